@@ -1,0 +1,33 @@
+// Lint: typescript-eslint's recommended rules, plus DESIGN.md convention 2 — no process, console,
+// Date.now or Math.random below src/main.ts and src/context.ts (they come from the Context).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const globalsFromContext = [
+  { name: 'process', message: 'Take argv, env, streams and exit codes from the Context (src/context.ts).' },
+  { name: 'console', message: 'Write to ctx.stdout / ctx.stderr from the Context.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/main.ts', 'src/context.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...globalsFromContext],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use ctx.clock.now() so tests control time.' },
+        { object: 'Math', property: 'random', message: 'Use ctx.random() so tests are reproducible.' },
+      ],
+    },
+  },
+);

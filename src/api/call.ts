@@ -1,0 +1,43 @@
+// Calls a contract endpoint: checks the input with the contract's schemas before sending, parses the answer tolerantly.
+import type { z } from 'zod';
+import { ApiError, UsageError } from '../cli/errors.js';
+import type { Endpoint } from './contract/endpoint.js';
+import { fillPath } from './contract/endpoint.js';
+import type { HttpClient, Query, SendOptions } from './http.js';
+
+export interface CallInput {
+  params?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+  form?: FormData;
+  timeoutMs?: number;
+}
+
+function describeIssue(error: z.ZodError, where: string): string {
+  const issue = error.issues[0]!;
+  const path = issue.path.length ? `${where}.${issue.path.join('.')}` : where;
+  return `${path}: ${issue.message}`;
+}
+
+export async function call<E extends Endpoint>(http: HttpClient, e: E, input: CallInput = {}): Promise<z.output<E['response']>> {
+  if (e.query && input.query) {
+    const checked = e.query.safeParse(input.query);
+    if (!checked.success) throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'query')}`);
+  }
+  if (e.body && input.body !== undefined) {
+    const checked = e.body.safeParse(input.body);
+    if (!checked.success) throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'body')}`);
+  }
+  const path = fillPath(e.path, input.params);
+  const options: SendOptions = { query: input.query, json: input.body, form: input.form, replaySafe: e.replaySafe, timeoutMs: input.timeoutMs };
+  const response = await http.send(e.method, path, options);
+  const parsed = e.response.safeParse(response.body);
+  if (!parsed.success) {
+    throw new ApiError(`unexpected answer from ${e.method} ${path}: ${describeIssue(parsed.error, 'response')}`, {
+      status: response.status,
+      method: e.method,
+      path,
+    }, undefined, 'The service may have changed; `outreach api` shows the raw answer.');
+  }
+  return parsed.data as z.output<E['response']>;
+}

@@ -1,0 +1,37 @@
+// An endpoint of the contract: shared by the client (validate before sending, parse answers tolerantly)
+// and by the sandbox (validate requests strictly, route by method and path).
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path template with `{name}` placeholders, e.g. `/v1/prospects/import-status/{requestId}`. */
+  path: string;
+  /** Whether a replay has the same effect as one call (DESIGN.md convention 7): then 500s and resets after sending are retried. */
+  replaySafe: boolean;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** Tolerant: unknown fields pass through, both real-service and spec.md shapes are accepted. */
+  response: Response;
+}
+
+export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  e: Endpoint<P, Q, B, R>,
+): Endpoint<P, Q, B, R> {
+  return e;
+}
+
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}

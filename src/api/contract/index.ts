@@ -1,0 +1,10 @@
+// Every endpoint of the contract, for lookups by method and path (`outreach api` uses it for replay safety).
+import type { Endpoint } from './endpoint.js';
+import { inboxEndpoints } from './inbox.js';
+
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints)];
+
+export function findEndpoint(method: string, path: string): Endpoint | undefined {
+  const clean = path.split('?')[0]!;
+  return allEndpoints.find((e) => e.method === method && new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(clean));
+}

@@ -1,0 +1,219 @@
+// The one request sender: base URL, x-api-key, timeouts, the retry policy, error decoding and the --debug log.
+// Every resource module and `outreach api` go through HttpClient.send.
+import { Agent, request as undiciRequest } from 'undici';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../context.js';
+import { decodeErrorResponse } from './errors.js';
+import { NetworkError, InterruptError } from '../cli/errors.js';
+import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
+
+export interface HttpConfig {
+  baseUrl: string;
+  apiKey: string;
+  /** Whole-request limit (connect, send, answer), in ms. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  maxRetries: number;
+  clock: Clock;
+  random: () => number;
+  signal: AbortSignal;
+  userAgent: string;
+  /** Receives one line per attempt and retry decision; the key is never part of it. */
+  debug?: (line: string) => void;
+}
+
+export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+/** A request body that can be produced again for a replay. */
+export type BodySource = string | Uint8Array | (() => AsyncIterable<Uint8Array> | Readable);
+
+export interface SendOptions {
+  query?: Query;
+  /** JSON value, serialised once. */
+  json?: unknown;
+  /** Pre-serialised JSON (or a factory of its bytes) for large bodies. */
+  jsonBody?: BodySource;
+  form?: FormData;
+  replaySafe: boolean;
+  /** Per-request override of the whole-request timeout. */
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+const retryMaxDelayMs = 8_000;
+/** A Retry-After longer than this is not waited out: the user is told instead. */
+const retryAfterCeilingMs = 60_000;
+
+export class HttpClient {
+  private readonly agent: Agent;
+  readonly origin: string;
+
+  constructor(readonly config: HttpConfig) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connect: { timeout: config.connectTimeoutMs },
+      // Timeouts are enforced as one whole-request deadline below, not per phase.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    this.origin = new URL(config.baseUrl).origin;
+  }
+
+  url(path: string, query?: Query): URL {
+    const base = this.config.baseUrl.replace(/\/+$/, '');
+    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+      else url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  async send(method: string, path: string, options: SendOptions): Promise<HttpResponse> {
+    const url = this.url(path, options.query);
+    const { config } = this;
+    for (let attempt = 0; ; attempt++) {
+      const started = config.clock.now();
+      const outcome = await this.attempt(method, url, options);
+      const elapsed = config.clock.now() - started;
+      this.log(`${method} ${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
+
+      const decision = retryDecision(outcome, options.replaySafe);
+      if (decision.retry && attempt < config.maxRetries) {
+        const retryAfterMs = outcome.kind === 'response' ? parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now()) : undefined;
+        if (retryAfterMs === undefined || retryAfterMs <= retryAfterCeilingMs) {
+          const delay = retryAfterMs ?? backoffDelay(attempt, retryMaxDelayMs, config.random);
+          this.log(`retry ${attempt + 1}/${config.maxRetries} in ${delay}ms: ${decision.reason}`);
+          await this.sleep(delay);
+          continue;
+        }
+        this.log(`not retrying: Retry-After of ${Math.round(retryAfterMs / 1000)}s is longer than ${retryAfterCeilingMs / 1000}s`);
+      } else if (decision.retry) {
+        this.log(`giving up after ${attempt + 1} attempts: ${decision.reason}`);
+      } else if (decision.reason) {
+        this.log(`not retrying: ${decision.reason}`);
+      }
+      return this.finish(method, url, outcome, attempt + 1);
+    }
+  }
+
+  private async attempt(method: string, url: URL, options: SendOptions): Promise<AttemptOutcome> {
+    const { config } = this;
+    if (config.signal.aborted) throw new InterruptError();
+    const headers: Record<string, string> = {
+      'x-api-key': config.apiKey,
+      accept: 'application/json',
+      'user-agent': config.userAgent,
+    };
+    let body: string | Uint8Array | AsyncIterable<Uint8Array> | Readable | FormData | undefined;
+    if (options.form) body = options.form;
+    else if (options.jsonBody !== undefined) body = typeof options.jsonBody === 'function' ? options.jsonBody() : options.jsonBody;
+    else if (options.json !== undefined) body = JSON.stringify(options.json);
+    // The real service answers 406 to a GET that carries Content-Type: only say it when there is a body.
+    if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
+
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
+    const signal = AbortSignal.any([config.signal, deadline]);
+    let sent = false;
+    try {
+      const res = await undiciRequest(url, {
+        method: method as 'GET',
+        headers,
+        body: body as string,
+        dispatcher: this.agent,
+        signal,
+      });
+      sent = true;
+      const text = await res.body.text();
+      return { kind: 'response', response: { status: res.statusCode, headers: res.headers, body: parseBody(text, res.headers['content-type']) } };
+    } catch (error) {
+      if (config.signal.aborted) throw new InterruptError();
+      const code = errorCode(error);
+      if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: true, code: 'TIMEOUT' };
+      return { kind: 'network', mayHaveReachedServer: sent || !neverSentCodes.has(code), code };
+    }
+  }
+
+  private finish(method: string, url: URL, outcome: AttemptOutcome, attempts: number): HttpResponse {
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    if (outcome.kind === 'timeout') {
+      throw new NetworkError(`${method} ${url.pathname} timed out${tries} (--timeout ${Math.round(this.config.timeoutMs / 1000)}s)`, 'TIMEOUT');
+    }
+    if (outcome.kind === 'network') {
+      throw new NetworkError(`${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`, outcome.code);
+    }
+    const { response } = outcome;
+    if (response.status >= 200 && response.status < 300) return response;
+    throw decodeErrorResponse(response, method, url.pathname);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.config.clock.sleep(ms, this.config.signal).catch(() => {
+      throw new InterruptError();
+    });
+  }
+
+  private log(line: string): void {
+    this.config.debug?.(line);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+// Errors raised before a single byte left this machine: replaying them is always safe.
+const neverSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function errorCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'UNKNOWN';
+}
+
+function describeNetworkCode(code: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection closed by the server';
+    default:
+      return code.toLowerCase();
+  }
+}
+
+function describeOutcome(outcome: AttemptOutcome): string {
+  if (outcome.kind === 'response') return String(outcome.response.status);
+  if (outcome.kind === 'timeout') return 'timeout';
+  return `network error ${outcome.code}`;
+}
+
+function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+  const type = String(contentType ?? '');
+  if (text.length === 0) return undefined;
+  if (type.includes('json') || /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,120 @@
+// What a verb's run() receives: the Context, the global flags, and lazily built services (config, HTTP client).
+import type { Context } from '../context.js';
+import type { HttpClient } from '../api/http.js';
+import type { ConfigFile } from '../config/config-file.js';
+import { UsageError } from './errors.js';
+import { outputSettings, type GlobalFlags, type OutputSettings } from './globals.js';
+
+export const userAgent = 'outreach-cli/0.1';
+
+export interface CommandContext extends Context {
+  flags: GlobalFlags;
+  output: OutputSettings;
+  /** Prompts are allowed: stdin and stderr are terminals and neither --no-input nor machine output was asked for. */
+  interactive: boolean;
+  config(): Promise<ConfigFile>;
+  http(): Promise<HttpClient>;
+  /** A client for an explicit base URL and key (auth login checks a key before storing it). */
+  connect(baseUrl: string, apiKey: string): Promise<HttpClient>;
+  /** A status line on stderr, unless --quiet or machine output. */
+  info(message: string): void;
+  /** A warning on stderr, unless --quiet. */
+  warn(message: string): void;
+  debug(message: string): void;
+  /** Removes the API key from text bound for the terminal, even if a server echoed it. */
+  redact(text: string): string;
+  /** Registers cleanup that runs once the command ends (close connections, persist the sandbox). */
+  onDispose(fn: () => Promise<void> | void): void;
+  dispose(): Promise<void>;
+}
+
+function parseSeconds(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`${flag} must be a positive number of seconds, not "${value}"`);
+  return seconds * 1000;
+}
+
+function parseCount(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > 20) throw new UsageError(`${flag} must be a whole number from 0 to 20, not "${value}"`);
+  return Number(value);
+}
+
+export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandContext {
+  const output = outputSettings(flags, ctx.env, ctx.stdoutIsTTY);
+  const debugOn = Boolean(flags.debug) || ctx.env.OUTREACH_DEBUG === '1';
+  const disposers: Array<() => Promise<void> | void> = [];
+  const secrets = new Set<string>();
+  const redact = (text: string) => {
+    let out = text;
+    for (const secret of secrets) if (secret) out = out.split(secret).join('***');
+    return out;
+  };
+  let configPromise: Promise<ConfigFile> | undefined;
+  let httpPromise: Promise<HttpClient> | undefined;
+
+  const timeoutMs = parseSeconds(flags.timeout, '--timeout', 60);
+  const maxRetries = parseCount(flags.maxRetries, '--max-retries', 4);
+
+  const cmd: CommandContext = {
+    ...ctx,
+    flags,
+    output,
+    interactive: ctx.stdinIsTTY && ctx.stderrIsTTY && flags.input !== false && !output.machine && !ctx.env.CI,
+    config() {
+      configPromise ??= import('../config/config-file.js').then(({ ConfigFile }) => ConfigFile.open(ctx.configDir));
+      return configPromise;
+    },
+    http() {
+      httpPromise ??= (async () => {
+        if (flags.sandbox) {
+          const { startInProcessSandbox } = await import('../sandbox/in-process.js');
+          const sandbox = await startInProcessSandbox(ctx);
+          disposers.push(() => sandbox.close());
+          return cmd.connect(sandbox.baseUrl, sandbox.apiKey);
+        }
+        const { resolveTarget } = await import('../config/target.js');
+        const target = resolveTarget(flags, ctx.env, await cmd.config());
+        return cmd.connect(target.baseUrl, target.apiKey);
+      })();
+      return httpPromise;
+    },
+    async connect(baseUrl, apiKey) {
+      const { HttpClient } = await import('../api/http.js');
+      secrets.add(apiKey);
+      const client = new HttpClient({
+        baseUrl,
+        apiKey,
+        timeoutMs,
+        connectTimeoutMs: Math.min(timeoutMs, 10_000),
+        maxRetries,
+        clock: ctx.clock,
+        random: ctx.random,
+        signal: ctx.signal,
+        userAgent,
+        debug: debugOn ? (line) => cmd.debug(line) : undefined,
+      });
+      // Disposers run in reverse order: the client closes before a sandbox it talks to.
+      disposers.push(() => client.close());
+      return client;
+    },
+    info(message) {
+      if (!output.quiet && !output.machine) ctx.stderr.write(`${redact(message)}\n`);
+    },
+    warn(message) {
+      if (!output.quiet) ctx.stderr.write(`warning: ${redact(message)}\n`);
+    },
+    redact,
+    debug(message) {
+      if (debugOn) ctx.stderr.write(`[debug] ${redact(message)}\n`);
+    },
+    onDispose(fn) {
+      disposers.push(fn);
+    },
+    async dispose() {
+      while (disposers.length) await disposers.pop()?.();
+    },
+  };
+  return cmd;
+}

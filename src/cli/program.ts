@@ -1,0 +1,96 @@
+// The commander root: global flags, the group list, help topics. Groups load lazily from the manifest.
+import { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { groups } from '../commands/manifest.js';
+import { exitCodeTable } from './errors.js';
+import { packageVersion } from './version.js';
+import type { VerbInvoker } from './verb.js';
+
+/** Global options that take a value: their values are never mistaken for the group name. */
+const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--max-retries']);
+
+/** The first word of the command line that is not an option: the group to load. */
+export function groupNameIn(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (arg.startsWith('-')) {
+      if (valueOptions.has(arg)) i++;
+      continue;
+    }
+    return arg;
+  }
+  return undefined;
+}
+
+const environmentHelp = `Environment variables:
+  OUTREACH_API_KEY      API key; overrides the profile's stored key
+  OUTREACH_BASE_URL     API base URL; overrides the profile's (flag --base-url wins)
+  OUTREACH_PROFILE      profile to use (flag -p/--profile wins)
+  OUTREACH_CONFIG_DIR   config folder (default ~/.config/outreach)
+  OUTREACH_DEBUG=1      same as --debug
+  NO_COLOR              no colour in tables
+Precedence: flag > environment > profile.
+`;
+
+function exitCodesHelp(): string {
+  return `Exit codes:\n${exitCodeTable.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n')}\n`;
+}
+
+export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInvoker): Promise<Command> {
+  const program = new Command('outreach');
+  program
+    .description('Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, work through tasks in bulk, build schedules, and try it all safely against a local sandbox.')
+    .version(packageVersion(), '-V, --version')
+    .option('--json', 'print JSON (one document)')
+    .option('--ndjson', 'print one JSON object per line (lists)')
+    .option('--csv', 'print CSV with a header (lists)')
+    .option('-q, --quiet', 'print only data and errors')
+    .option('--no-color', 'no colour (also NO_COLOR=1)')
+    .option('--no-input', 'never prompt; fail instead when something is missing')
+    .option('-p, --profile <name>', 'profile to use (env OUTREACH_PROFILE)')
+    .option('--base-url <url>', 'API base URL (env OUTREACH_BASE_URL)')
+    .option('--sandbox', 'run against a local in-process sandbox whose state persists between runs')
+    .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)')
+    .addOption(new Option('--timeout <seconds>', 'give up on a request after this long').default(undefined, '60'))
+    .addOption(new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'))
+    .showSuggestionAfterError(true)
+    .helpCommand(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.stdout.write(text),
+      writeErr: (text) => ctx.stderr.write(text),
+    });
+
+  program.addHelpText(
+    'after',
+    `\nExamples:\n${groups.map((g) => `  $ outreach ${g.example}`).join('\n')}\n  $ outreach --sandbox inbox categories\n` +
+      `\nMore: outreach <group> --help, outreach help exit-codes, outreach help environment\n`,
+  );
+
+  const wanted = groupNameIn(argv);
+  const helpTarget = wanted === 'help' ? groupNameIn(argv.slice(argv.indexOf('help') + 1)) : undefined;
+  for (const entry of groups) {
+    // Subcommands inherit exitOverride and the output streams from the root.
+    const group = program.command(entry.name).summary(entry.summary).description(entry.summary);
+    if (entry.name === wanted || entry.name === helpTarget) (await entry.load()).register(group, invoke);
+  }
+
+  program
+    .command('help [topic...]')
+    .description('help for a command, or a topic: exit-codes, environment')
+    .action((topic: string[]) => {
+      const [first] = topic;
+      if (first === 'exit-codes') ctx.stdout.write(exitCodesHelp());
+      else if (first === 'environment') ctx.stdout.write(environmentHelp);
+      else if (!first) program.outputHelp();
+      else {
+        let target: Command | undefined = program;
+        for (const name of topic) target = target?.commands.find((c) => c.name() === name);
+        if (!target) program.error(`unknown help topic "${topic.join(' ')}"; try: outreach help exit-codes`, { exitCode: 2, code: 'outreach.unknownTopic' });
+        target!.outputHelp();
+      }
+    });
+
+  return program;
+}

@@ -1,0 +1,17 @@
+export type Cell = string | number | boolean | null | undefined;
+
+export interface Column<T> {
+  header: string;
+  value(row: T): Cell;
+}
+
+export function cellText(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'boolean') return cell ? 'yes' : 'no';
+  return String(cell);
+}
+
+/** One line per row for scripts: tabs and newlines inside a value become spaces. */
+export function tsvLine(cells: Cell[]): string {
+  return cells.map((c) => cellText(c).replace(/[\t\r\n]+/g, ' ')).join('\t');
+}

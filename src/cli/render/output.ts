@@ -1,0 +1,108 @@
+// Writes lists and records in the format the user asked for (DESIGN.md convention 5):
+// table on a TTY, headerless TSV when piped, or --json / --ndjson / --csv.
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import type { CommandContext } from '../command-context.js';
+import { cellText, tsvLine, type Cell, type Column } from './columns.js';
+import { renderTable } from './table.js';
+
+/** Writes and waits for the stream to drain, so long lists never pile up in memory. */
+export async function writeOut(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+function csvCell(cell: Cell): string {
+  const text = cellText(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export interface ListWriter<T> {
+  write(row: T): Promise<void>;
+  end(): Promise<void>;
+}
+
+export interface ListOptions<T> {
+  /** The object printed by --json / --ndjson; defaults to the row itself (unknown API fields pass through). */
+  raw?(row: T): unknown;
+  /** Printed on stderr on a TTY when the list is empty. */
+  emptyMessage?: string;
+}
+
+/** Streams rows as they arrive (a table waits for all rows, since it needs their widths). */
+export function createListWriter<T>(ctx: CommandContext, columns: Column<T>[], options: ListOptions<T> = {}): ListWriter<T> {
+  const { format, color } = ctx.output;
+  const raw = options.raw ?? ((row: T) => row);
+  const out = ctx.stdout;
+  let count = 0;
+  const tableRows: Cell[][] = [];
+  return {
+    async write(row) {
+      count++;
+      switch (format) {
+        case 'json':
+          await writeOut(out, `${count === 1 ? '[\n' : ',\n'}${indent(JSON.stringify(raw(row), null, 2))}`);
+          break;
+        case 'ndjson':
+          await writeOut(out, `${JSON.stringify(raw(row))}\n`);
+          break;
+        case 'csv':
+          if (count === 1) await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
+          await writeOut(out, `${columns.map((c) => csvCell(c.value(row))).join(',')}\n`);
+          break;
+        case 'tsv':
+          await writeOut(out, `${tsvLine(columns.map((c) => c.value(row)))}\n`);
+          break;
+        case 'table':
+          tableRows.push(columns.map((c) => c.value(row)));
+          break;
+      }
+    },
+    async end() {
+      if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
+      else if (format === 'csv' && count === 0) await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
+      else if (format === 'table') {
+        if (count === 0) ctx.info(options.emptyMessage ?? 'nothing to show');
+        else await writeOut(out, await renderTable(columns.map((c) => c.header), tableRows, color));
+      }
+    },
+  };
+}
+
+function indent(json: string): string {
+  return json.replace(/^/gm, '  ');
+}
+
+export async function writeList<T>(ctx: CommandContext, rows: Iterable<T> | AsyncIterable<T>, columns: Column<T>[], options?: ListOptions<T>): Promise<number> {
+  const writer = createListWriter(ctx, columns, options);
+  let count = 0;
+  for await (const row of rows) {
+    await writer.write(row);
+    count++;
+  }
+  await writer.end();
+  return count;
+}
+
+/** One record: key/value table on a TTY, `key<TAB>value` lines when piped, the object itself as JSON. */
+export async function writeRecord<T>(ctx: CommandContext, record: T, fields: Column<T>[], raw: unknown = record): Promise<void> {
+  const { format, color } = ctx.output;
+  if (format === 'json' || format === 'ndjson') return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
+  if (format === 'csv') {
+    await writeOut(ctx.stdout, `${fields.map((f) => csvCell(f.header)).join(',')}\n${fields.map((f) => csvCell(f.value(record))).join(',')}\n`);
+    return;
+  }
+  if (format === 'tsv') {
+    for (const field of fields) await writeOut(ctx.stdout, `${tsvLine([field.header.toLowerCase(), field.value(record)])}\n`);
+    return;
+  }
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: color ? 1 : 0 });
+  const width = Math.max(...fields.map((f) => f.header.length));
+  const lines = fields.map((f) => `${chalk.bold(f.header.padEnd(width))}  ${cellText(f.value(record))}`);
+  await writeOut(ctx.stdout, `${lines.join('\n')}\n`);
+}
+
+/** Prints a JSON value as is (for --json summaries and `outreach api`). */
+export function writeJson(ctx: CommandContext, value: unknown): Promise<void> {
+  return writeOut(ctx.stdout, `${JSON.stringify(value, null, 2)}\n`);
+}

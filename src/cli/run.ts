@@ -1,0 +1,70 @@
+// Runs one command line: parse, run the verb, map any error to a message and an exit code.
+import { CommanderError, type Command } from 'commander';
+import type { Context } from '../context.js';
+import { createCommandContext, type CommandContext } from './command-context.js';
+import { CliError, ExitCode, InterruptError } from './errors.js';
+import type { GlobalFlags } from './globals.js';
+import { buildProgram } from './program.js';
+import type { Verb, VerbInvoker } from './verb.js';
+
+export async function runCli(ctx: Context, argv: string[]): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  let cmdCtx: CommandContext | undefined;
+  const invoke: VerbInvoker = async (verb: Verb<unknown>, command: Command, options: unknown) => {
+    cmdCtx = createCommandContext(ctx, command.optsWithGlobals() as GlobalFlags);
+    const code = await verb.run(cmdCtx, options);
+    exitCode = code ?? ExitCode.ok;
+  };
+  try {
+    const program = await buildProgram(ctx, argv, invoke);
+    if (argv.length === 0) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    exitCode = reportError(ctx, error, cmdCtx);
+  } finally {
+    try {
+      await cmdCtx?.dispose();
+    } catch (error) {
+      exitCode = exitCode || reportError(ctx, error, cmdCtx);
+    }
+  }
+  return exitCode;
+}
+
+/** Parses a command line into the verb's options without running it (parse tests). */
+export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: string; options: unknown }> {
+  let parsed: { verb: string; options: unknown } | undefined;
+  const invoke: VerbInvoker = async (verb, _command, options) => {
+    parsed = { verb: verb.usage.split(' ')[0]!, options };
+  };
+  const program = await buildProgram(ctx, argv, invoke);
+  await program.parseAsync(argv, { from: 'user' });
+  if (!parsed) throw new Error(`no verb ran for: ${argv.join(' ')}`);
+  return parsed;
+}
+
+function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | undefined): number {
+  const redact = cmdCtx?.redact ?? ((text: string) => text);
+  if (error instanceof CommanderError) {
+    // commander already printed its message (with a suggestion where it has one).
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  if (error instanceof InterruptError || ctx.signal.aborted) {
+    ctx.stderr.write('interrupted\n');
+    return ExitCode.interrupted;
+  }
+  if (error instanceof CliError) {
+    ctx.stderr.write(`error: ${redact(error.message)}\n`);
+    if (error.hint && !cmdCtx?.output.quiet) ctx.stderr.write(`hint: ${redact(error.hint)}\n`);
+    return error.exitCode;
+  }
+  const debug = cmdCtx?.flags.debug || ctx.env.OUTREACH_DEBUG === '1';
+  const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);
+  ctx.stderr.write(`error: ${redact(text)}\n`);
+  if (!debug) ctx.stderr.write('hint: run again with --debug for details\n');
+  return ExitCode.failure;
+}

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeJson } from '../../cli/render/output.js';
+import { UsageError } from '../../cli/errors.js';
+import { findEndpoint } from '../../api/contract/index.js';
+import type { QueryValue } from '../../api/http.js';
+
+const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `-F` values are typed: numbers, true/false and null become JSON; everything else stays a string. */
+function typedValue(raw: string): unknown {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function splitPair(pair: string, flag: string): [string, string] {
+  const at = pair.indexOf('=');
+  if (at <= 0) throw new UsageError(`${flag} "${pair}": expected key=value`);
+  return [pair.slice(0, at), pair.slice(at + 1)];
+}
+
+/** Sets `a.b[]` style keys: dots nest objects, a trailing [] appends to an array. */
+function assign(target: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let node = target;
+  parts.forEach((part, i) => {
+    const isArray = part.endsWith('[]');
+    const name = isArray ? part.slice(0, -2) : part;
+    if (i === parts.length - 1) {
+      if (isArray) node[name] = [...((node[name] as unknown[]) ?? []), value];
+      else node[name] = value;
+      return;
+    }
+    node[name] = (node[name] as Record<string, unknown>) ?? {};
+    node = node[name] as Record<string, unknown>;
+  });
+}
+
+const schema = z.object({
+  args: z.tuple([
+    z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(methods, { error: `method must be one of ${methods.join(', ')}` })),
+    z.string().min(1),
+  ]),
+  field: z.array(z.string()).default([]),
+  rawField: z.array(z.string()).default([]),
+  input: z.string().optional(),
+});
+
+export default defineVerb({
+  usage: 'api',
+  summary: 'Call any endpoint, with the same auth, retries, debug log and output as every command',
+  description:
+    'GET and DELETE send -f/-F pairs as query parameters; other methods send them as a JSON body.\n' +
+    '-f key=value sends a string; -F key=value sends numbers, true, false and null as JSON. Keys nest with dots\n' +
+    '(a.b=1) and append with [] (ids[]=x). --input sends a JSON file (or - for stdin) as the body.\n' +
+    'Requests the contract marks as safe to replay are retried after 500s; others only when they never reached the server.',
+  examples: [
+    'api GET /v1/unibox/categories',
+    'api GET /v1/dnc/dncGlobal1 -F page=2 -F pageSize=50',
+    'api POST /v1/tasks/bulk-skip -f "taskIds[]=tk000001" -f "taskIds[]=tk000002"',
+    'api PATCH /v1/fields/cSeats00 --input patch.json',
+  ],
+  configure(cmd) {
+    cmd
+      .arguments('<method> <path>')
+      .option('-f, --raw-field <key=value>', 'add a string parameter (repeatable)', collect)
+      .option('-F, --field <key=value>', 'add a typed parameter (repeatable)', collect)
+      .option('--input <file>', 'JSON body from a file, or - for stdin');
+  },
+  schema,
+  async run(ctx, opts) {
+    const [method, rawPath] = opts.args;
+    const path = rawPath.startsWith('/') || /^https?:/.test(rawPath) ? rawPath : `/${rawPath}`;
+    const params: Record<string, unknown> = {};
+    for (const pair of opts.rawField) assign(params, ...splitPair(pair, '-f'));
+    for (const pair of opts.field) {
+      const [key, raw] = splitPair(pair, '-F');
+      assign(params, key, typedValue(raw));
+    }
+    const bodyless = method === 'GET' || method === 'DELETE';
+    let json: unknown;
+    if (opts.input !== undefined) {
+      if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
+      const text = opts.input === '-' ? await readStream(ctx.stdin) : await readFile(opts.input, 'utf8').catch((e: Error) => {
+        throw new UsageError(`--input: cannot read ${opts.input}: ${e.message}`);
+      });
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        throw new UsageError(`--input: ${opts.input === '-' ? 'stdin' : opts.input} is not JSON: ${(e as Error).message}`);
+      }
+      if (Object.keys(params).length) Object.assign(json as object, params);
+    } else if (!bodyless && Object.keys(params).length) json = params;
+
+    const http = await ctx.http();
+    const endpoint = findEndpoint(method, path);
+    const response = await http.send(method, path, {
+      query: bodyless ? (params as Record<string, QueryValue>) : undefined,
+      json,
+      replaySafe: endpoint?.replaySafe ?? bodyless,
+    });
+    if (typeof response.body === 'string') await ctx.stdout.write(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
+    else if (response.body !== undefined) await writeJson(ctx, response.body);
+  },
+});
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { UsageError } from '../../cli/errors.js';
+import { profileName } from '../../config/target.js';
+
+export default defineVerb({
+  usage: 'logout',
+  summary: "Remove the stored API key of a profile (the profile's base URL is kept)",
+  examples: ['auth logout', 'auth logout -p staging'],
+  schema: z.object({ args: z.tuple([]) }),
+  async run(ctx) {
+    const config = await ctx.config();
+    const name = profileName(ctx.flags, ctx.env, config);
+    const profile = config.profile(name);
+    if (!profile?.apiKey) throw new UsageError(`profile "${name}" has no stored key`, 'See `outreach profiles list`.');
+    const { apiKey: _removed, ...rest } = profile;
+    config.saveProfile(name, rest);
+    ctx.info(`Logged out: the key of profile "${name}" was removed from ${config.path}.`);
+    if (ctx.env.OUTREACH_API_KEY) ctx.warn('OUTREACH_API_KEY is still set in this environment and will keep being used.');
+  },
+});

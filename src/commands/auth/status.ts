@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { CliError, ExitCode, MissingKeyError } from '../../cli/errors.js';
+import { maskKey, resolveTarget } from '../../config/target.js';
+import { liveCheck } from './live-check.js';
+
+interface Status {
+  profile: string;
+  baseUrl: string;
+  key: string;
+  keySource: string;
+  live: { ok: boolean; message: string };
+}
+
+export default defineVerb({
+  usage: 'status',
+  summary: 'Show the profile, base URL and masked key in use, and check the key live',
+  description: 'Exit 0 when the key works, 4 when it is missing or refused, 1 when the service cannot be reached.',
+  examples: ['auth status', 'auth status -p staging', 'auth status --json'],
+  schema: z.object({ args: z.tuple([]) }),
+  async run(ctx) {
+    const config = await ctx.config();
+    const target = resolveTarget(ctx.flags, ctx.env, config);
+    const status: Status = {
+      profile: target.profile,
+      baseUrl: target.baseUrl,
+      key: maskKey(target.apiKey),
+      keySource: target.keySource === 'OUTREACH_API_KEY' ? 'environment variable OUTREACH_API_KEY' : config.path,
+      live: { ok: true, message: 'key accepted' },
+    };
+    let failure: CliError | undefined;
+    try {
+      await liveCheck(await ctx.connect(target.baseUrl, target.apiKey));
+    } catch (error) {
+      if (!(error instanceof CliError) || error instanceof MissingKeyError) throw error;
+      failure = error;
+      status.live = { ok: false, message: ctx.redact(error.message) };
+    }
+    await writeRecord(ctx, status, [
+      { header: 'Profile', value: (s) => s.profile },
+      { header: 'Base URL', value: (s) => s.baseUrl },
+      { header: 'Key', value: (s) => s.key },
+      { header: 'Stored in', value: (s) => s.keySource },
+      { header: 'Live check', value: (s) => (s.live.ok ? 'ok: key accepted' : `failed: ${s.live.message}`) },
+    ]);
+    return failure ? failure.exitCode : ExitCode.ok;
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import type { Column } from '../../cli/render/columns.js';
+import { listCategories } from '../../api/resources/inbox.js';
+import { sentimentName, type InboxCategory } from '../../api/contract/inbox.js';
+
+export const categoryColumns: Column<InboxCategory>[] = [
+  { header: 'KEY', value: (c) => c.key },
+  { header: 'NAME', value: (c) => c.name },
+  { header: 'DEFAULT', value: (c) => c.isDefault ?? false },
+  { header: 'SENTIMENT', value: (c) => sentimentName(c.sentiment) },
+];
+
+export default defineVerb({
+  usage: 'categories',
+  summary: 'List the reply categories of the unified inbox',
+  description: 'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
+  examples: ['inbox categories', 'inbox categories --json', 'inbox categories | cut -f1'],
+  schema: z.object({ args: z.tuple([]) }),
+  async run(ctx) {
+    const http = await ctx.http();
+    const categories = await listCategories(http);
+    await writeList(ctx, categories, categoryColumns, { emptyMessage: 'no inbox categories' });
+  },
+});

@@ -1,0 +1,8 @@
+import type { Command } from 'commander';
+import { addVerb, type VerbInvoker } from '../../cli/verb.js';
+import categories from './categories.js';
+
+export function register(group: Command, invoke: VerbInvoker): void {
+  group.addHelpText('after', '\nExamples:\n  $ outreach inbox categories\n');
+  addVerb(group, categories, invoke);
+}

@@ -1,0 +1,22 @@
+// The command groups. Only the group a command line names is loaded, so start-up stays light.
+import type { Command } from 'commander';
+import type { VerbInvoker } from '../cli/verb.js';
+
+export interface GroupModule {
+  register(group: Command, invoke: VerbInvoker): void;
+}
+
+export interface GroupEntry {
+  name: string;
+  summary: string;
+  example: string;
+  load(): Promise<GroupModule>;
+}
+
+export const groups: GroupEntry[] = [
+  { name: 'auth', summary: 'Store, check and remove the API key', example: 'auth login', load: () => import('./auth/index.js') },
+  { name: 'profiles', summary: 'Switch between accounts and environments', example: 'profiles list', load: () => import('./profiles/index.js') },
+  { name: 'inbox', summary: 'Inbox reply categories', example: 'inbox categories', load: () => import('./inbox/index.js') },
+  { name: 'api', summary: 'Call any endpoint directly, with auth, retries and output handled', example: 'api GET /v1/fields', load: () => import('./api/index.js') },
+  { name: 'sandbox', summary: 'Run a local emulator of the whole API', example: 'sandbox start --port 0', load: () => import('./sandbox/index.js') },
+];

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import { defaultBaseUrl, maskKey, profileName } from '../../config/target.js';
+
+interface ProfileRow {
+  name: string;
+  current: boolean;
+  baseUrl: string;
+  key: string;
+}
+
+export default defineVerb({
+  usage: 'list',
+  summary: 'List profiles: name, base URL, masked key, and which one is current',
+  examples: ['profiles list', 'profiles list --json'],
+  schema: z.object({ args: z.tuple([]) }),
+  async run(ctx) {
+    const config = await ctx.config();
+    const current = profileName({}, ctx.env, config);
+    const rows: ProfileRow[] = Object.entries(config.profiles()).map(([name, p]) => ({
+      name,
+      current: name === current,
+      baseUrl: p.baseUrl ?? defaultBaseUrl,
+      key: p.apiKey ? maskKey(p.apiKey) : '',
+    }));
+    await writeList(
+      ctx,
+      rows,
+      [
+        { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
+        { header: 'NAME', value: (r) => r.name },
+        { header: 'BASE URL', value: (r) => r.baseUrl },
+        { header: 'KEY', value: (r) => r.key || '(none)' },
+      ],
+      { emptyMessage: 'no profiles yet; create one with `outreach auth login`' },
+    );
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { UsageError } from '../../cli/errors.js';
+
+export default defineVerb({
+  usage: 'use <name>',
+  summary: 'Make a profile the current one',
+  examples: ['profiles use staging'],
+  schema: z.object({ args: z.tuple([z.string().min(1)]) }),
+  async run(ctx, { args: [name] }) {
+    const config = await ctx.config();
+    if (!config.profile(name)) throw new UsageError(`no profile named "${name}"`, 'See `outreach profiles list`, or create it with `outreach auth login -p NAME`.');
+    config.useProfile(name);
+    ctx.info(`Now using profile "${name}".`);
+  },
+});

@@ -1,0 +1,100 @@
+// Profiles and credentials on disk, through conf. The folder is 0700 and every file 0600, checked after each write.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type Conf from 'conf';
+
+export interface Profile {
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+interface ConfigShape {
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+}
+
+export const configFileName = 'config.json';
+
+/** Makes the folder 0700 and the file 0600, and fails loudly if the file system will not keep them. */
+export function enforcePrivateModes(dir: string, files: string[]): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  for (const file of files) {
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const mode = statSync(file).mode & 0o777;
+    if (mode !== 0o600) throw new Error(`${file} has mode ${mode.toString(8)}, expected 600; refusing to keep an API key there`);
+  }
+  const dirMode = statSync(dir).mode & 0o777;
+  if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);
+}
+
+export class ConfigFile {
+  private constructor(
+    private readonly conf: Conf<ConfigShape>,
+    readonly dir: string,
+  ) {}
+
+  static async open(dir: string): Promise<ConfigFile> {
+    const { default: ConfModule } = await import('conf');
+    enforcePrivateModes(dir, []);
+    // cwd pins the folder, so conf's default "-nodejs" project suffix never applies.
+    const conf = new ConfModule<ConfigShape>({
+      cwd: dir,
+      configName: 'config',
+      projectName: 'outreach',
+      configFileMode: 0o600,
+      defaults: { profiles: {} },
+      accessPropertiesByDotNotation: false,
+    });
+    return new ConfigFile(conf, dir);
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  get currentProfile(): string | undefined {
+    return this.conf.get('currentProfile');
+  }
+
+  profiles(): Record<string, Profile> {
+    return this.conf.get('profiles') ?? {};
+  }
+
+  profile(name: string): Profile | undefined {
+    return this.profiles()[name];
+  }
+
+  saveProfile(name: string, profile: Profile): void {
+    this.conf.set('profiles', { ...this.profiles(), [name]: profile });
+    this.afterWrite();
+  }
+
+  removeProfile(name: string): boolean {
+    const profiles = this.profiles();
+    if (!(name in profiles)) return false;
+    delete profiles[name];
+    this.conf.set('profiles', profiles);
+    if (this.currentProfile === name) this.conf.delete('currentProfile');
+    this.afterWrite();
+    return true;
+  }
+
+  useProfile(name: string): void {
+    this.conf.set('currentProfile', name);
+    this.afterWrite();
+  }
+
+  private afterWrite(): void {
+    enforcePrivateModes(this.dir, [this.path]);
+  }
+}
+
+export function configPath(dir: string): string {
+  return join(dir, configFileName);
+}

@@ -1,0 +1,68 @@
+// Which service to talk to and with which key: flag > environment > profile.
+import { UsageError, MissingKeyError } from '../cli/errors.js';
+import type { Env } from '../context.js';
+import type { ConfigFile } from './config-file.js';
+
+export const defaultBaseUrl = 'https://open-api.saleshandy.com';
+
+export interface TargetFlags {
+  profile?: string;
+  baseUrl?: string;
+}
+
+export interface Target {
+  profile: string;
+  baseUrl: string;
+  apiKey: string;
+  keySource: 'OUTREACH_API_KEY' | 'profile' | 'sandbox';
+}
+
+export function profileName(flags: TargetFlags, env: Env, config?: ConfigFile): string {
+  return flags.profile || env.OUTREACH_PROFILE || config?.currentProfile || 'default';
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Parses a base URL and refuses plain http except to loopback, where nothing crosses a network. */
+export function checkBaseUrl(value: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${where}: "${value}" is not a URL`, 'Example: https://open-api.saleshandy.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${where}: only https URLs are supported, not ${url.protocol}`);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(`${where}: plain http is refused for ${url.hostname}; the API key would cross the network unencrypted`, 'Use https, or http only to 127.0.0.1 / localhost.');
+  }
+  if (url.username || url.password) throw new UsageError(`${where}: credentials in the URL are not allowed`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function resolveBaseUrl(flags: TargetFlags, env: Env, profile?: { baseUrl?: string }): string {
+  if (flags.baseUrl) return checkBaseUrl(flags.baseUrl, '--base-url');
+  if (env.OUTREACH_BASE_URL) return checkBaseUrl(env.OUTREACH_BASE_URL, 'OUTREACH_BASE_URL');
+  if (profile?.baseUrl) return checkBaseUrl(profile.baseUrl, 'profile base URL');
+  return defaultBaseUrl;
+}
+
+export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigFile): Target {
+  const name = profileName(flags, env, config);
+  const profile = config.profile(name);
+  if (flags.profile && !profile && !env.OUTREACH_API_KEY) {
+    throw new UsageError(`no profile named "${flags.profile}"`, 'List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.');
+  }
+  const baseUrl = resolveBaseUrl(flags, env, profile);
+  if (env.OUTREACH_API_KEY) return { profile: name, baseUrl, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
+  if (profile?.apiKey) return { profile: name, baseUrl, apiKey: profile.apiKey, keySource: 'profile' };
+  throw new MissingKeyError(name);
+}
+
+/** Shows enough of a key to recognise it, never enough to use it. */
+export function maskKey(key: string): string {
+  if (key.length <= 8) return '*'.repeat(key.length);
+  return `${key.slice(0, 4)}${'*'.repeat(Math.min(12, key.length - 8))}${key.slice(-4)}`;
+}

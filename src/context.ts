@@ -1,0 +1,96 @@
+// Context: everything a command may need from the outside world, injected so tests control it.
+// Only this file and src/main.ts may touch process, console, Date.now and Math.random.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface Clock {
+  now(): number;
+  /** Resolves after ms, or rejects with the signal's reason once it aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface Context {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Terminal width for tables; 80 when unknown. */
+  columns: number;
+  env: Env;
+  cwd: string;
+  /** Default config folder: OUTREACH_CONFIG_DIR, else $XDG_CONFIG_HOME/outreach, else ~/.config/outreach. */
+  configDir: string;
+  clock: Clock;
+  random(): number;
+  /** Aborted on Ctrl-C (SIGINT) or SIGTERM. */
+  signal: AbortSignal;
+  pid: number;
+  dispose(): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export function defaultConfigDir(env: Env, home: string): string {
+  if (env.OUTREACH_CONFIG_DIR) return env.OUTREACH_CONFIG_DIR;
+  const base = env.XDG_CONFIG_HOME || join(home, '.config');
+  return join(base, 'outreach');
+}
+
+export class InterruptedError extends Error {
+  constructor(readonly signalName: string) {
+    super(`interrupted by ${signalName}`);
+  }
+}
+
+export function createProcessContext(): Context {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = (name: NodeJS.Signals) => {
+    interrupts += 1;
+    // A second Ctrl-C means "now": cleanup already had its chance.
+    if (interrupts > 1) process.exit(130);
+    controller.abort(new InterruptedError(name));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    columns: process.stdout.columns || process.stderr.columns || 80,
+    env: process.env,
+    cwd: process.cwd(),
+    configDir: defaultConfigDir(process.env, homedir()),
+    clock: realClock,
+    random: Math.random,
+    signal: controller.signal,
+    pid: process.pid,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

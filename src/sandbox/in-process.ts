@@ -1,0 +1,55 @@
+// `--sandbox`: a sandbox inside this process, whose state lives in the config folder between runs.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import type { SandboxState } from './model.js';
+import { Sandbox } from './server.js';
+
+export function sandboxStatePath(configDir: string): string {
+  return join(configDir, 'sandbox', 'state.json');
+}
+
+export function loadState(path: string): SandboxState | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as SandboxState;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read the sandbox state ${path}: ${(error as Error).message}; \`outreach sandbox reset\` starts over`);
+  }
+}
+
+/** Writes beside the target and renames, so an interrupted save never leaves a truncated state. */
+export function saveState(path: string, json: string): void {
+  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, json, { mode: 0o600 });
+  renameSync(temp, path);
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  apiKey: string;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'clock'>): Promise<RunningSandbox> {
+  const statePath = sandboxStatePath(ctx.configDir);
+  const apiKey = `sandbox-${randomBytes(12).toString('hex')}`;
+  const saved = loadState(statePath);
+  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, state: saved });
+  // A first run saves its seed too: seeded tasks are dated from the clock and must not move between runs.
+  let dirty = saved === undefined;
+  sandbox.store.onChange(() => (dirty = true));
+  const baseUrl = await sandbox.listen(0, '127.0.0.1');
+  return {
+    baseUrl,
+    apiKey,
+    sandbox,
+    async close() {
+      await sandbox.close();
+      if (dirty) saveState(statePath, sandbox.store.snapshot());
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// The sandbox's state: plain JSON, so it snapshots to a file and loads back unchanged.
+
+export interface InboxCategoryRecord {
+  key: string;
+  name: string;
+  isDefault: boolean;
+  /** As the listing serves it: "1" Positive, "2" Negative, "3" Neutral. */
+  sentiment: '1' | '2' | '3';
+}
+
+export interface FieldRecord {
+  id: string;
+  label: string;
+  fieldType: 'text' | 'number' | 'date' | 'long-text' | 'dropdown' | 'currency';
+  isSystem: boolean;
+  fallbackText?: string;
+  tags: string[];
+}
+
+export interface StepVariantRecord {
+  id: string;
+  payload: Record<string, unknown>;
+  taskNote: string | null;
+  status: number;
+  type: number;
+  executionType: number;
+  stepStatus: number;
+}
+
+export interface StepRecord {
+  id: string;
+  name: string;
+  number: number;
+  type: number;
+  variants: StepVariantRecord[];
+}
+
+export interface SubsequenceRecord {
+  id: string;
+  title: string;
+  scheduleId: number;
+  firstStepRelativeDays: number;
+  conditions: Array<{ conditionId: string; name: string; operation: string; value?: number | boolean }>;
+}
+
+export interface SequenceRecord {
+  id: string;
+  name: string;
+  active: boolean;
+  steps: StepRecord[];
+  subsequences: SubsequenceRecord[];
+  emailAccountIds: string[];
+}
+
+export interface ProspectMembership {
+  sequenceId: string;
+  stepId: string;
+  /** active: still being sent to; finished: done with the sequence. */
+  state: 'active' | 'finished';
+}
+
+export interface ProspectRecord {
+  id: string;
+  email: string;
+  /** Values by field id. */
+  values: Record<string, string>;
+  status: 'active' | 'bounced' | 'unsubscribed';
+  ownerId: string;
+  tags: string[];
+  verificationStatus: 'valid' | 'pending' | 'skip' | 'inProgress' | 'risky' | 'bad';
+  sequences: ProspectMembership[];
+  /** Long-text attribute records of this prospect. */
+  attributes: Array<{ attributeId: string; fieldRefId: string; attributeValue: string }>;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  type: 'linkedin' | 'call' | 'whatsapp' | 'custom';
+  title: string;
+  /** Only completed and skipped are stored; upcoming, dueToday and overdue follow from dueDate and the clock. */
+  doneStatus?: 'completed' | 'skipped';
+  dueDate: string;
+  completedAt?: string;
+  skippedAt?: string;
+  taskAssignee: { id: string; firstName: string; lastName: string; email: string };
+  note: string;
+  priority: 'urgent' | 'high' | 'medium' | 'low';
+  sequence: { id: string; name: string; stepId: string; stepNumber: number; prospectOutcome: string };
+  callOutcome?: string;
+}
+
+export interface DncItemRecord {
+  id: string;
+  value: string;
+  type: 'email' | 'domain';
+  createdAt: string;
+  addedBy: string;
+}
+
+export interface DncListRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  addedBy: string;
+  ownerId: string;
+  items: DncItemRecord[];
+}
+
+export interface MailboxRecord {
+  email: string;
+  firstname: string;
+  lastname: string;
+  profilePicId: number;
+}
+
+export interface DomainRecord {
+  id: string;
+  name: string;
+  status: 'inProgress' | 'active' | 'deleted' | 'failed' | 'expired';
+  emailServiceProvider: string;
+  createdAt: string;
+  /** When an inProgress domain becomes active (clock ms). */
+  activatesAt?: number;
+  mailboxes: MailboxRecord[];
+}
+
+export interface TimeSlotRecord {
+  day: number;
+  slots: Array<{ start: { hour: number; minute: number }; end: { hour: number; minute: number } }>;
+}
+
+export interface ScheduleRecord {
+  id: number;
+  name: string;
+  timezone: string;
+  timeSlots: TimeSlotRecord[];
+  isDefault: boolean;
+  createdAt: string;
+}
+
+export interface WebhookRecord {
+  id: string;
+  name: string;
+  webhookUrl: string;
+  webhookEvent: string[];
+  headers: Record<string, string>;
+  status: string;
+  failed: boolean;
+  lastFailure?: { failedAt: number; statusCode: number; message: string };
+  createdAt: string;
+}
+
+export interface ImportJobRecord {
+  requestId: string;
+  createdAt: number;
+  /** Clock ms at which the job reports isCompleted. */
+  completesAt: number;
+  total: number;
+  /** id of the failed-rows report in `reports`, if any row failed. */
+  reportId?: string;
+  failedCount: number;
+}
+
+export interface BulkActionRecord {
+  bulkActionId: string;
+  action: string;
+  createdAt: number;
+  completesAt: number;
+  totalTasks: number;
+  failed: number;
+  reportId?: string;
+}
+
+export interface ReportRecord {
+  id: string;
+  csv: string;
+}
+
+export interface SandboxState {
+  version: 1;
+  /** Clock ms when the seed was laid down; relative seed dates count from here. */
+  seededAt: number;
+  /** Source of record ids. */
+  counter: number;
+  account: { ownerId: string; firstName: string; lastName: string; email: string };
+  inboxCategories: InboxCategoryRecord[];
+  fields: FieldRecord[];
+  sequences: SequenceRecord[];
+  prospects: ProspectRecord[];
+  tasks: TaskRecord[];
+  dncLists: DncListRecord[];
+  domains: DomainRecord[];
+  schedules: ScheduleRecord[];
+  webhooks: WebhookRecord[];
+  imports: ImportJobRecord[];
+  bulkActions: BulkActionRecord[];
+  reports: ReportRecord[];
+}

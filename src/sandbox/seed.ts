@@ -1,0 +1,96 @@
+// The demo data a fresh sandbox starts with: fixtures/seed/*.json, plus tasks laid out around the clock
+// so that upcoming, due-today and overdue tasks exist whenever the sandbox is reset.
+import { readFileSync } from 'node:fs';
+import type { SandboxState, TaskRecord } from './model.js';
+import { seededRandom } from './prng.js';
+
+const seedDir = new URL('../../fixtures/seed/', import.meta.url);
+
+function load<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, seedDir), 'utf8')) as T;
+}
+
+interface AccountSeed {
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  assignees: TaskRecord['taskAssignee'][];
+}
+
+const dayMs = 86_400_000;
+const taskTypes: TaskRecord['type'][] = ['call', 'linkedin', 'whatsapp', 'custom'];
+const priorities: TaskRecord['priority'][] = ['urgent', 'high', 'medium', 'low'];
+const callOutcomes = ['Interested', 'Callback Later', 'Followup', 'Not Interested', 'Wrong Number', 'No Answer', 'Left Voicemail', 'Not In Service'];
+const prospectOutcomes = ['Interested', 'Not Interested', 'Meeting Booked', 'Out Of Office', 'Not Now', ''];
+const people = ['Ada Lovelace', 'Grace Hopper', 'Linus Torvalds', 'Margaret Hamilton', 'Alan Turing', 'Barbara Liskov', 'Ken Thompson', 'Radia Perlman'];
+
+/** 300 tasks: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee. */
+export function seedTasks(now: number, account: AccountSeed, state: Pick<SandboxState, 'sequences'>): TaskRecord[] {
+  const random = seededRandom(20261122);
+  const startOfToday = Math.floor(now / dayMs) * dayMs;
+  const plan: Array<[number, 'overdue' | 'dueToday' | 'upcoming' | 'completed' | 'skipped']> = [
+    [130, 'overdue'],
+    [40, 'dueToday'],
+    [80, 'upcoming'],
+    [30, 'completed'],
+    [20, 'skipped'],
+  ];
+  const tasks: TaskRecord[] = [];
+  for (const [count, kind] of plan) {
+    for (let i = 0; i < count; i++) {
+      const n = tasks.length;
+      const type = taskTypes[n % taskTypes.length]!;
+      const sequence = state.sequences[n % state.sequences.length]!;
+      const step = sequence.steps[n % sequence.steps.length]!;
+      const person = people[n % people.length]!;
+      let due: number;
+      if (kind === 'overdue' || kind === 'completed' || kind === 'skipped') due = startOfToday - (1 + Math.floor(random() * 30)) * dayMs + Math.floor(random() * dayMs);
+      else if (kind === 'dueToday') due = startOfToday + Math.floor(random() * (dayMs - 1));
+      else due = startOfToday + (1 + Math.floor(random() * 14)) * dayMs + Math.floor(random() * dayMs);
+      const task: TaskRecord = {
+        taskId: `tk${String(n + 1).padStart(6, '0')}`,
+        type,
+        title: `${type === 'call' ? 'Call' : type === 'linkedin' ? 'Connect on LinkedIn with' : type === 'whatsapp' ? 'WhatsApp' : 'Follow up with'} ${person}`,
+        dueDate: new Date(due).toISOString(),
+        taskAssignee: account.assignees[n % account.assignees.length]!,
+        note: n % 3 === 0 ? 'Mention the Q4 pricing' : '',
+        priority: priorities[Math.floor(random() * priorities.length)]!,
+        sequence: { id: sequence.id, name: sequence.name, stepId: step.id, stepNumber: step.number, prospectOutcome: prospectOutcomes[n % prospectOutcomes.length]! },
+      };
+      if (kind === 'completed') {
+        task.doneStatus = 'completed';
+        task.completedAt = new Date(due + 3_600_000).toISOString();
+        if (type === 'call') task.callOutcome = callOutcomes[n % callOutcomes.length];
+      } else if (kind === 'skipped') {
+        task.doneStatus = 'skipped';
+        task.skippedAt = new Date(due + 7_200_000).toISOString();
+      }
+      tasks.push(task);
+    }
+  }
+  return tasks;
+}
+
+export function seedState(now: number): SandboxState {
+  const account = load<AccountSeed>('account');
+  const sequences = load<SandboxState['sequences']>('sequences');
+  return {
+    version: 1,
+    seededAt: now,
+    counter: 1000,
+    account: { ownerId: account.ownerId, firstName: account.firstName, lastName: account.lastName, email: account.email },
+    inboxCategories: load('inbox-categories'),
+    fields: load('fields'),
+    sequences,
+    prospects: load('prospects'),
+    tasks: seedTasks(now, account, { sequences }),
+    dncLists: load('dnc-lists'),
+    domains: load('domains'),
+    schedules: load('schedules'),
+    webhooks: [],
+    imports: [],
+    bulkActions: [],
+    reports: [],
+  };
+}

@@ -1,0 +1,267 @@
+// The sandbox server: one fixed pipeline for every request —
+// read body -> control routes -> auth -> faults -> route -> validate with the contract -> handler -> answer.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import type { Clock } from '../context.js';
+import type { SandboxState } from './model.js';
+import { Store } from './store.js';
+import { SandboxError } from './sandbox-error.js';
+import { createFaultInjector, type FaultKind, type FaultOptions } from './faults.js';
+import type { Route, SandboxRequest, SandboxResponse } from './route.js';
+import { allRoutes } from './routes/index.js';
+import { seedState } from './seed.js';
+
+export interface SandboxOptions {
+  key: string;
+  /** The clock the API sees; the sandbox adds its own offset (POST /_sandbox/clock). */
+  clock: Clock;
+  state?: SandboxState;
+  faults?: FaultOptions;
+  /** Added to every answer, in ms. */
+  latencyMs?: number;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  fault?: FaultKind;
+}
+
+/** The largest request body the service accepts (import-with-field-name: 90 MB). */
+export const maxBodyBytes = 90 * 1024 * 1024;
+const logLimit = 2000;
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source.replace(/[{}]/g, '')}$`), names };
+}
+
+function describeIssue(error: z.ZodError, where: string): string {
+  const issue = error.issues[0]!;
+  const path = [where, ...issue.path.map(String)].join('.');
+  return `${path}: ${issue.message}`;
+}
+
+function queryObject(params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    // `progress[]=a&progress[]=b` and repeated keys both become arrays.
+    out[key.replace(/\[\]$/, '')] = values.length > 1 || key.endsWith('[]') ? values : values[0];
+  }
+  return out;
+}
+
+export class Sandbox {
+  readonly store: Store;
+  readonly requestLog: RequestLogEntry[] = [];
+  private readonly routes: CompiledRoute[];
+  private readonly nextFault: () => FaultKind | undefined;
+  private server: Server | undefined;
+  private clockOffset = 0;
+  origin = '';
+
+  constructor(private readonly options: SandboxOptions) {
+    const clock = { now: () => options.clock.now() + this.clockOffset };
+    this.store = new Store(options.state ?? seedState(clock.now()), clock);
+    this.routes = allRoutes.map(compile);
+    this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
+  }
+
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.keepAliveTimeout = 15_000;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.origin = `http://${shownHost}:${address.port}`;
+    return this.origin;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  reset(): void {
+    this.clockOffset = 0;
+    this.store.replaceState(seedState(this.store.now()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    let fault: FaultKind | undefined;
+    let answer: SandboxResponse;
+    try {
+      const rawBody = await readBody(req);
+      if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
+      else {
+        this.authenticate(req);
+        if (url.pathname.startsWith('/_sandbox/')) answer = this.control(method, url.pathname, rawBody);
+        else {
+          fault = this.nextFault();
+          if (fault === 'delay') await sleep(this.options.faults?.delayMs ?? 1500);
+          if (fault === 'error500') throw new SandboxError(500, 5001, 'Internal server error, retry later');
+          if (fault === 'rateLimit429') answer = { status: 429, body: new SandboxError(429, 4290, 'Too many requests').toBody(), headers: { 'retry-after': '1' } };
+          else if (fault === 'unavailable503') answer = { status: 503, body: new SandboxError(503, 5030, 'Service unavailable').toBody() };
+          else answer = await this.dispatch(method, url, req, rawBody);
+        }
+      }
+    } catch (error) {
+      answer = errorAnswer(error);
+    }
+    this.log({ method, path: url.pathname, status: answer.status, fault });
+    if (this.options.latencyMs) await sleep(this.options.latencyMs);
+    // The server saw and handled the request, then the connection drops: the client cannot know the outcome.
+    if (fault === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    send(res, answer);
+  }
+
+  private authenticate(req: IncomingMessage): void {
+    const key = req.headers['x-api-key'];
+    if (typeof key !== 'string' || key.length === 0) throw new SandboxError(401, 1001, 'Invalid token: the x-api-key header is missing', 'auth');
+    if (key !== this.options.key) throw new SandboxError(401, 1001, 'Invalid token: the API key is not valid', 'auth');
+  }
+
+  private async dispatch(method: string, url: URL, req: IncomingMessage, rawBody: Buffer): Promise<SandboxResponse> {
+    const match = this.match(method, url.pathname);
+    if (!match) throw new SandboxError(404, 4040, `Cannot ${method} ${url.pathname}`);
+    const { route, params } = match;
+    const e = route.endpoint;
+    // The real service answers 406 to a GET or DELETE that carries a Content-Type header.
+    if ((method === 'GET' || method === 'DELETE') && req.headers['content-type']) {
+      throw new SandboxError(406, 4060, `${method} requests must not carry a Content-Type header`);
+    }
+    if (e.params) {
+      const checked = e.params.safeParse(params);
+      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'path')}`);
+    }
+    let query: Record<string, unknown> = queryObject(url.searchParams);
+    if (e.query) {
+      const checked = e.query.safeParse(query);
+      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'query')}`);
+      query = checked.data as Record<string, unknown>;
+    }
+    let body: unknown = undefined;
+    if (rawBody.length > 0 && String(req.headers['content-type'] ?? '').includes('json')) {
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new SandboxError(400, 1001, 'Validation failed: the body is not valid JSON');
+      }
+    }
+    if (e.body) {
+      const checked = e.body.safeParse(body ?? {});
+      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'body')}`);
+      body = checked.data;
+    }
+    const request: SandboxRequest = { method, path: url.pathname, params, query, body, rawBody, headers: req.headers, origin: this.origin };
+    const answer = await route.handle(request, this.store);
+    if (method !== 'GET') this.store.changed();
+    return answer;
+  }
+
+  private match(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+    for (const compiled of this.routes) {
+      if (compiled.route.endpoint.method !== method) continue;
+      const found = compiled.pattern.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      compiled.names.forEach((name, i) => (params[name] = decodeURIComponent(found[i + 1]!)));
+      return { route: compiled.route, params };
+    }
+    return undefined;
+  }
+
+  /** Reports are served without the key, like the pre-signed links the real service hands out. */
+  private serveFile(path: string): SandboxResponse {
+    const id = /^\/files\/reports\/([\w-]+)\.csv$/.exec(path)?.[1];
+    const report = id && this.store.state.reports.find((r) => r.id === id);
+    if (!report) throw new SandboxError(404, 4040, `no file at ${path}`);
+    return { status: 200, text: report.csv, contentType: 'text/csv; charset=utf-8' };
+  }
+
+  /** Test and demo controls: reset to the seed, read the request log, move the clock forward. */
+  private control(method: string, path: string, rawBody: Buffer): SandboxResponse {
+    if (method === 'POST' && path === '/_sandbox/reset') {
+      this.reset();
+      this.requestLog.length = 0;
+      return { status: 200, body: { message: 'Sandbox reset to the seed data' } };
+    }
+    if (method === 'GET' && path === '/_sandbox/requests') return { status: 200, body: { requests: this.requestLog } };
+    if (method === 'POST' && path === '/_sandbox/clock') {
+      const advanceMs = Number((JSON.parse(rawBody.toString('utf8') || '{}') as { advanceMs?: unknown }).advanceMs);
+      if (!Number.isFinite(advanceMs) || advanceMs < 0) throw new SandboxError(400, 1001, 'Validation failed: body.advanceMs must be a non-negative number');
+      this.clockOffset += advanceMs;
+      return { status: 200, body: { now: new Date(this.store.now()).toISOString() } };
+    }
+    throw new SandboxError(404, 4040, `Cannot ${method} ${path}`);
+  }
+
+  private log(entry: RequestLogEntry): void {
+    this.requestLog.push(entry);
+    if (this.requestLog.length > logLimit) this.requestLog.splice(0, this.requestLog.length - logLimit);
+  }
+}
+
+function errorAnswer(error: unknown): SandboxResponse {
+  if (error instanceof SandboxError) return { status: error.status, body: error.toBody() };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: new SandboxError(500, 5001, `Internal server error: ${message}`).toBody() };
+}
+
+function send(res: ServerResponse, answer: SandboxResponse): void {
+  const headers: Record<string, string> = { ...answer.headers };
+  let payload = '';
+  if (answer.text !== undefined) {
+    payload = answer.text;
+    headers['content-type'] = answer.contentType ?? 'text/plain; charset=utf-8';
+  } else if (answer.body !== undefined) {
+    payload = JSON.stringify(answer.body);
+    headers['content-type'] = 'application/json; charset=utf-8';
+  }
+  headers['content-length'] = String(Buffer.byteLength(payload));
+  res.writeHead(answer.status, headers);
+  res.end(payload);
+}
+
+/** Reads the whole body; past 90 MB it keeps draining (so the client sees the answer) but stops keeping bytes. */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= maxBodyBytes) chunks.push(chunk as Buffer);
+  }
+  if (size > maxBodyBytes) throw new SandboxError(400, 4000, `Request content of ${(size / 1048576).toFixed(1)} MB exceeds the 90 MB limit`);
+  return Buffer.concat(chunks);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

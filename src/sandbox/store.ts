@@ -1,0 +1,65 @@
+// The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
+import type { Clock } from '../context.js';
+import { opaqueId } from './ids.js';
+import type { ProspectRecord, SandboxState } from './model.js';
+
+export class Store {
+  private emailIndex: Map<string, ProspectRecord> | undefined;
+  private changeListeners: Array<() => void> = [];
+
+  constructor(
+    public state: SandboxState,
+    readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  isoNow(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+
+  /** A fresh opaque id. */
+  id(): string {
+    this.state.counter += 1;
+    return opaqueId(this.state.counter);
+  }
+
+  /** A fresh 24-hex id, the shape webhook ids have in the real service. */
+  hexId(): string {
+    this.state.counter += 1;
+    return (this.state.seededAt.toString(16).slice(-8) + this.state.counter.toString(16).padStart(16, '0')).slice(-24).padStart(24, '0');
+  }
+
+  prospectByEmail(email: string): ProspectRecord | undefined {
+    if (!this.emailIndex) {
+      this.emailIndex = new Map(this.state.prospects.map((p) => [p.email.toLowerCase(), p]));
+    }
+    return this.emailIndex.get(email.toLowerCase());
+  }
+
+  addProspect(prospect: ProspectRecord): void {
+    this.state.prospects.push(prospect);
+    this.emailIndex?.set(prospect.email.toLowerCase(), prospect);
+  }
+
+  replaceState(state: SandboxState): void {
+    this.state = state;
+    this.emailIndex = undefined;
+    this.changed();
+  }
+
+  /** Handlers call this after a write, so persistence can follow. */
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  snapshot(): string {
+    return JSON.stringify(this.state);
+  }
+}
