@@ -263,5 +263,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  // unref: a pending delay must not keep a stopped sandbox alive.
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,0 +1,77 @@
+// Parse tests: argv -> options, or a usage error with exit code 2.
+import { describe, expect, it } from 'vitest';
+import { parse, run } from '../helpers/run.js';
+import { groupNameIn } from '../../src/cli/program.js';
+
+describe('argv parsing', () => {
+  it('finds the group past global flags and their values', () => {
+    expect(groupNameIn(['-p', 'staging', '--json', 'inbox', 'categories'])).toBe('inbox');
+    expect(groupNameIn(['--timeout', '5', 'api', 'GET', '/x'])).toBe('api');
+    expect(groupNameIn(['--json'])).toBeUndefined();
+  });
+
+  it('parses sandbox start flags into typed options', async () => {
+    const parsed = await parse(['sandbox', 'start', '--port', '0', '--fault-rate', '0.25', '--fault-seed', '9', '--fault-kinds', 'drop,delay', '--latency', '50']);
+    expect(parsed.verb).toBe('start');
+    expect(parsed.options).toEqual({ args: [], port: 0, host: '127.0.0.1', faultRate: 0.25, faultSeed: 9, faultKinds: ['drop', 'delay'], latency: 50 });
+  });
+
+  it('parses api pairs and upper-cases the method', async () => {
+    const parsed = await parse(['api', 'get', '/v1/dnc/x', '-F', 'page=2', '-f', 'search=a=b']);
+    expect(parsed.options).toEqual({ args: ['GET', '/v1/dnc/x'], field: ['page=2'], rawField: ['search=a=b'] });
+  });
+
+  it('names the flag in a validation error and exits 2', async () => {
+    const result = await run(['sandbox', 'start', '--fault-rate', '2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --fault-rate: --fault-rate must be at most 1\nhint: See `outreach sandbox start --help`.\n');
+    expect(result.stdout).toBe('');
+  });
+
+  it('names a bad argument', async () => {
+    const result = await run(['api', 'FETCH', '/v1/x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: <method>: method must be one of GET, POST, PATCH, PUT, DELETE');
+  });
+
+  it('suggests the closest command for a typo and exits 2', async () => {
+    const result = await run(['inbox', 'categoriez']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown command 'categoriez'\n(Did you mean categories?)\n");
+  });
+
+  it('rejects an unknown flag with exit 2', async () => {
+    const result = await run(['inbox', 'categories', '--jsn']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: unknown option '--jsn'\n(Did you mean --json?)");
+  });
+
+  it('refuses a bad --timeout before sending anything', async () => {
+    const result = await run(['--timeout', 'soon', 'inbox', 'categories'], { env: { OUTREACH_API_KEY: 'k', OUTREACH_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --timeout must be a positive number of seconds, not "soon"\n');
+  });
+});
+
+describe('help', () => {
+  it('documents every exit code', async () => {
+    const result = await run(['help', 'exit-codes']);
+    expect(result.code).toBe(0);
+    for (const code of ['0 ', '1 ', '2 ', '3 ', '4 ', '5 ', '130']) expect(result.stdout).toContain(`  ${code}`);
+  });
+
+  it('shows examples in the help of every command', async () => {
+    for (const argv of [['inbox', 'categories'], ['auth', 'login'], ['auth', 'status'], ['auth', 'logout'], ['profiles', 'list'], ['profiles', 'use'], ['profiles', 'remove'], ['api'], ['sandbox', 'start'], ['sandbox', 'reset']]) {
+      const result = await run([...argv, '--help']);
+      expect(result.code, argv.join(' ')).toBe(0);
+      expect(result.stdout, argv.join(' ')).toMatch(/Examples:\n  \$ outreach /);
+    }
+  });
+
+  it('lists the groups with examples at the top level', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  inbox ');
+    expect(result.stdout).toContain('$ outreach --sandbox inbox categories');
+  });
+});

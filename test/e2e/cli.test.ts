@@ -1,0 +1,88 @@
+// End to end: spawn bin/outreach as a user would, against `outreach sandbox start --port 0`.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/context.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { binPath } from '../helpers/spawn.js';
+
+let server: SandboxProcess;
+const key = 'sk_e2e_0123456789abcdef';
+beforeAll(async () => {
+  server = await startSandboxProcess(['--key', key], cleanEnv());
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('outreach as a user runs it', () => {
+  it('prints its version', async () => {
+    const result = await runBin(['--version'], { env: cleanEnv() });
+    expect(result).toMatchObject({ code: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+
+  it('lists inbox categories from a standalone sandbox', async () => {
+    const env = cleanEnv({ OUTREACH_BASE_URL: server.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() });
+    const result = await runBin(['inbox', 'categories'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[1]).toBe('interested\tInterested\tyes\tPositive');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints the sandbox address and key on two stdout lines', () => {
+    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.key).toBe(key);
+  });
+
+  it('exits 4 for a wrong key, 2 for a typo, 1 for an unreachable service', async () => {
+    const base = { OUTREACH_CONFIG_DIR: tempDir() };
+    expect((await runBin(['inbox', 'categories'], { env: cleanEnv({ ...base, OUTREACH_BASE_URL: server.baseUrl, OUTREACH_API_KEY: 'sk_bad_key_000000' }) })).code).toBe(4);
+    expect((await runBin(['inbox', 'categoris'], { env: cleanEnv(base) })).code).toBe(2);
+    expect((await runBin(['--max-retries', '0', 'inbox', 'categories'], { env: cleanEnv({ ...base, OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: key }) })).code).toBe(1);
+  });
+
+  it('keeps --sandbox state in the config folder between two invocations', async () => {
+    const configDir = tempDir();
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: configDir });
+    const first = await runBin(['--sandbox', 'inbox', 'categories', '--json'], { env });
+    expect(first.code).toBe(0);
+    const statePath = join(configDir, 'sandbox', 'state.json');
+    expect(existsSync(statePath)).toBe(true);
+    const state = JSON.parse(readFileSync(statePath, 'utf8'));
+    const firstTaskDue = state.tasks[0].dueDate;
+    expect((statSync(statePath).mode & 0o777).toString(8)).toBe('600');
+    const second = await runBin(['--sandbox', 'inbox', 'categories', '--json'], { env });
+    expect(second.stdout).toBe(first.stdout);
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).tasks[0].dueDate).toBe(firstTaskDue);
+    expect((await runBin(['sandbox', 'reset'], { env })).code).toBe(0);
+    expect(existsSync(statePath)).toBe(false);
+  });
+
+  it('exits 130 on Ctrl-C in the middle of a request', async () => {
+    const slow = await startSandboxProcess(['--key', key, '--latency', '5000'], cleanEnv());
+    try {
+      const child = spawn(process.execPath, [binPath, 'inbox', 'categories'], {
+        env: cleanEnv({ OUTREACH_BASE_URL: slow.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      await new Promise((r) => setTimeout(r, 700));
+      child.kill('SIGINT');
+      const [code] = await once(child, 'close');
+      expect(code).toBe(130);
+      expect(stderr).toBe('interrupted\n');
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('stops the standalone sandbox cleanly on SIGINT with exit 0', async () => {
+    const other = await startSandboxProcess([], cleanEnv());
+    expect(other.key).toMatch(/^sk_sandbox_[0-9a-f]{24}$/);
+    const result = await other.stop();
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+// End-to-end helpers: spawn bin/outreach as a user would, and a standalone `outreach sandbox start`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+
+export const binPath = fileURLToPath(new URL('../../bin/outreach.js', import.meta.url));
+
+export interface SpawnResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Environment without anything that could reach a real account or the developer's config. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SYSTEMROOT']) if (process.env[name]) env[name] = process.env[name]!;
+  return { ...env, CI: 'true', ...extra };
+}
+
+export async function runBin(argv: string[], options: { env: Record<string, string>; input?: string; cwd?: string }): Promise<SpawnResult> {
+  const child = spawn(process.execPath, [binPath, ...argv], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdin.end(options.input ?? '');
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  return { code, signal, stdout, stderr };
+}
+
+export interface SandboxProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  key: string;
+  stop(): Promise<SpawnResult>;
+}
+
+export async function startSandboxProcess(args: string[], env: Record<string, string>): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [binPath, 'sandbox', 'start', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const ready = new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      const url = /^base URL: (\S+)$/m.exec(stdout)?.[1];
+      const key = /^API key: (\S+)$/m.exec(stdout)?.[1];
+      if (url && key) resolve({ baseUrl: url, key });
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
+  });
+  const { baseUrl, key } = await ready;
+  return {
+    child,
+    baseUrl,
+    key,
+    async stop() {
+      const closed = once(child, 'close');
+      child.kill('SIGINT');
+      const [code, signal] = (await closed) as [number | null, NodeJS.Signals | null];
+      return { code, signal, stdout, stderr };
+    },
+  };
+}
