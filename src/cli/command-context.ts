@@ -74,8 +74,8 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
           disposers.push(() => sandbox.close());
           return cmd.connect(sandbox.baseUrl, sandbox.apiKey);
         }
-        const { resolveTarget } = await import('../config/target.js');
-        const target = resolveTarget(flags, ctx.env, await cmd.config());
+        const [{ resolveTarget }, { readConfig }] = await Promise.all([import('../config/target.js'), import('../config/config-file.js')]);
+        const target = resolveTarget(flags, ctx.env, readConfig(ctx.configDir));
         return cmd.connect(target.baseUrl, target.apiKey);
       })();
       return httpPromise;

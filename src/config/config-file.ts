@@ -1,5 +1,5 @@
 // Profiles and credentials on disk, through conf. The folder is 0700 and every file 0600, checked after each write.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 
@@ -33,7 +33,36 @@ export function enforcePrivateModes(dir: string, files: string[]): void {
   if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);
 }
 
-export class ConfigFile {
+/** Reads the config without loading conf (~130 ms of start-up): reads are plain JSON, writes go through conf. */
+export function readConfigData(dir: string): ConfigShape {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, configFileName), 'utf8')) as Partial<ConfigShape>;
+    return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw new Error(`cannot read ${join(dir, configFileName)}: ${(error as Error).message}`);
+  }
+}
+
+export interface ConfigView {
+  readonly path: string;
+  readonly currentProfile: string | undefined;
+  profiles(): Record<string, Profile>;
+  profile(name: string): Profile | undefined;
+}
+
+/** A read-only view of the config file, for every command that only needs the key and base URL. */
+export function readConfig(dir: string): ConfigView {
+  const data = readConfigData(dir);
+  return {
+    path: join(dir, configFileName),
+    currentProfile: data.currentProfile,
+    profiles: () => data.profiles,
+    profile: (name) => data.profiles[name],
+  };
+}
+
+export class ConfigFile implements ConfigView {
   private constructor(
     private readonly conf: Conf<ConfigShape>,
     readonly dir: string,
@@ -93,8 +122,4 @@ export class ConfigFile {
   private afterWrite(): void {
     enforcePrivateModes(this.dir, [this.path]);
   }
-}
-
-export function configPath(dir: string): string {
-  return join(dir, configFileName);
 }

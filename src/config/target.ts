@@ -1,7 +1,7 @@
 // Which service to talk to and with which key: flag > environment > profile.
 import { UsageError, MissingKeyError } from '../cli/errors.js';
 import type { Env } from '../context.js';
-import type { ConfigFile } from './config-file.js';
+import type { ConfigView } from './config-file.js';
 
 export const defaultBaseUrl = 'https://open-api.saleshandy.com';
 
@@ -17,7 +17,7 @@ export interface Target {
   keySource: 'OUTREACH_API_KEY' | 'profile' | 'sandbox';
 }
 
-export function profileName(flags: TargetFlags, env: Env, config?: ConfigFile): string {
+export function profileName(flags: TargetFlags, env: Env, config?: ConfigView): string {
   return flags.profile || env.OUTREACH_PROFILE || config?.currentProfile || 'default';
 }
 
@@ -49,7 +49,7 @@ export function resolveBaseUrl(flags: TargetFlags, env: Env, profile?: { baseUrl
   return defaultBaseUrl;
 }
 
-export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigFile): Target {
+export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView): Target {
   const name = profileName(flags, env, config);
   const profile = config.profile(name);
   if (flags.profile && !profile && !env.OUTREACH_API_KEY) {

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Start-up benchmark: median wall time of `outreach --version` and `outreach inbox categories --json` against a running
+// sandbox, next to `node -e 0`, in one run. NODE_EXTRA_CA_CERTS is removed from the environment: it adds ~50 ms to every
+// node start on this machine (../shared/NOTES-measured.md) and would hide the differences.
+// Uses hyperfine when installed (Debian package `hyperfine`), else spawns each command itself.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/outreach.js', import.meta.url));
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const env = { ...process.env };
+delete env.NODE_EXTRA_CA_CERTS;
+
+const key = 'sk_bench_0123456789';
+const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', '--port', '0', '--key', key], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const baseUrl = await new Promise((resolve, reject) => {
+  let out = '';
+  sandbox.stdout.on('data', (d) => {
+    out += d;
+    const url = /^base URL: (\S+)$/m.exec(out)?.[1];
+    if (url) resolve(url);
+  });
+  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+});
+Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: '/tmp/outreach-bench-config' });
+
+const commands = [
+  ['node -e 0', [process.execPath, '-e', '0']],
+  ['outreach --version', [process.execPath, bin, '--version']],
+  ['outreach --help', [process.execPath, bin, '--help']],
+  ['outreach inbox categories --json', [process.execPath, bin, 'inbox', 'categories', '--json']],
+];
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function measureBySpawning([, argv]) {
+  const times = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(argv[0], argv.slice(1), { env, stdio: 'ignore' });
+    if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}`);
+    if (i >= 3) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(times);
+}
+
+function measureWithHyperfine() {
+  const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
+  const out = '/tmp/outreach-bench-startup.json';
+  const args = ['--warmup', '3', '--runs', String(runs), '--export-json', out, '-N', ...commands.map(([, argv]) => argv.map(quote).join(' '))];
+  const result = spawnSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) return undefined;
+  return JSON.parse(spawnSync('cat', [out], { encoding: 'utf8' }).stdout).results.map((r) => r.median * 1000);
+}
+
+try {
+  const hasHyperfine = spawnSync('hyperfine', ['--version'], { stdio: 'ignore' }).status === 0;
+  const medians = (hasHyperfine && measureWithHyperfine()) || commands.map(measureBySpawning);
+  const baseline = medians[0];
+  console.log(`start-up, median of ${runs} runs (${hasHyperfine ? 'hyperfine' : 'spawnSync'}), NODE_EXTRA_CA_CERTS unset`);
+  console.log('command'.padEnd(36), 'median ms'.padStart(10), 'x node -e 0'.padStart(12));
+  commands.forEach(([name], i) => console.log(name.padEnd(36), medians[i].toFixed(1).padStart(10), (medians[i] / baseline).toFixed(2).padStart(12)));
+  const ratio = medians[1] / baseline;
+  console.log(`target: --version within 1.5x of node -e 0 -> ${ratio <= 1.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+} finally {
+  sandbox.kill('SIGINT');
+}
