@@ -1,8 +1,10 @@
 // Every endpoint of the contract, for lookups by method and path (`outreach api` uses it for replay safety).
 import type { Endpoint } from './endpoint.js';
 import { inboxEndpoints } from './inbox.js';
+import { fieldsEndpoints } from './fields.js';
+import { prospectsEndpoints } from './prospects.js';
 
-export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints)];
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const clean = path.split('?')[0]!;

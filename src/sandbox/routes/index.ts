@@ -1,5 +1,7 @@
 // Every route the sandbox serves, one module per resource.
 import type { Route } from '../route.js';
 import { inboxRoutes } from './inbox.js';
+import { fieldsRoutes } from './fields.js';
+import { prospectsRoutes } from './prospects.js';
 
-export const allRoutes: Route[] = [...inboxRoutes];
+export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes];

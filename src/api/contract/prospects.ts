@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+export const conflictActions = ['overwrite', 'noUpdate', 'addMissingFields', 'upsert'] as const;
+export type ConflictAction = (typeof conflictActions)[number];
+
+/** Per-row status codes of a synchronous import (spec.md, Errors). */
+export const importStatusCodes: Record<number, string> = {
+  10000: 'success',
+  10100: 'invalid email',
+  10200: 'already in another step of the same sequence',
+  10300: 'custom field type mismatch',
+  10400: 'nothing to update',
+  10500: 'nothing to overwrite',
+  10600: 'duplicate prospect',
+  10700: 'bounced prospect',
+  10800: 'unsubscribed prospect',
+  10900: 'more than one separator',
+  11000: 'already present with a different owner',
+  12000: 'active in another sequence',
+};
+
+export function importStatusMeaning(code: number): string {
+  return importStatusCodes[code] ?? `unknown status ${code}`;
+}
+
+const stepId = z.union([z.string().min(1), z.number()]).transform(String);
+
+export const importByIdBody = z.strictObject({
+  prospectList: z.array(z.strictObject({ fields: z.array(z.strictObject({ id: z.string(), value: z.string() })) })),
+  stepId: stepId.optional(),
+  verifyProspects: z.boolean().optional(),
+  conflictAction: z.enum(conflictActions),
+});
+
+/** prospectList: one object per prospect, keyed by field label (real-service-notes.md §4). */
+export const importByNameBody = z.strictObject({
+  prospectList: z.array(z.record(z.string(), z.string())),
+  conflictAction: z.enum(conflictActions),
+  stepId: stepId.optional(),
+  tags: z.array(z.string().min(1)).optional(),
+  verifyProspects: z.boolean().optional(),
+});
+export type ImportByNameBody = z.infer<typeof importByNameBody>;
+
+const importStatusShape = z.looseObject({
+  isCompleted: z.boolean(),
+  failedProspectsURL: z.string().nullish(),
+  reportURL: z.string().nullish(),
+});
+export type ImportStatus = { isCompleted: boolean; reportUrl?: string; raw: unknown };
+
+export const verificationStatuses = ['valid', 'pending', 'skip', 'inProgress', 'risky', 'bad'] as const;
+
+const attribute = z.looseObject({
+  attributeId: z.union([z.string(), z.number()]).transform(String),
+  prospectId: z.union([z.string(), z.number()]).transform(String).optional(),
+  fieldRefId: z.union([z.string(), z.number()]).transform(String).optional(),
+  attributeValue: z.string().nullish(),
+});
+export type ProspectAttribute = z.infer<typeof attribute>;
+
+export const prospectsEndpoints = {
+  importById: endpoint({
+    method: 'POST',
+    path: '/v1/prospects/import',
+    // Prospects are matched by email and the conflict action decides the outcome: a replay lands in the same state.
+    replaySafe: true,
+    body: importByIdBody,
+    response: z.looseObject({ message: z.string().optional(), payload: z.array(z.looseObject({ email: z.string(), status: z.coerce.number() })) }),
+  }),
+  importByName: endpoint({
+    method: 'POST',
+    path: '/v1/prospects/import-with-field-name',
+    replaySafe: true,
+    body: importByNameBody,
+    response: z.looseObject({ message: z.string().optional(), payload: z.looseObject({ requestId: z.union([z.string(), z.number()]).transform(String) }) }),
+  }),
+  importStatus: endpoint({
+    method: 'GET',
+    path: '/v1/prospects/import-status/{requestId}',
+    replaySafe: true,
+    params: z.object({ requestId: z.string().min(1) }),
+    // spec.md: {payload: {isCompleted, failedProspectsURL}}; the real service: flat {isCompleted, reportURL}.
+    response: z.union([z.looseObject({ payload: importStatusShape }), importStatusShape]),
+  }),
+  verificationStatus: endpoint({
+    method: 'POST',
+    path: '/v1/prospects/verification-status',
+    replaySafe: true,
+    body: z.strictObject({ emails: z.array(z.string()).min(1, 'at least one email').max(1000, 'at most 1000 emails per request') }),
+    response: z.looseObject({ payload: z.array(z.looseObject({ email: z.string(), verificationStatus: z.string() })) }),
+  }),
+  getAttribute: endpoint({
+    method: 'GET',
+    path: '/v1/prospects/attribute',
+    replaySafe: true,
+    query: z.strictObject({ attributeId: z.string().min(1), prospectId: z.string().min(1).optional() }),
+    response: z.looseObject({ payload: z.unknown() }),
+  }),
+  setAttributes: endpoint({
+    method: 'POST',
+    path: '/v1/prospects/{prospectId}/attribute',
+    replaySafe: true,
+    params: z.object({ prospectId: z.string().min(1) }),
+    body: z.union([
+      // With `attributes`, fieldId and attributeValue are ignored (spec.md), so they may come along.
+      z.strictObject({
+        attributes: z.array(z.strictObject({ fieldId: z.string().min(1), attributeValue: z.string() })).min(1),
+        fieldId: z.string().optional(),
+        attributeValue: z.string().optional(),
+      }),
+      z.strictObject({ fieldId: z.string().min(1), attributeValue: z.string() }),
+    ]),
+    response: z.looseObject({
+      message: z.string().optional(),
+      payload: z.looseObject({ results: z.array(z.looseObject({ fieldId: z.union([z.string(), z.number()]).transform(String), success: z.boolean() })) }),
+    }),
+  }),
+};
+
+export { attribute as prospectAttributeSchema, importStatusShape };

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import { listFields } from '../../api/resources/fields.js';
+
+export default defineVerb({
+  usage: 'list',
+  summary: 'List prospect fields: id, label, type (custom ones; --system adds the built-in ones)',
+  description: 'Labels are what import headers are matched against (case- and space-insensitively).',
+  examples: ['fields list', 'fields list --system', 'fields list --system --json'],
+  configure(cmd) {
+    cmd.option('--system', 'include system fields (Email, First Name, ...)');
+  },
+  schema: z.object({ args: z.tuple([]), system: z.boolean().default(false) }),
+  async run(ctx, opts) {
+    const fields = await listFields(await ctx.http(), { system: opts.system });
+    await writeList(
+      ctx,
+      fields,
+      [
+        { header: 'ID', value: (f) => f.id },
+        { header: 'LABEL', value: (f) => f.label },
+        { header: 'TYPE', value: (f) => f.fieldType ?? '' },
+      ],
+      { emptyMessage: opts.system ? 'no fields' : 'no custom fields; --system shows the built-in ones' },
+    );
+  },
+});

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { addVerb, defineVerb, type VerbInvoker } from '../../cli/verb.js';
+import { writeList, writeRecord } from '../../cli/render/output.js';
+import { ExitCode } from '../../cli/errors.js';
+import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
+
+const get = defineVerb({
+  usage: 'get',
+  summary: 'Read a long-text attribute of a prospect',
+  examples: ['prospects attribute get --attribute atPain005', 'prospects attribute get --attribute atPain005 --prospect prLinus05 --json'],
+  configure(cmd) {
+    cmd.requiredOption('--attribute <id>', 'attribute id').option('--prospect <id>', 'prospect id (narrows the lookup)');
+  },
+  schema: z.object({ args: z.tuple([]), attribute: z.string().min(1), prospect: z.string().min(1).optional() }),
+  async run(ctx, opts) {
+    const attribute = await getAttribute(await ctx.http(), opts.attribute, opts.prospect);
+    await writeRecord(ctx, attribute, [
+      { header: 'Attribute', value: (a) => a.attributeId },
+      { header: 'Prospect', value: (a) => a.prospectId },
+      { header: 'Field', value: (a) => a.fieldRefId },
+      { header: 'Value', value: (a) => a.attributeValue },
+    ]);
+  },
+});
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const fieldPair = z.string().transform((pair, issue) => {
+  const at = pair.indexOf('=');
+  if (at <= 0) {
+    issue.addIssue({ code: 'custom', message: `"${pair}" is not fieldId=value` });
+    return z.NEVER;
+  }
+  return { fieldId: pair.slice(0, at), attributeValue: pair.slice(at + 1) };
+});
+
+const set = defineVerb({
+  usage: 'set <prospectId>',
+  summary: 'Set one or more field values of a prospect; shows the result per field',
+  description: 'Exit 3 when the service refused any field (for example an unknown field id).',
+  examples: ['prospects attribute set prLinus05 --field cPainPnt="Too many tools"', 'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"'],
+  configure(cmd) {
+    cmd.requiredOption('--field <fieldId=value>', 'a field and its new value (repeatable)', collect);
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1)]), field: z.array(fieldPair).min(1) }),
+  async run(ctx, opts) {
+    const results = await setAttributes(await ctx.http(), opts.args[0], opts.field);
+    await writeList(ctx, results, [
+      { header: 'FIELD', value: (r) => r.fieldId },
+      { header: 'RESULT', value: (r) => (r.success ? 'updated' : 'failed') },
+    ]);
+    const failed = results.filter((r) => !r.success).length;
+    if (failed) {
+      ctx.warn(`${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``);
+      return ExitCode.partial;
+    }
+  },
+});
+
+export function registerAttribute(group: Command, invoke: VerbInvoker): void {
+  const attribute = group.command('attribute').summary('Read and write prospect attributes').description('Read and write prospect attributes');
+  addVerb(attribute, get, invoke);
+  addVerb(attribute, set, invoke);
+}

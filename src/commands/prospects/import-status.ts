@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { getImportStatus } from '../../api/resources/prospects.js';
+import { pollUntil } from '../../api/poll.js';
+
+export default defineVerb({
+  usage: 'import-status <requestId>',
+  summary: 'Show whether an asynchronous import finished, and where its failed-rows report is',
+  description: 'With --wait, polls (backing off from 0.5 s to 10 s) until the import completes.',
+  examples: ['prospects import-status aB3dE5fG', 'prospects import-status aB3dE5fG --wait --json'],
+  configure(cmd) {
+    cmd.option('--wait', 'poll until the import completes');
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1)]), wait: z.boolean().default(false) }),
+  async run(ctx, opts) {
+    const http = await ctx.http();
+    const [requestId] = opts.args;
+    const check = () => getImportStatus(http, requestId);
+    if (opts.wait) ctx.info(`Waiting for import ${requestId} to complete...`);
+    const status = opts.wait ? await pollUntil(check, (s) => s.isCompleted, ctx) : await check();
+    await writeRecord(
+      ctx,
+      status,
+      [
+        { header: 'Request', value: () => requestId },
+        { header: 'Completed', value: (s) => s.isCompleted },
+        { header: 'Failed rows report', value: (s) => s.reportUrl ?? (s.isCompleted ? 'none: no row failed' : '') },
+      ],
+      status.raw,
+    );
+  },
+});

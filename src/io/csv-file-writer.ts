@@ -1,0 +1,95 @@
+// Report and export files, written through csv-stringify into a temporary file beside the target and renamed on
+// commit: an interrupted run never leaves a half-written file under the real name.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { stringify, type Stringifier } from 'csv-stringify';
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+export interface CsvWriteOptions {
+  /** Prefix cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a quote (OWASP CSV injection). */
+  neutraliseFormulas?: boolean;
+}
+
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+function prepare(fields: CsvCell[], options: CsvWriteOptions): string[] {
+  return fields.map((field) => {
+    const text = field === null || field === undefined ? '' : String(field);
+    return options.neutraliseFormulas ? neutralise(text) : text;
+  });
+}
+
+async function writeRecord(stringifier: Stringifier, record: string[]): Promise<void> {
+  if (!stringifier.write(record)) await once(stringifier, 'drain');
+}
+
+export interface CsvFileWriter {
+  readonly path: string;
+  write(fields: CsvCell[]): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function createCsvFileWriter(path: string, header: string[], options: CsvWriteOptions = {}): Promise<CsvFileWriter> {
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
+  const file = createWriteStream(temp);
+  await once(file, 'open');
+  const stringifier = stringify({ record_delimiter: '\n' });
+  stringifier.pipe(file);
+  await writeRecord(stringifier, prepare(header, options));
+  let finished = false;
+  return {
+    path,
+    write: (fields) => writeRecord(stringifier, prepare(fields, options)),
+    async commit() {
+      if (finished) return;
+      finished = true;
+      stringifier.end();
+      await once(file, 'close');
+      await rename(temp, path);
+    },
+    async abort() {
+      if (finished) return;
+      finished = true;
+      stringifier.destroy();
+      file.destroy();
+      await rm(temp, { force: true });
+    },
+  };
+}
+
+export interface CsvStreamWriter {
+  write(fields: CsvCell[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** CSV to an open stream (stdout), header first when given. */
+export function createCsvStreamWriter(out: Writable, header: string[] | null, options: CsvWriteOptions = {}): CsvStreamWriter {
+  const stringifier = stringify({ record_delimiter: '\n' });
+  stringifier.pipe(out, { end: false });
+  let started = false;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    if (header) await writeRecord(stringifier, prepare(header, options));
+  };
+  return {
+    async write(fields) {
+      await start();
+      await writeRecord(stringifier, prepare(fields, options));
+    },
+    async end() {
+      await start();
+      const done = once(stringifier, 'end');
+      stringifier.end();
+      await done;
+    },
+  };
+}

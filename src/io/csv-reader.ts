@@ -1,0 +1,196 @@
+// The one streaming CSV reader of the tool (prospect imports, DNC uploads): encodings by BOM or flag, the delimiter
+// sniffed from the header line, quoted fields with delimiters, quotes and newlines, CRLF or LF. Bad records become
+// CsvBadRow values with their row number instead of stopping the file. Memory stays flat whatever the size.
+import { Readable } from 'node:stream';
+import { parse, type CsvError, type Info, type Options } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { UsageError } from '../cli/errors.js';
+
+export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
+
+export interface CsvReadOptions {
+  /** Forced encoding; by default UTF-16 is recognised by its BOM and anything else is read as UTF-8. */
+  encoding?: CsvEncoding;
+  /** Forced delimiter; by default sniffed among , ; tab | from the header line. */
+  delimiter?: string;
+  /** Whether the first record is a header (default true). */
+  header?: boolean;
+  /** A record longer than this is reported as broken (an unclosed quote would otherwise swallow the file). */
+  maxRecordBytes?: number;
+}
+
+/** A record as read. `row` is what a spreadsheet shows (the header is row 1); `line` is where it starts in the file. */
+export interface CsvRow {
+  row: number;
+  line: number;
+  fields: string[];
+}
+
+export interface CsvBadRow {
+  row: number;
+  line: number;
+  fields: string[] | null;
+  raw: string | null;
+  reason: string;
+}
+
+export interface CsvSource {
+  header: string[];
+  delimiter: string;
+  encoding: CsvEncoding;
+  rows: AsyncIterable<CsvRow | CsvBadRow>;
+}
+
+const candidates = [',', ';', '\t', '|'];
+const sniffBytes = 64 * 1024;
+
+/** The delimiter seen most often outside quotes on the first line; a tie goes to the comma. */
+export function sniffDelimiter(firstLine: string): string {
+  const counts = new Map(candidates.map((c) => [c, 0]));
+  let quoted = false;
+  for (const char of firstLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const c of candidates) if (counts.get(c)! > counts.get(best)!) best = c;
+  return best;
+}
+
+function detectEncoding(head: Buffer): { encoding: CsvEncoding; bom: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf8', bom: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf16le', bom: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf16be', bom: 2 };
+  return { encoding: 'utf8', bom: 0 };
+}
+
+// The WHATWG Encoding Standard reads the label "latin1" (and "iso-8859-1") as windows-1252, which is what such files
+// almost always are: 0x80 is €, 0x93/0x94 are smart quotes. Node's own latin1 decoder would turn those into controls.
+function iconvName(encoding: CsvEncoding): string {
+  return encoding === 'latin1' || encoding === 'windows-1252' ? 'win1252' : encoding;
+}
+
+/** Reads enough of the input to see the BOM and the first line, and gives back a stream that still starts at byte 0. */
+async function peek(input: AsyncIterable<Buffer | string>): Promise<{ head: Buffer; rest: AsyncIterator<Buffer | string> }> {
+  const iterator = input[Symbol.asyncIterator]();
+  const parts: Buffer[] = [];
+  let size = 0;
+  while (size < sniffBytes) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    parts.push(chunk);
+    size += chunk.length;
+    if (chunk.includes(0x0a)) break;
+  }
+  return { head: Buffer.concat(parts), rest: iterator };
+}
+
+function firstLine(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) return text.slice(0, i);
+  }
+  return text;
+}
+
+function describeError(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'broken quoting: a quoted field is never closed';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return 'broken quoting: text follows a closing quote';
+    case 'CSV_MAX_RECORD_SIZE':
+      return 'broken quoting: the record grew past the size limit (an unclosed quote?)';
+    default:
+      return `unreadable record: ${error.message}`;
+  }
+}
+
+export async function openCsv(input: NodeJS.ReadableStream | Readable, options: CsvReadOptions = {}): Promise<CsvSource> {
+  const { head, rest } = await peek(input as AsyncIterable<Buffer>);
+  const detected = detectEncoding(head);
+  const encoding = options.encoding ?? detected.encoding;
+  const useHeader = options.header ?? true;
+
+  // The bytes again, from the start, BOM removed; decoded to text unless they are UTF-8 (csv-parse reads bytes faster).
+  async function* bytes(): AsyncGenerator<Buffer> {
+    yield encoding === detected.encoding ? head.subarray(detected.bom) : head;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+  }
+  const source = encoding === 'utf8' ? Readable.from(bytes()) : Readable.from(bytes()).pipe(iconv.decodeStream(iconvName(encoding)));
+
+  const headText = encoding === 'utf8' ? head.subarray(detected.bom).toString('utf8') : iconv.decode(head, iconvName(encoding));
+  const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headText.replace(/^\uFEFF/, '')));
+
+  // on_record and on_skip run in file order while parsing, so a counter numbers good and bad records alike;
+  // bad ones wait in `skipped` until the consumer reaches their place.
+  let records = 0;
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  const skipped: CsvBadRow[] = [];
+  const position = (info: Pick<Info, 'lines' | 'empty_lines'>) => {
+    records += 1;
+    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+    previousEnd = info.lines;
+    previousEmpty = info.empty_lines;
+    return { row: records, line };
+  };
+
+  const parserOptions: Options<CsvRow, string[]> = {
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      max_record_size: options.maxRecordBytes ?? 1024 * 1024,
+      on_record: (fields: string[], info: Info) => ({ ...position(info), fields }),
+      on_skip: (error: CsvError | undefined, raw: string | undefined) => {
+        if (!error) return undefined;
+        const lines = typeof error.lines === 'number' ? error.lines : previousEnd + 1;
+        const emptyLines = typeof error.empty_lines === 'number' ? error.empty_lines : previousEmpty;
+        skipped.push({ ...position({ lines, empty_lines: emptyLines }), fields: null, raw: raw ?? null, reason: describeError(error) });
+        return undefined;
+      },
+  };
+  // csv-parse types on_record as returning the record type; ours turns arrays into CsvRow.
+  const parser = source.pipe(parse(parserOptions as unknown as Options));
+
+  const iterator: AsyncIterator<CsvRow> = parser[Symbol.asyncIterator]();
+  let header: string[] = [];
+  let first: CsvRow | undefined;
+  if (useHeader) {
+    const next = await iterator.next();
+    if (next.done) throw new UsageError('the file is empty: no header line');
+    header = next.value.fields.map((cell) => cell.replace(/^\uFEFF/, '').trim());
+    if (skipped.length) throw new UsageError(`the header line cannot be read: ${skipped[0]!.reason}`);
+  } else {
+    const next = await iterator.next();
+    if (!next.done) first = next.value;
+  }
+  const width = header.length;
+
+  async function* rows(): AsyncGenerator<CsvRow | CsvBadRow> {
+    const withCount = (record: CsvRow): CsvRow | CsvBadRow =>
+      useHeader && record.fields.length !== width && !(record.fields.length === 1 && record.fields[0] === '')
+        ? { row: record.row, line: record.line, fields: record.fields, raw: null, reason: `expected ${width} columns, found ${record.fields.length}` }
+        : record;
+    const pending = function* (before: number): Generator<CsvBadRow> {
+      while (skipped.length && skipped[0]!.row < before) yield skipped.shift()!;
+    };
+    if (first) {
+      yield* pending(first.row);
+      yield first;
+    }
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield* pending(next.value.row);
+      yield withCount(next.value);
+    }
+    yield* pending(Infinity);
+  }
+
+  return { header, delimiter, encoding, rows: rows() };
+}

@@ -1,0 +1,56 @@
+// Request bodies of an import, written row by row: the settings first, then `"prospectList":[ ... ]`.
+import type { ColumnMapping } from './column-mapping.js';
+
+export interface BodySettings {
+  conflictAction: string;
+  stepId?: string;
+  tags?: string[];
+  verifyProspects?: boolean;
+}
+
+export interface BodyFormat {
+  prefix: string;
+  suffix: string;
+  /** The JSON of one prospect from the row's fields (values trimmed). */
+  row(fields: string[]): string;
+}
+
+function settingsJson(settings: BodySettings): string {
+  const parts = [`"conflictAction":${JSON.stringify(settings.conflictAction)}`];
+  if (settings.stepId !== undefined) parts.push(`"stepId":${JSON.stringify(settings.stepId)}`);
+  if (settings.tags?.length) parts.push(`"tags":${JSON.stringify(settings.tags)}`);
+  if (settings.verifyProspects) parts.push('"verifyProspects":true');
+  return parts.join(',');
+}
+
+/** import-with-field-name: each prospect is an object keyed by field label. */
+export function byNameFormat(mapping: ColumnMapping, settings: BodySettings): BodyFormat {
+  const { tags, ...rest } = settings;
+  const keys = mapping.columns.map((c, i) => `${i ? ',' : ''}${JSON.stringify(c.field.label)}:`);
+  const indexes = mapping.columns.map((c) => c.index);
+  return {
+    prefix: `{${settingsJson({ ...rest, tags })},"prospectList":[`,
+    suffix: ']}',
+    row(fields) {
+      let json = '{';
+      for (let i = 0; i < indexes.length; i++) json += keys[i] + JSON.stringify((fields[indexes[i]!] ?? '').trim());
+      return `${json}}`;
+    },
+  };
+}
+
+/** The synchronous import: each prospect is {fields: [{id, value}]}; it takes no tags. */
+export function byIdFormat(mapping: ColumnMapping, settings: BodySettings): BodyFormat {
+  const { tags: _unsupported, ...rest } = settings;
+  const ids = mapping.columns.map((c, i) => `${i ? ',' : ''}{"id":${JSON.stringify(c.field.id)},"value":`);
+  const indexes = mapping.columns.map((c) => c.index);
+  return {
+    prefix: `{${settingsJson(rest)},"prospectList":[`,
+    suffix: ']}',
+    row(fields) {
+      let json = '{"fields":[';
+      for (let i = 0; i < indexes.length; i++) json += `${ids[i]}${JSON.stringify((fields[indexes[i]!] ?? '').trim())}}`;
+      return `${json}]}`;
+    },
+  };
+}

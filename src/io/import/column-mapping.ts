@@ -1,0 +1,125 @@
+// Which CSV column feeds which field: by header matched against field labels (ignoring case, spaces, _ and -),
+// or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { UsageError } from '../../cli/errors.js';
+import { closest } from './closest.js';
+
+export interface FieldInfo {
+  id: string;
+  label: string;
+}
+
+export interface MappedColumn {
+  index: number;
+  header: string;
+  field: FieldInfo;
+}
+
+export interface ColumnMapping {
+  columns: MappedColumn[];
+  ignored: string[];
+  emailIndex: number;
+  /** The mapping as a file would hold it: every column -> field label, or null when ignored. */
+  asJson(): Record<string, string | null>;
+}
+
+export interface MappingOptions {
+  /** `--map "Work Email=Email"` pairs. */
+  maps: string[];
+  /** `--mapping map.json`: {"column": "Field label" | null}. */
+  mappingFile?: string;
+  ignoreUnknown: boolean;
+}
+
+export const normaliseName = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+
+function readMappingFile(path: string): Record<string, string | null> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--mapping: cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--mapping: ${path} must hold an object {"CSV column": "Field label" or null}`);
+  for (const [column, label] of Object.entries(parsed)) {
+    if (label !== null && typeof label !== 'string') throw new UsageError(`--mapping: ${path}: "${column}" must map to a field label or null`);
+  }
+  return parsed as Record<string, string | null>;
+}
+
+export function buildMapping(header: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
+  const fieldByName = new Map(fields.map((f) => [normaliseName(f.label), f]));
+  // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
+  const explicit = new Map<string, { column: string; label: string | null }>();
+  if (options.mappingFile) {
+    for (const [column, label] of Object.entries(readMappingFile(options.mappingFile))) explicit.set(normaliseName(column), { column, label });
+  }
+  for (const pair of options.maps) {
+    const at = pair.lastIndexOf('=');
+    if (at <= 0) throw new UsageError(`--map "${pair}": expected "CSV column=Field label"`);
+    const column = pair.slice(0, at);
+    explicit.set(normaliseName(column), { column, label: pair.slice(at + 1).trim() || null });
+  }
+
+  const known = new Set(header.map(normaliseName));
+  for (const [key, { column }] of explicit) {
+    if (!known.has(key)) throw new UsageError(`--map/--mapping names column "${column}", which the file does not have`, `The columns are: ${header.join(', ')}`);
+  }
+
+  const columns: MappedColumn[] = [];
+  const ignored: string[] = [];
+  const unknown: string[] = [];
+  const seenFields = new Map<string, string>();
+  header.forEach((name, index) => {
+    const key = normaliseName(name);
+    let field: FieldInfo | undefined;
+    if (explicit.has(key)) {
+      const { label } = explicit.get(key)!;
+      if (label === null) return ignored.push(name);
+      field = fieldByName.get(normaliseName(label));
+      if (!field) {
+        const hint = closest(label, fields.map((f) => f.label), normaliseName);
+        throw new UsageError(`--map: "${name}" points to "${label}", which is not a field${hint.length ? ` (closest: ${hint.join(', ')})` : ''}`, 'See `outreach fields list --system`.');
+      }
+    } else {
+      field = fieldByName.get(key);
+    }
+    if (!field) {
+      if (options.ignoreUnknown || name === '') ignored.push(name);
+      else unknown.push(name);
+      return;
+    }
+    const earlier = seenFields.get(field.id);
+    if (earlier !== undefined) throw new UsageError(`columns "${earlier}" and "${name}" both map to the field "${field.label}"`, 'Map one of them elsewhere, or ignore it with --map "COLUMN=".');
+    seenFields.set(field.id, name);
+    columns.push({ index, header: name, field });
+  });
+
+  if (unknown.length) {
+    const lines = unknown.map((name) => {
+      const hint = closest(name, fields.map((f) => f.label), normaliseName);
+      return `  "${name}"${hint.length ? ` — closest fields: ${hint.join(', ')}` : ' — no similar field'}`;
+    });
+    throw new UsageError(
+      `${unknown.length === 1 ? 'a column matches' : `${unknown.length} columns match`} no field:\n${lines.join('\n')}`,
+      'Map them with --map "COLUMN=Field label", skip them with --ignore-unknown, or create the fields in the app first.',
+    );
+  }
+  const email = columns.find((c) => normaliseName(c.field.label) === 'email');
+  if (!email) throw new UsageError('no column maps to the Email field, and every prospect needs one', `Name the column "Email" or add --map "YOUR COLUMN=Email". The columns are: ${header.join(', ')}`);
+
+  return {
+    columns,
+    ignored,
+    emailIndex: email.index,
+    asJson() {
+      const out: Record<string, string | null> = {};
+      for (const [index, name] of header.entries()) out[name] = columns.find((c) => c.index === index)?.field.label ?? null;
+      return out;
+    },
+  };
+}
+
+export function saveMapping(path: string, mapping: ColumnMapping): void {
+  writeFileSync(path, `${JSON.stringify(mapping.asJson(), null, 2)}\n`);
+}

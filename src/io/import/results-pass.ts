@@ -1,0 +1,67 @@
+// The results pass: once every chunk completed, read the input again and write, in input order,
+// <name>.results.csv (row, email, outcome, reason for every row) and <name>.failed.csv (failed and rejected
+// rows in the input's own columns, ready to fix and import again).
+import { createReadStream } from 'node:fs';
+import type { CommandContext } from '../../cli/command-context.js';
+import { InterruptError } from '../../cli/errors.js';
+import { openCsv, type CsvReadOptions } from '../csv-reader.js';
+import { createCsvFileWriter } from '../csv-file-writer.js';
+import type { EmailIndex } from './email-index.js';
+import { checkRow, isBadRow } from './preflight.js';
+import { unchangedCodes, type RowFailure } from './failure-report.js';
+
+export interface ResultsPassOptions {
+  path: string;
+  csv: CsvReadOptions;
+  emailColumn: number;
+  /** Lower-cased email -> code and reason, for every row the service did not take. */
+  failures: Map<string, RowFailure>;
+  resultsPath: string;
+  failedPath: string;
+}
+
+export interface ResultsCounts {
+  succeeded: number;
+  unchanged: number;
+  failed: number;
+  rejected: number;
+}
+
+export async function resultsPass(ctx: CommandContext, emails: EmailIndex, options: ResultsPassOptions): Promise<ResultsCounts> {
+  const source = await openCsv(createReadStream(options.path, { highWaterMark: 1024 * 1024 }), options.csv);
+  const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason']);
+  const failed = await createCsvFileWriter(options.failedPath, source.header);
+  const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0 };
+  try {
+    for await (const record of source.rows) {
+      if (ctx.signal.aborted) throw new InterruptError();
+      const check = checkRow(record, options.emailColumn, emails, 'lookup');
+      const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
+      if (!check.ok) {
+        counts.rejected++;
+        await results.write([record.row, check.email, 'rejected', check.reason]);
+        await failed.write(fields);
+        continue;
+      }
+      const failure = options.failures.get(check.email.toLowerCase());
+      if (failure && failure.code !== undefined && unchangedCodes.has(failure.code)) {
+        counts.unchanged++;
+        await results.write([record.row, check.email, 'unchanged', failure.reason]);
+      } else if (failure) {
+        counts.failed++;
+        await results.write([record.row, check.email, 'failed', failure.reason]);
+        await failed.write(fields);
+      } else {
+        counts.succeeded++;
+        await results.write([record.row, check.email, 'succeeded', '']);
+      }
+    }
+    await results.commit();
+    await failed.commit();
+    return counts;
+  } catch (error) {
+    await results.abort();
+    await failed.abort();
+    throw error;
+  }
+}

@@ -1,0 +1,216 @@
+// An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CommandContext } from '../../cli/command-context.js';
+import { UsageError } from '../../cli/errors.js';
+import { formatCount } from '../../cli/progress.js';
+import type { HttpClient } from '../../api/http.js';
+import { listFields } from '../../api/resources/fields.js';
+import { getImportStatus } from '../../api/resources/prospects.js';
+import { importByNameChunk, importByIdChunk } from '../../api/resources/prospect-import.js';
+import { pollUntil } from '../../api/poll.js';
+import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
+import { openCsv, type CsvEncoding, type CsvReadOptions } from '../csv-reader.js';
+import { byIdFormat, byNameFormat } from './chunk-body.js';
+import { buildMapping, saveMapping } from './column-mapping.js';
+import { EmailIndex } from './email-index.js';
+import { downloadText, parseFailureReport, type RowFailure } from './failure-report.js';
+import { JournalWriter, readJournal, sameSettings, type AcceptedChunk, type JournalHeader } from './journal.js';
+import { resultsPass } from './results-pass.js';
+import { sendPass } from './send-pass.js';
+
+export const maxChunkRows = 100_000;
+/** The service takes 90 MB a request; stay a little under it. */
+export const maxChunkBytes = 89_000_000;
+/** Synchronous imports answer row by row in one response: smaller chunks keep each request short. */
+export const defaultSyncChunkRows = 5_000;
+
+export interface ImportOptions {
+  input: string;
+  encoding?: CsvEncoding;
+  delimiter?: string;
+  maps: string[];
+  mappingFile?: string;
+  saveMapping?: string;
+  ignoreUnknown: boolean;
+  sync: boolean;
+  chunkSize?: number;
+  concurrency: number;
+  conflict: ConflictAction;
+  step?: string;
+  tags: string[];
+  verify: boolean;
+  strict: boolean;
+  dryRun: boolean;
+  wait: boolean;
+  resume: boolean;
+  restart: boolean;
+}
+
+export interface ImportSummary {
+  file: string;
+  mode: 'async' | 'sync' | 'dry-run';
+  total: number;
+  sent: number;
+  rejected: number;
+  succeeded: number | null;
+  /** Existing prospects the conflict action left as they were (10400, 10500): not failures. */
+  unchanged: number | null;
+  failed: number | null;
+  chunks: number;
+  requestIds: string[];
+  files: { rejected?: string; results?: string; failed?: string; journal?: string; mapping?: string };
+}
+
+interface InputFile {
+  path: string;
+  /** Report names start with this: the input path without its extension. */
+  base: string;
+  fromStdin: boolean;
+  cleanup(): Promise<void>;
+}
+
+/** stdin is copied to a temporary file first: the results pass reads the input a second time. */
+async function openInput(ctx: CommandContext, input: string): Promise<InputFile> {
+  if (input !== '-') {
+    const path = resolve(ctx.cwd, input);
+    if (!existsSync(path)) throw new UsageError(`${input}: no such file`);
+    return { path, base: join(dirname(path), basename(path, extname(path))), fromStdin: false, cleanup: async () => undefined };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'outreach-stdin-'));
+  const path = join(dir, 'stdin.csv');
+  await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }));
+  return { path, base: join(ctx.cwd, 'stdin'), fromStdin: true, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function runImport(ctx: CommandContext, opts: ImportOptions): Promise<ImportSummary> {
+  if (opts.chunkSize !== undefined && opts.chunkSize > maxChunkRows) throw new UsageError(`--chunk-size: at most ${formatCount(maxChunkRows)} rows per request`);
+  if (opts.resume && opts.restart) throw new UsageError('--resume and --restart cannot be used together');
+  if (opts.input === '-' && opts.resume) throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
+  if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
+
+  const file = await openInput(ctx, opts.input);
+  try {
+    const csv: CsvReadOptions = { encoding: opts.encoding, delimiter: opts.delimiter };
+    const { header, delimiter } = await openCsv(createReadStream(file.path), csv);
+    csv.delimiter = delimiter;
+    const http = await ctx.http();
+    const fields = await listFields(http, { system: true });
+    const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile: opts.mappingFile, ignoreUnknown: opts.ignoreUnknown });
+    if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
+    if (mapping.ignored.length) ctx.info(`Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${mapping.ignored.map((c) => `"${c}"`).join(', ')}`);
+
+    const settings = { conflictAction: opts.conflict, stepId: opts.step, tags: opts.tags.length ? opts.tags : undefined, verifyProspects: opts.verify || undefined };
+    const format = opts.sync ? byIdFormat(mapping, settings) : byNameFormat(mapping, settings);
+    const chunkRows = opts.chunkSize ?? (opts.sync ? defaultSyncChunkRows : maxChunkRows);
+    const rejectedPath = `${file.base}.rejected.csv`;
+    const summary: ImportSummary = {
+      file: opts.input,
+      mode: opts.dryRun ? 'dry-run' : opts.sync ? 'sync' : 'async',
+      total: 0,
+      sent: 0,
+      rejected: 0,
+      succeeded: null,
+      unchanged: null,
+      failed: null,
+      chunks: 0,
+      requestIds: [],
+      files: opts.saveMapping ? { mapping: resolve(ctx.cwd, opts.saveMapping) } : {},
+    };
+    const passOptions = { path: file.path, displayName: basename(opts.input === '-' ? 'stdin' : opts.input), csv, emailColumn: mapping.emailIndex, format, chunkRows, chunkBytes: maxChunkBytes, concurrency: opts.concurrency };
+
+    if (opts.dryRun || opts.strict) {
+      const check = await sendPass(ctx, new EmailIndex(), { ...passOptions, alreadyAccepted: new Map(), rejectedPath });
+      Object.assign(summary, { total: check.total, rejected: check.rejected, chunks: check.chunks });
+      if (check.rejected) summary.files.rejected = rejectedPath;
+      if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
+      if (opts.dryRun) return summary;
+      if (check.rejected) {
+        throw new UsageError(`--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`, `The rows and reasons are in ${rejectedPath}.`);
+      }
+    }
+
+    // The journal: what an earlier run already delivered, and the record this run keeps.
+    const journalPath = file.fromStdin ? undefined : `${file.base}.import-journal`;
+    const journalHeader: JournalHeader = {
+      journal: 'outreach-import',
+      version: 1,
+      input: { path: file.path },
+      settings: { ...settings, mode: summary.mode, chunkRows, mapping: mapping.asJson(), delimiter, encoding: opts.encoding ?? null },
+    };
+    let alreadyAccepted = new Map<number, AcceptedChunk>();
+    const previous = journalPath ? readJournal(journalPath) : undefined;
+    if (opts.resume) {
+      if (!previous) throw new UsageError(`--resume: no journal at ${journalPath}`, 'Run the import without --resume to start it.');
+      if (!sameSettings(previous.header.settings, journalHeader.settings)) {
+        throw new UsageError('--resume: the flags or the column mapping differ from the run recorded in the journal', 'Use the same flags as the first run, or --restart to send everything again.');
+      }
+      alreadyAccepted = previous.accepted;
+      ctx.info(`Resuming: ${previous.accepted.size} chunk(s) already accepted are not sent again.`);
+    } else if (previous && !previous.finished && !opts.restart) {
+      throw new UsageError(
+        `an unfinished import of this file is recorded in ${journalPath} (${previous.accepted.size} chunk(s) accepted)`,
+        'Add --resume to send only the rest, or --restart to send everything again.',
+      );
+    }
+    const journal = journalPath ? new JournalWriter(journalPath) : undefined;
+    if (journal) {
+      // A resumed run appends to the journal it continues.
+      if (!opts.resume) journal.start(journalHeader);
+      summary.files.journal = journalPath;
+    }
+
+    const emails = new EmailIndex();
+    const send = opts.sync
+      ? (chunk: Parameters<typeof importByIdChunk>[1]) => importByIdChunk(http, chunk, ctx)
+      : (chunk: Parameters<typeof importByNameChunk>[1]) => importByNameChunk(http, chunk, ctx);
+    const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });
+    journal?.finished(pass.chunks);
+    Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
+    summary.requestIds = pass.accepted.filter((a) => a.requestId).sort((a, b) => a.chunk - b.chunk).map((a) => a.requestId!);
+    if (pass.rejected) summary.files.rejected = rejectedPath;
+    if (pass.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
+    if (pass.valid === 0) return summary;
+
+    if (!opts.sync && !opts.wait) return summary;
+    const failures = opts.sync ? syncFailures(pass.accepted) : await waitForChunks(ctx, http, pass.accepted);
+    const counts = await resultsPass(ctx, emails, {
+      path: file.path,
+      csv,
+      emailColumn: mapping.emailIndex,
+      failures,
+      resultsPath: `${file.base}.results.csv`,
+      failedPath: `${file.base}.failed.csv`,
+    });
+    summary.succeeded = counts.succeeded;
+    summary.unchanged = counts.unchanged;
+    summary.failed = counts.failed;
+    summary.files.results = `${file.base}.results.csv`;
+    summary.files.failed = `${file.base}.failed.csv`;
+    return summary;
+  } finally {
+    await file.cleanup();
+  }
+}
+
+function syncFailures(accepted: AcceptedChunk[]): Map<string, RowFailure> {
+  const failures = new Map<string, RowFailure>();
+  for (const chunk of accepted) for (const [email, code] of chunk.failed ?? []) failures.set(email.toLowerCase(), { code, reason: `${code} ${importStatusMeaning(code)}` });
+  return failures;
+}
+
+/** Polls every chunk's import status until it completes, then reads its failed-rows report. */
+async function waitForChunks(ctx: CommandContext, http: HttpClient, accepted: AcceptedChunk[]): Promise<Map<string, RowFailure>> {
+  const failures = new Map<string, RowFailure>();
+  let completed = 0;
+  for (const chunk of [...accepted].sort((a, b) => a.chunk - b.chunk)) {
+    const status = await pollUntil(() => getImportStatus(http, chunk.requestId!), (s) => s.isCompleted, { clock: ctx.clock, signal: ctx.signal, initialMs: 500, maxMs: 5_000 });
+    completed++;
+    if (ctx.stderrIsTTY) ctx.info(`Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`);
+    if (status.reportUrl) parseFailureReport(await downloadText(http, status.reportUrl, ctx.signal), failures);
+  }
+  return failures;
+}

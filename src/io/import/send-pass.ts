@@ -1,0 +1,137 @@
+// The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks
+// and send them with bounded concurrency, journaling every chunk the service accepts.
+import { createReadStream, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { CommandContext } from '../../cli/command-context.js';
+import { InterruptError } from '../../cli/errors.js';
+import { createProgress, formatCount, formatDuration } from '../../cli/progress.js';
+import { openCsv, type CsvReadOptions } from '../csv-reader.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../csv-file-writer.js';
+import type { BodyFormat } from './chunk-body.js';
+import { ChunkSender } from './chunk-sender.js';
+import { ChunkSpool, type SpooledChunk } from './chunk-spool.js';
+import type { EmailIndex } from './email-index.js';
+import type { AcceptedChunk, JournalWriter } from './journal.js';
+import { checkRow, isBadRow } from './preflight.js';
+
+export interface SendPassOptions {
+  path: string;
+  displayName: string;
+  csv: CsvReadOptions;
+  emailColumn: number;
+  format: BodyFormat;
+  chunkRows: number;
+  chunkBytes: number;
+  concurrency: number;
+  /** Chunks accepted by an earlier run (from the journal), by index. */
+  alreadyAccepted: Map<number, AcceptedChunk>;
+  /** Undefined: check only, send nothing (--dry-run, the first pass of --strict). */
+  send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
+  journal?: JournalWriter;
+  rejectedPath?: string;
+}
+
+export interface SendPassResult {
+  total: number;
+  rejected: number;
+  /** Rows in chunks the service accepted, in this run or an earlier one. */
+  sent: number;
+  chunks: number;
+  accepted: AcceptedChunk[];
+  /** Rows that reached a chunk (sent, or would be without --dry-run). */
+  valid: number;
+}
+
+export async function sendPass(ctx: CommandContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
+  const progress = createProgress(ctx);
+  const size = statSync(options.path).size;
+  const input = createReadStream(options.path, { highWaterMark: 1024 * 1024 });
+  const source = await openCsv(input, options.csv);
+  const started = ctx.clock.now();
+  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
+  let rejects: CsvFileWriter | undefined;
+  let spool: ChunkSpool | undefined;
+  const spoolDir = tmpdir();
+
+  const accept = (entry: AcceptedChunk) => {
+    result.accepted.push(entry);
+    result.sent += entry.rows;
+  };
+  const send = options.send;
+  const sender = send
+    ? new ChunkSender<SpooledChunk, AcceptedChunk>(
+        options.concurrency,
+        // The spool goes once its request is over either way: a failed chunk is rebuilt from the input on --resume.
+        (chunk) => send(chunk).finally(() => chunk.discard()),
+        (_chunk, entry) => {
+          options.journal?.accepted(entry);
+          accept(entry);
+        },
+      )
+    : undefined;
+
+  const report = (force = false) => {
+    const elapsed = ctx.clock.now() - started;
+    const rate = elapsed > 0 ? (result.total * 1000) / elapsed : 0;
+    const share = size ? input.bytesRead / size : 0;
+    const eta = share > 0.01 && share < 1 ? ` · ETA ${formatDuration((elapsed / share) * (1 - share))}` : '';
+    progress.update(
+      `${options.displayName}: ${formatCount(result.total)} rows read · ${formatCount(result.sent)} sent · ${result.accepted.length}/${result.chunks} chunks accepted · ${formatCount(Math.round(rate))} rows/s${eta}`,
+      force,
+    );
+  };
+
+  const closeChunk = async () => {
+    if (!spool) return;
+    const chunk = await spool.finish();
+    spool = undefined;
+    result.chunks++;
+    const earlier = options.alreadyAccepted.get(chunk.index);
+    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
+      accept(earlier);
+      await chunk.discard();
+    } else if (sender) {
+      await sender.submit(chunk);
+    } else {
+      await chunk.discard();
+    }
+  };
+
+  try {
+    for await (const record of source.rows) {
+      if (ctx.signal.aborted) throw new InterruptError();
+      result.total++;
+      const check = checkRow(record, options.emailColumn, emails, 'record');
+      if (!check.ok) {
+        result.rejected++;
+        if (options.rejectedPath) {
+          rejects ??= await createCsvFileWriter(options.rejectedPath, [...source.header, 'row', 'reason']);
+          const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
+          const padded = source.header.map((_, i) => fields[i] ?? '');
+          await rejects.write([...padded, record.row, check.reason]);
+        }
+        continue;
+      }
+      result.valid++;
+      const json = options.format.row((record as { fields: string[] }).fields);
+      if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(json) > options.chunkBytes)) await closeChunk();
+      spool ??= new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix);
+      await spool.add(record.row, json);
+      if ((result.total & 1023) === 0) report();
+    }
+    await closeChunk();
+    report(true);
+    await sender?.drain();
+    await rejects?.commit();
+    progress.done();
+    if (ctx.signal.aborted) throw new InterruptError();
+    return result;
+  } catch (error) {
+    progress.done();
+    await spool?.abort();
+    await rejects?.abort();
+    // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
+    await sender?.drain().catch(() => undefined);
+    throw ctx.signal.aborted ? new InterruptError() : error;
+  }
+}

@@ -1,0 +1,123 @@
+import { stringify } from 'csv-stringify/sync';
+import { importStatusMeaning, prospectsEndpoints, type ImportByNameBody, type ConflictAction } from '../../api/contract/prospects.js';
+import { route, type Route } from '../route.js';
+import { SandboxError, badRequest } from '../sandbox-error.js';
+import { createImportContext, importOne, type ImportOptions, type RowOutcome } from '../prospect-import.js';
+import type { Store } from '../store.js';
+
+export const maxImportRows = 100_000;
+
+/** An asynchronous import reports completion this long after it was accepted: a base delay plus 1 ms per 100 rows. */
+export function importDelayMs(rows: number): number {
+  return 800 + Math.ceil(rows / 100);
+}
+
+function checkStep(store: Store, stepId: string | undefined): void {
+  if (stepId && !store.state.sequences.some((s) => s.steps.some((st) => st.id === stepId))) {
+    throw badRequest(`Step ${stepId} does not exist`);
+  }
+}
+
+function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): string {
+  return stringify([['Row', 'Email', 'Status Code', 'Reason'], ...outcomes.map((o) => [o.position, o.email, o.status, o.reason ?? importStatusMeaning(o.status)])]);
+}
+
+export const prospectsRoutes: Route[] = [
+  route(prospectsEndpoints.importByName, (req, store) => {
+    const body = req.body as ImportByNameBody;
+    if (body.prospectList.length > maxImportRows) throw badRequest(`Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; got ${body.prospectList.length.toLocaleString('en-US')}`);
+    if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
+    checkStep(store, body.stepId);
+    // Field names must already exist (spec.md), matched as labels.
+    const idByLabel = new Map(store.state.fields.map((f) => [f.label.toLowerCase(), f.id]));
+    const columns = new Set<string>();
+    for (const prospect of body.prospectList) for (const name of Object.keys(prospect)) columns.add(name);
+    const unknown = [...columns].filter((name) => !idByLabel.has(name.toLowerCase()));
+    if (unknown.length) throw badRequest(`Unknown field names: ${unknown.join(', ')}`);
+    if (![...columns].some((name) => name.toLowerCase() === 'email')) throw badRequest('Every prospect needs an Email field');
+
+    const options: ImportOptions = { conflictAction: body.conflictAction, stepId: body.stepId, tags: body.tags, verify: body.verifyProspects };
+    const ctx = createImportContext(store, options);
+    const failed: Array<RowOutcome & { position: number }> = [];
+    body.prospectList.forEach((prospect, index) => {
+      const values: Record<string, string> = {};
+      for (const [name, value] of Object.entries(prospect)) values[idByLabel.get(name.toLowerCase())!] = value;
+      const outcome = importOne(ctx, values);
+      if (outcome.status !== 10000) failed.push({ ...outcome, position: index + 1 });
+    });
+    const requestId = store.id();
+    let reportId: string | undefined;
+    if (failed.length) {
+      reportId = `import-${requestId}`;
+      store.state.reports.push({ id: reportId, csv: failedRowsCsv(failed) });
+    }
+    const now = store.now();
+    store.state.imports.push({ requestId, createdAt: now, completesAt: now + importDelayMs(body.prospectList.length), total: body.prospectList.length, reportId, failedCount: failed.length });
+    return { status: 201, body: { message: 'Prospects import started', payload: { requestId } } };
+  }),
+
+  route(prospectsEndpoints.importById, (req, store) => {
+    const body = req.body as { prospectList: Array<{ fields: Array<{ id: string; value: string }> }>; stepId?: string; verifyProspects?: boolean; conflictAction: ConflictAction };
+    checkStep(store, body.stepId);
+    const ctx = createImportContext(store, { conflictAction: body.conflictAction, stepId: body.stepId, verify: body.verifyProspects });
+    const payload = body.prospectList.map((prospect) => {
+      const values: Record<string, string> = {};
+      for (const { id, value } of prospect.fields) {
+        if (!ctx.fieldsById.has(id)) throw badRequest(`Unknown field id ${id}`);
+        values[id] = value;
+      }
+      const { email, status } = importOne(ctx, values);
+      return { email, status };
+    });
+    return { status: 201, body: { message: 'Prospects imported', payload } };
+  }),
+
+  route(prospectsEndpoints.importStatus, (req, store) => {
+    const job = store.state.imports.find((j) => j.requestId === req.params.requestId);
+    if (!job) throw new SandboxError(400, 40000, `Import request ${req.params.requestId} not found`);
+    const isCompleted = store.now() >= job.completesAt;
+    const payload: Record<string, unknown> = { isCompleted };
+    if (isCompleted && job.reportId) payload.failedProspectsURL = `${req.origin}/files/reports/${job.reportId}.csv`;
+    return { status: 200, body: { message: isCompleted ? 'Import completed' : 'Import in progress', payload } };
+  }),
+
+  route(prospectsEndpoints.verificationStatus, (req, store) => {
+    const { emails } = req.body as { emails: string[] };
+    const payload = emails.map((email) => {
+      const prospect = store.prospectByEmail(email.trim());
+      if (prospect) return { email, verificationStatus: prospect.verificationStatus };
+      return { email, verificationStatus: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'skip' : 'bad' };
+    });
+    return { status: 200, body: { message: 'Verification status fetched', payload } };
+  }),
+
+  route(prospectsEndpoints.getAttribute, (req, store) => {
+    const { attributeId, prospectId } = req.query as { attributeId: string; prospectId?: string };
+    for (const prospect of store.state.prospects) {
+      if (prospectId && prospect.id !== prospectId) continue;
+      const found = prospect.attributes.find((a) => a.attributeId === attributeId);
+      if (found) {
+        const record = { attributeId: found.attributeId, prospectId: prospect.id, fieldRefId: found.fieldRefId, attributeValue: found.attributeValue };
+        return { status: 200, body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } } };
+      }
+    }
+    throw new SandboxError(400, 50001, `Failed to fetch attribute ${attributeId}${prospectId ? ` of prospect ${prospectId}` : ''}`);
+  }),
+
+  route(prospectsEndpoints.setAttributes, (req, store) => {
+    const prospect = store.state.prospects.find((p) => p.id === req.params.prospectId);
+    if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
+    const body = req.body as { attributes?: Array<{ fieldId: string; attributeValue: string }>; fieldId?: string; attributeValue?: string };
+    const items = body.attributes ?? [{ fieldId: body.fieldId!, attributeValue: body.attributeValue! }];
+    const results = items.map(({ fieldId, attributeValue }) => {
+      const field = store.state.fields.find((f) => f.id === fieldId && !f.isSystem);
+      if (!field) return { fieldId, success: false };
+      prospect.values[fieldId] = attributeValue;
+      const existing = prospect.attributes.find((a) => a.fieldRefId === fieldId);
+      if (existing) existing.attributeValue = attributeValue;
+      else prospect.attributes.push({ attributeId: store.id(), fieldRefId: fieldId, attributeValue });
+      return { fieldId, success: true };
+    });
+    return { status: 201, body: { message: 'Attributes updated', payload: { results } } };
+  }),
+];
