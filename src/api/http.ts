@@ -144,7 +144,7 @@ export class HttpClient {
   private finish(method: string, url: URL, outcome: AttemptOutcome, attempts: number): HttpResponse {
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
     if (outcome.kind === 'timeout') {
-      throw new NetworkError(`${method} ${url.pathname} timed out${tries} (--timeout ${Math.round(this.config.timeoutMs / 1000)}s)`, 'TIMEOUT');
+      throw new NetworkError(`${method} ${url.pathname} timed out${tries} (--timeout ${this.config.timeoutMs / 1000}s)`, 'TIMEOUT');
     }
     if (outcome.kind === 'network') {
       throw new NetworkError(`${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`, outcome.code);

@@ -28,8 +28,8 @@ export interface CommandContext extends Context {
   dispose(): Promise<void>;
 }
 
-function parseSeconds(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
+function parseSeconds(value: string | undefined, flag: string, fallbackSeconds: number): number {
+  if (value === undefined) return fallbackSeconds * 1000;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`${flag} must be a positive number of seconds, not "${value}"`);
   return seconds * 1000;

@@ -90,7 +90,7 @@ describe('retry policy against the sandbox', () => {
     sb = await startTestSandbox({ latencyMs: 1500 });
     const result = await run(['--timeout', '0.3', '--max-retries', '0', 'inbox', 'categories'], { env: sb.env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: GET /v1/unibox/categories timed out (--timeout 0s)');
+    expect(result.stderr).toContain('error: GET /v1/unibox/categories timed out (--timeout 0.3s)');
   });
 });
 

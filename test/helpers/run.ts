@@ -9,9 +9,17 @@ export interface RunResult {
   sleeps: number[];
 }
 
-export async function run(argv: string[], options: TestContextOptions = {}): Promise<RunResult> {
+export async function run(argv: string[], options: TestContextOptions & { abortWhen?: () => boolean } = {}): Promise<RunResult> {
   const captured = createTestContext(options);
+  // Ctrl-C, the way src/context.ts delivers it: the signal aborts once the condition holds.
+  const { abortWhen } = options;
+  const timer = abortWhen
+    ? setInterval(() => {
+        if (abortWhen()) captured.abort();
+      }, 10)
+    : undefined;
   const code = await runCli(captured.ctx, argv);
+  clearInterval(timer);
   return { code, stdout: captured.stdout(), stderr: captured.stderr(), sleeps: captured.sleeps };
 }
 

@@ -20,7 +20,7 @@ export interface SpooledChunk {
   discard(): Promise<void>;
 }
 
-const flushAt = 256 * 1024;
+const flushAt = 64 * 1024;
 
 export class ChunkSpool {
   readonly path: string;
@@ -47,15 +47,15 @@ export class ChunkSpool {
     this.push(prefix);
   }
 
-  /** Bytes the body would have with this row added. */
-  bytesWith(rowJson: string): number {
-    return this.bytes + Buffer.byteLength(rowJson) + (this.rows ? 1 : 0);
+  /** Bytes the body would have with a row of `rowBytes` added. */
+  bytesWith(rowBytes: number): number {
+    return this.bytes + rowBytes + (this.rows ? 1 : 0);
   }
 
-  async add(row: number, rowJson: string): Promise<void> {
+  async add(row: number, rowJson: string, rowBytes: number): Promise<void> {
     if (this.rows === 0) this.firstRow = row;
     this.lastRow = row;
-    this.bytes += Buffer.byteLength(rowJson) + (this.rows ? 1 : 0);
+    this.bytes += rowBytes + (this.rows ? 1 : 0);
     this.rows++;
     this.push(this.separator + rowJson);
     this.separator = ',';
@@ -76,7 +76,7 @@ export class ChunkSpool {
       firstRow,
       lastRow,
       sha256: this.hash.digest('hex'),
-      body: () => createReadStream(path, { highWaterMark: 1024 * 1024 }),
+      body: () => createReadStream(path),
       discard: () => rm(path, { force: true }),
     };
   }

@@ -28,7 +28,7 @@ export interface ResultsCounts {
 }
 
 export async function resultsPass(ctx: CommandContext, emails: EmailIndex, options: ResultsPassOptions): Promise<ResultsCounts> {
-  const source = await openCsv(createReadStream(options.path, { highWaterMark: 1024 * 1024 }), options.csv);
+  const source = await openCsv(createReadStream(options.path), options.csv);
   const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason']);
   const failed = await createCsvFileWriter(options.failedPath, source.header);
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0 };

@@ -99,7 +99,8 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
     csv.delimiter = delimiter;
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
-    const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile: opts.mappingFile, ignoreUnknown: opts.ignoreUnknown });
+    const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
+    const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown });
     if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
     if (mapping.ignored.length) ctx.info(`Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${mapping.ignored.map((c) => `"${c}"`).join(', ')}`);
 

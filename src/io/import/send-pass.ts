@@ -45,7 +45,7 @@ export interface SendPassResult {
 export async function sendPass(ctx: CommandContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
   const progress = createProgress(ctx);
   const size = statSync(options.path).size;
-  const input = createReadStream(options.path, { highWaterMark: 1024 * 1024 });
+  const input = createReadStream(options.path);
   const source = await openCsv(input, options.csv);
   const started = ctx.clock.now();
   const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
@@ -114,9 +114,10 @@ export async function sendPass(ctx: CommandContext, emails: EmailIndex, options:
       }
       result.valid++;
       const json = options.format.row((record as { fields: string[] }).fields);
-      if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(json) > options.chunkBytes)) await closeChunk();
+      const bytes = Buffer.byteLength(json);
+      if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
       spool ??= new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix);
-      await spool.add(record.row, json);
+      await spool.add(record.row, json, bytes);
       if ((result.total & 1023) === 0) report();
     }
     await closeChunk();

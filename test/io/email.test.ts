@@ -1,0 +1,38 @@
+// The email policy against public vectors (from the hapijs/address and validator.js test suites, and RFC 3696 examples).
+import { describe, expect, it } from 'vitest';
+import { emailProblem } from '../../src/io/email.js';
+
+const valid = [
+  'simple@example.com', 'very.common@example.com', 'disposable.style.email.with+symbol@example.com', 'other.email-with-hyphen@example.com',
+  'fully-qualified-domain@example.com', 'user.name+tag+sorting@example.com', 'x@example.com', 'example-indeed@strange-example.com',
+  'admin@mailserver1.example', 'example@s.example', 'mailhost!username@example.org', 'user%example.com@example.org',
+  'user-@example.org', 'customer/department=shipping@example.com', '$A12345@example.com', '!def!xyz%abc@example.com', '_somename@example.com',
+  "o'brien@example.ie", 'test@xn--bcher-kva.example', 'test@bücher.example', 'josé@example.es', 'δοκιμή@παράδειγμα.δοκιμή',
+  '我買@屋企.香港', 'user@sub.domain.example.co.uk', 'a.b.c.d@e.f.g', '1234567890@example.com', 'test@123.example.com',
+  'first.last@iana.org', 'test@iana.co-uk', 'a+b@c.io', 'Abc@example.com', 'TEST@EXAMPLE.COM', `${'a'.repeat(64)}@example.com`,
+  'test@a-b.example', '~@example.com', '{x}@example.com', 'x@x.museum', 'user@example.travel', 'u{s}er@example.com', 'x=y@example.com',
+];
+
+const invalid = [
+  '', 'plainaddress', '@example.com', 'Abc.example.com', 'A@b@c@example.com', 'a"b(c)d,e:f;g<h>i[j\\k]l@example.com',
+  'just"not"right@example.com', 'this is"not\\allowed@example.com', 'this\\ still\\"not\\\\allowed@example.com',
+  `${'a'.repeat(65)}@example.com`, 'i_like_underscore@but_its_not_allowed_in_this_part.example.com', 'QA[icon]CHOCOLATE[icon]@test.com',
+  'test@iana-.com', 'test@-iana.com', 'test@.iana.org', 'test@iana.org.', 'test@iana..com', '.test@iana.org', 'test.@iana.org',
+  'te..st@iana.org', 'test@[255.255.255.255]', 'test@[IPv6:1111:2222:3333:4444:5555:6666:7777:8888]', '"test"@iana.org',
+  '"test\\"blah"@iana.org', 'test@localhost', 'test@example', 'test@123.123', 'test@255.255.255.255', 'test @iana.org',
+  'test@ iana.org', 'test@iana .org', ' test@iana.org', 'test@iana.org ', 'a@b.c-', 'foo@bar.com,baz@qux.com', 'a@b;c@d.com',
+  'test@', 'test@@iana.org', 'x@' + 'a'.repeat(64) + '.com', 'test@iana.org\n',
+];
+
+describe('emailProblem', () => {
+  it.each(valid)('accepts %s', (email) => expect(emailProblem(email)).toBeNull());
+  it.each(invalid)('refuses %j', (email) => expect(emailProblem(email)).not.toBeNull());
+
+  it('says why', () => {
+    expect(emailProblem('no-at.example')).toBe('missing @');
+    expect(emailProblem('@x.example')).toBe('empty local part');
+    expect(emailProblem('a@iana-.com')).toBe('invalid domain "iana-.com"');
+    expect(emailProblem('a@localhost')).toBe('invalid domain "localhost": no top-level domain');
+    expect(emailProblem('"q"@x.example')).toBe('quoted local parts are not accepted');
+  });
+});
