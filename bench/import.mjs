@@ -4,6 +4,7 @@
 // (reset before each run). Wall time and peak RSS come from GNU time (`apt-get install time`).
 // BENCH_ROWS (default 1000000) and BENCH_RUNS (default 2) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
@@ -43,9 +44,16 @@ const baseUrl = await new Promise((resolve, reject) => {
 });
 Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
 
-async function reset() {
-  const res = await fetch(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key } });
-  if (!res.ok) throw new Error(`reset failed: ${res.status}`);
+// A fresh connection each time: a pooled one may have been closed by the server during a long run.
+function reset() {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key }, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset failed: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 function timed(argv) {

@@ -86,3 +86,39 @@ describe('outreach as a user runs it', () => {
     expect(result.code).toBe(0);
   });
 });
+
+describe('prospects import as a user runs it', () => {
+  it('survives kill -9: --resume sends only the chunks not yet accepted', async () => {
+    const { copyFileSync, readFileSync: read } = await import('node:fs');
+    const slow = await startSandboxProcess(['--key', key, '--latency', '400'], cleanEnv());
+    const dir = tempDir('outreach-kill-');
+    copyFileSync(new URL('../../fixtures/prospects/sample.csv', import.meta.url), join(dir, 'sample.csv'));
+    const env = cleanEnv({ OUTREACH_BASE_URL: slow.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() });
+    try {
+      const args = ['prospects', 'import', 'sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait'];
+      const child = spawn(process.execPath, [binPath, ...args], { env, cwd: dir, stdio: 'ignore' });
+      const journal = join(dir, 'sample.import-journal');
+      const acceptedLines = () => (existsSync(journal) ? read(journal, 'utf8').trim().split('\n').length - 1 : 0);
+      while (acceptedLines() < 2) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGKILL');
+      await once(child, 'close');
+      const accepted = acceptedLines();
+      expect(accepted).toBeGreaterThanOrEqual(2);
+      expect(accepted).toBeLessThan(5);
+
+      const requests = async () => ((await (await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } })).json()) as { requests: Array<{ path: string }> }).requests;
+      const postsBefore = (await requests()).filter((r) => r.path === '/v1/prospects/import-with-field-name').length;
+      const resumed = await runBin([...args, '--resume', '--wait', '--json'], { env, cwd: dir });
+      expect(resumed.code).toBe(0);
+      const summary = JSON.parse(resumed.stdout);
+      expect(summary).toMatchObject({ total: 25, sent: 25, chunks: 5, rejected: 0, failed: 0 });
+      const postsAfter = (await requests()).filter((r) => r.path === '/v1/prospects/import-with-field-name').length;
+      // Chunks that were in flight at the kill may be sent again (the service matches by email); accepted ones never are.
+      expect(postsAfter - postsBefore).toBe(5 - accepted);
+      expect(summary.succeeded + summary.unchanged).toBe(25);
+      expect(read(join(dir, 'sample.results.csv'), 'utf8').split('\n').filter((l) => l.endsWith(',succeeded,') || l.includes(',unchanged,'))).toHaveLength(25);
+    } finally {
+      await slow.stop();
+    }
+  });
+});

@@ -76,7 +76,7 @@ export class ChunkSpool {
       firstRow,
       lastRow,
       sha256: this.hash.digest('hex'),
-      body: () => createReadStream(path),
+      body: () => createReadStream(path, { highWaterMark: 16 * 1024 }),
       discard: () => rm(path, { force: true }),
     };
   }
