@@ -61,7 +61,7 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
       if (kind === 'completed') {
         task.doneStatus = 'completed';
         task.completedAt = new Date(due + 3_600_000).toISOString();
-        if (type === 'call') task.callOutcome = callOutcomes[n % callOutcomes.length];
+        if (type === 'call') task.callOutcome = callOutcomes[Math.floor(n / taskTypes.length) % callOutcomes.length];
       } else if (kind === 'skipped') {
         task.doneStatus = 'skipped';
         task.skippedAt = new Date(due + 7_200_000).toISOString();

@@ -1,10 +1,13 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
-import type { ProspectRecord, SandboxState } from './model.js';
+import type { ProspectRecord, SandboxState, TaskRecord } from './model.js';
 
 export class Store {
   private emailIndex: Map<string, ProspectRecord> | undefined;
+  private tasksById: Map<string, TaskRecord> | undefined;
+  /** Bumped on every task write, so cached task selections know they are stale. */
+  version = 0;
   private changeListeners: Array<() => void> = [];
 
   constructor(
@@ -44,9 +47,21 @@ export class Store {
     this.emailIndex?.set(prospect.email.toLowerCase(), prospect);
   }
 
+  taskIndex(): Map<string, TaskRecord> {
+    this.tasksById ??= new Map(this.state.tasks.map((t) => [t.taskId, t]));
+    return this.tasksById;
+  }
+
+  /** Tasks changed in place. */
+  touch(): void {
+    this.version++;
+  }
+
   replaceState(state: SandboxState): void {
     this.state = state;
     this.emailIndex = undefined;
+    this.tasksById = undefined;
+    this.version++;
     this.changed();
   }
 

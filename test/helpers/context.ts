@@ -38,19 +38,26 @@ export function tempDir(prefix = 'outreach-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * Time as tests see it: real time plus every sleep a test context took. The test sandbox reads the same clock,
+ * so a command polling an asynchronous job moves the sandbox's time forward instead of spinning.
+ */
+export const testTime = {
+  offset: 0,
+  now: () => Date.now() + testTime.offset,
+};
+
 export function createTestContext(options: TestContextOptions = {}): Captured {
   const stdout = new Sink();
   const stderr = new Sink();
   const sleeps: number[] = [];
   const controller = new AbortController();
-  let offset = 0;
-  const now = options.now ?? (() => Date.now());
   const clock: Clock = {
-    now: () => now() + offset,
+    now: options.now ?? testTime.now,
     async sleep(ms, signal) {
       if (signal?.aborted) throw signal.reason;
       sleeps.push(ms);
-      offset += ms;
+      testTime.offset += ms;
     },
   };
   const stdin = typeof options.stdin === 'string' ? Readable.from([Buffer.from(options.stdin)]) : (options.stdin ?? Readable.from([]));

@@ -1,6 +1,7 @@
 // An in-process sandbox on 127.0.0.1:0 with a known key, for run tests and sandbox rule tests.
 import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { realClock } from '../../src/context.js';
+import { testTime } from './context.js';
 
 export const testKey = 'sk_test_9f8e7d6c5b4a39281706';
 
@@ -15,7 +16,7 @@ export interface TestSandbox {
 }
 
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
-  const sandbox = new Sandbox({ key: testKey, clock: realClock, ...options });
+  const sandbox = new Sandbox({ key: testKey, clock: { now: testTime.now, sleep: realClock.sleep }, ...options });
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     sandbox,

@@ -3,8 +3,9 @@ import type { Endpoint } from './endpoint.js';
 import { inboxEndpoints } from './inbox.js';
 import { fieldsEndpoints } from './fields.js';
 import { prospectsEndpoints } from './prospects.js';
+import { tasksEndpoints } from './tasks.js';
 
-export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints)];
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const clean = path.split('?')[0]!;

@@ -3,5 +3,6 @@ import type { Route } from '../route.js';
 import { inboxRoutes } from './inbox.js';
 import { fieldsRoutes } from './fields.js';
 import { prospectsRoutes } from './prospects.js';
+import { tasksRoutes } from './tasks.js';
 
-export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes];
+export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes];

@@ -1,0 +1,124 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode, UsageError } from '../../cli/errors.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import { formatCount } from '../../cli/progress.js';
+import { paginate } from '../../api/paginate.js';
+import { listTasksPage } from '../../api/resources/tasks.js';
+import { IdSet, idsFromCsvOrLines, idsFromFile } from '../../io/bulk/collect-ids.js';
+import { createBulkJournal, latestUnfinishedJournal, readBulkJournal } from '../../io/bulk/bulk-journal.js';
+import { runBulkSkip, type BulkSkipSummary } from '../../io/bulk/run-bulk-skip.js';
+import { addFilterOptions, filterSchema, hasFilters, toQuery, unprefix, type Filters } from './filters.js';
+import { allPageSize } from './list.js';
+
+/** The API takes at most 100 task ids a request. */
+export const batchSize = 100;
+
+const schema = z.object({
+  args: z.tuple([z.array(z.string())]),
+  file: z.string().optional(),
+  yes: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
+  concurrency: z.coerce.number({ error: '--concurrency must be a number' }).int().min(1, '--concurrency must be at least 1').max(16, '--concurrency is at most 16').default(4),
+  resume: z.union([z.boolean(), z.string()]).optional(),
+  where: z.object(filterSchema('where')),
+});
+
+/** `2026-11-22T17:05:09.123Z` -> `20261122-170509`, for file names that sort by time. */
+function stamp(now: number): string {
+  return new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+async function collect(ctx: CommandContext, ids: string[], file: string | undefined, filters: Filters): Promise<IdSet> {
+  const set = new IdSet();
+  const fromStdin = ids.includes('-');
+  for (const id of ids) if (id !== '-') set.add(id.trim());
+  if (file) for await (const id of idsFromFile(resolve(ctx.cwd, file))) set.add(id);
+  if (fromStdin) for await (const id of idsFromCsvOrLines(ctx.stdin, false, 'stdin')) set.add(id.split('\t')[0]!);
+  if (hasFilters(filters)) {
+    const http = await ctx.http();
+    const query = toQuery(filters);
+    for await (const task of paginate((page, pageSize) => listTasksPage(http, { ...query, page, pageSize }), { pageSize: allPageSize })) set.add(task.taskId);
+  }
+  return set;
+}
+
+async function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
+  const { confirm: ask } = await import('@inquirer/prompts');
+  const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
+  return ask({ message: `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`, default: false }, { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal });
+}
+
+export default defineVerb({
+  usage: 'bulk-skip [taskId...]',
+  summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
+  description: [
+    'Ids come from the arguments, --file (one per line, or a CSV with a taskId/id column), - for stdin, and/or',
+    'the --where-* filters (the same as `tasks list`). They are de-duplicated and sent 100 a request, --concurrency',
+    'requests at a time; each bulk action is followed until done. On a terminal it asks first; otherwise --yes is',
+    'required. A journal (bulk-skip-<time>.journal) lets --resume continue after a crash or Ctrl-C without re-sending',
+    'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3.',
+  ].join('\n'),
+  examples: [
+    'tasks bulk-skip --where-status overdue --where-type call --yes',
+    'tasks bulk-skip tk000001 tk000002',
+    'tasks bulk-skip --file ids.csv --yes --json',
+    'tasks list --status overdue | cut -f1 | outreach tasks bulk-skip - --yes',
+    'tasks bulk-skip --where-status overdue --dry-run',
+    'tasks bulk-skip --resume',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--file <path>', 'ids from a file: one per line, or a CSV with a taskId column')
+      .option('-y, --yes', 'do not ask for confirmation')
+      .option('--dry-run', 'print the selected ids; skip nothing')
+      .option('--concurrency <n>', 'requests under way at once', '4')
+      .option('--resume [journal]', 'continue an interrupted bulk skip (default: the newest unfinished journal here)');
+    addFilterOptions(cmd, 'where');
+  },
+  schema: z.preprocess((raw) => ({ ...(raw as object), where: unprefix(raw as Record<string, unknown>, 'where') }), schema),
+  async run(ctx, opts) {
+    const started = ctx.clock.now();
+    let journal;
+    if (opts.resume !== undefined && opts.resume !== false) {
+      const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedJournal(ctx.cwd);
+      if (!path) throw new UsageError('--resume: no unfinished bulk-skip journal in this folder', 'Give its path: --resume bulk-skip-<time>.journal');
+      journal = readBulkJournal(path);
+      if (opts.args[0].length || opts.file || hasFilters(opts.where)) throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
+      ctx.info(`Resuming ${path}: ${journal.batches.filter((b) => b.bulkActionId).length} of ${journal.batches.length} batches were already accepted.`);
+    } else {
+      if (!opts.args[0].length && !opts.file && !hasFilters(opts.where)) throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
+      const selection = await collect(ctx, opts.args[0], opts.file, opts.where);
+      const ids = selection.ids;
+      if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
+      if (!ids.length) {
+        ctx.info('No task matches: nothing to skip.');
+        return ExitCode.ok;
+      }
+      if (opts.dryRun) {
+        for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
+        ctx.info(`Would skip ${formatCount(ids.length)} task(s) in ${Math.ceil(ids.length / batchSize)} request(s).`);
+        return ExitCode.ok;
+      }
+      if (!opts.yes) {
+        if (!ctx.interactive) throw new UsageError(`refusing to skip ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`, 'Add --yes, or look first with --dry-run.');
+        if (!(await confirm(ctx, ids))) {
+          ctx.info('Nothing skipped.');
+          return ExitCode.ok;
+        }
+      }
+      const name = `bulk-skip-${stamp(started)}`;
+      const batches: string[][] = [];
+      for (let i = 0; i < ids.length; i += batchSize) batches.push(ids.slice(i, i + batchSize));
+      journal = createBulkJournal(join(ctx.cwd, `${name}.journal`), join(ctx.cwd, `${name}.failed.csv`), batches);
+    }
+    const summary: BulkSkipSummary = await runBulkSkip(ctx, journal, opts.concurrency);
+    if (ctx.flags.json) await writeJson(ctx, summary);
+    else if (!ctx.output.quiet) {
+      ctx.stderr.write(`Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`);
+    }
+    return summary.failed ? ExitCode.partial : ExitCode.ok;
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
+import { pollUntil } from '../../api/poll.js';
+
+export default defineVerb({
+  usage: 'bulk-status <bulkActionId>',
+  summary: 'Show the progress of a bulk action (skip); --wait until it is done',
+  examples: ['tasks bulk-status aB3dE5fG', 'tasks bulk-status aB3dE5fG --wait --json'],
+  configure(cmd) {
+    cmd.option('--wait', 'poll until the action completes');
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1)]), wait: z.boolean().default(false) }),
+  async run(ctx, opts) {
+    const http = await ctx.http();
+    const check = () => bulkStatus(http, opts.args[0]);
+    const status = opts.wait ? await pollUntil(check, isBulkDone, { clock: ctx.clock, signal: ctx.signal, initialMs: 300, maxMs: 5000 }) : await check();
+    await writeRecord(ctx, status, [
+      { header: 'Bulk action', value: (s) => s.bulkActionId },
+      { header: 'Action', value: (s) => s.action },
+      { header: 'Status', value: (s) => s.status },
+      { header: 'Total', value: (s) => s.totalTasks },
+      { header: 'Completed', value: (s) => s.completed },
+      { header: 'Failed', value: (s) => s.failed },
+      { header: 'Pending', value: (s) => s.pending },
+      { header: 'Error report', value: (s) => s.csvDownloadLink ?? '' },
+    ]);
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { getTask } from '../../api/resources/tasks.js';
+import { taskColumns } from './columns.js';
+
+export default defineVerb({
+  usage: 'get <taskId>',
+  summary: 'Show one task',
+  examples: ['tasks get tk000001', 'tasks get tk000001 --json'],
+  schema: z.object({ args: z.tuple([z.string().min(1)]) }),
+  async run(ctx, opts) {
+    const task = await getTask(await ctx.http(), opts.args[0]);
+    const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now()).map((c) => ({ ...c, header: c.header.charAt(0) + c.header.slice(1).toLowerCase() }));
+    await writeRecord(ctx, task, [...columns, { header: 'Note', value: (t) => t.note ?? '' }, { header: 'Call outcome', value: (t) => t.callOutcome ?? '' }]);
+  },
+});

@@ -1,0 +1,154 @@
+// tasks list / get / complete / bulk-skip / bulk-status through the real CLI against an in-process sandbox.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse, run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-tasks-');
+});
+afterEach(() => sb.close());
+
+const tasks = (argv: string[], extra: Parameters<typeof run>[1] = {}) => run(['tasks', ...argv], { env: sb.env, cwd: dir, ...extra });
+const skipPosts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/tasks/bulk-skip');
+const status = (id: string) => sb.sandbox.store.state.tasks.find((t) => t.taskId === id)!.doneStatus;
+
+describe('tasks list', () => {
+  it('prints one page as TSV: id, type, status, due, title, sequence, assignee, priority', async () => {
+    const result = await tasks(['list', '--status', 'overdue', '--type', 'call', '--page-size', '2', '--sort-by', 'dueDate']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.split('\t')).toEqual([expect.stringMatching(/^tk\d{6}$/), 'call', 'overdue', expect.stringMatching(/^\d{4}-\d\d-\d\dT/), expect.stringMatching(/^Call /), expect.any(String), expect.any(String), expect.stringMatching(/^(urgent|high|medium|low)$/)]);
+  });
+
+  it('walks every page with --all, stops at --limit, and prints one JSON array with --json', async () => {
+    expect((await tasks(['list', '--all', '--status', 'overdue'])).stdout.trim().split('\n')).toHaveLength(130);
+    expect((await tasks(['list', '--all', '--limit', '7', '--ndjson'])).stdout.trim().split('\n')).toHaveLength(7);
+    const json = JSON.parse((await tasks(['list', '--all', '--status', 'skipped', '--json'])).stdout);
+    expect(json).toHaveLength(20);
+    expect(json[0]).toMatchObject({ status: 'skipped', taskAssignee: { email: expect.any(String) } });
+    const pages = sb.sandbox.requestLog.filter((r) => r.path === '/v1/tasks').length;
+    expect(pages).toBeGreaterThanOrEqual(4);
+  });
+
+  it('validates filters before sending, listing the allowed values', async () => {
+    const result = await tasks(['list', '--status', 'late']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: --status: --status takes one of: upcoming, dueToday, completed, skipped, overdue');
+    const outcome = await tasks(['list', '--call-outcome', 'maybe']);
+    expect(outcome.stderr).toContain('--call-outcome takes one of: Interested, Callback Later, Followup, Not Interested, Wrong Number, No Answer, Left Voicemail, Not In Service');
+    expect(sb.sandbox.requestLog).toHaveLength(0);
+  });
+
+  it('shows due dates relative on a terminal', async () => {
+    const result = await tasks(['list', '--status', 'upcoming', '--page-size', '1', '--no-color'], { env: sb.env, cwd: dir, stdoutIsTTY: true });
+    expect(result.stdout.split('\n')[1]).toMatch(/ in \d+[hd] /);
+  });
+
+  it('parses filters and sorting', async () => {
+    const parsed = await parse(['tasks', 'list', '--call-outcome', 'no-answer', '--order', 'desc', '--all']);
+    expect(parsed.options).toMatchObject({ callOutcome: 'No Answer', order: 'DESC', all: true });
+  });
+});
+
+describe('tasks get / complete', () => {
+  it('shows one task', async () => {
+    const result = await tasks(['get', 'tk000001']);
+    expect(result.stdout.split('\n').slice(0, 3)).toEqual(['id\ttk000001', 'type\tcall', 'status\toverdue']);
+  });
+
+  it('needs an outcome for a call task when it cannot ask', async () => {
+    const result = await tasks(['complete', 'tk000001']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: tk000001 is a call task: give --outcome');
+    expect(status('tk000001')).toBeUndefined();
+  });
+
+  it('accepts any spelling and sends the title-case outcome', async () => {
+    const result = await tasks(['complete', 'tk000001', '--outcome', 'NO-ANSWER']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Completed tk000001 (No Answer).\n');
+    expect(sb.sandbox.store.state.tasks[0]).toMatchObject({ doneStatus: 'completed', callOutcome: 'No Answer' });
+  });
+
+  it('refuses --outcome for other task types', async () => {
+    const result = await tasks(['complete', 'tk000002', '--outcome', 'Interested']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: --outcome: tk000002 is a linkedin task; only call tasks take an outcome');
+    expect((await tasks(['complete', 'tk000002'])).code).toBe(0);
+  });
+});
+
+describe('tasks bulk-skip', () => {
+  it('refuses to act without --yes when it cannot ask, sending nothing', async () => {
+    const result = await tasks(['bulk-skip', '--where-status', 'overdue']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: refusing to skip 130 task(s) without --yes (no terminal to ask on)');
+    expect(skipPosts()).toHaveLength(0);
+  });
+
+  it('prints the selection with --dry-run', async () => {
+    const result = await tasks(['bulk-skip', 'tk000003', 'tk000003', 'tk000004', '--dry-run']);
+    expect(result.stdout).toBe('tk000003\ntk000004\n');
+    expect(result.stderr).toBe('1 duplicate id(s) dropped.\nWould skip 2 task(s) in 1 request(s).\n');
+  });
+
+  it('skips every overdue task in batches of at most 100 and reports as JSON', async () => {
+    const result = await tasks(['bulk-skip', '--where-status', 'overdue', '--yes', '--json']);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ total: 130, skipped: 130, failed: 0, batches: 2 });
+    expect(summary.bulkActionIds).toHaveLength(2);
+    expect(skipPosts()).toHaveLength(2);
+    expect(sb.sandbox.store.state.tasks.filter((t) => t.doneStatus === 'skipped')).toHaveLength(150);
+  });
+
+  it('merges the error reports into one failed CSV and exits 3', async () => {
+    await tasks(['complete', 'tk000002']);
+    writeFileSync(join(dir, 'ids.csv'), 'taskId,note\ntk000002,done already\nnope,typo\ntk000003,fine\n');
+    const result = await tasks(['bulk-skip', '--file', 'ids.csv', '--yes']);
+    expect(result.code).toBe(3);
+    const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
+    expect(result.stderr).toBe(`Skipped 1 of 3 task(s); 2 failed. Failures: ${join(dir, failedFile)}\n`);
+    const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
+    expect(readFileSync(join(dir, failedFile), 'utf8')).toBe(`taskId,reason,bulkActionId\ntk000002,task already completed,${bulkActionId}\nnope,task not found,${bulkActionId}\n`);
+  });
+
+  it('reads ids from stdin, first column of TSV lines', async () => {
+    const result = await tasks(['bulk-skip', '-', '--yes', '-q'], { env: sb.env, cwd: dir, stdin: 'tk000003\tcall\ntk000004\tlinkedin\n' });
+    expect(result.code).toBe(0);
+    expect([status('tk000003'), status('tk000004')]).toEqual(['skipped', 'skipped']);
+  });
+
+  it('resumes from its journal without re-sending accepted batches', async () => {
+    const ids = sb.sandbox.store.state.tasks.filter((t) => !t.doneStatus).slice(0, 250).map((t) => t.taskId);
+    writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
+    const first = await tasks(['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1', '-q']);
+    expect(first.code).toBe(0);
+    const journalName = readdirSync(dir).find((f) => f.endsWith('.journal'))!;
+    // As if the run had died after the first batch was accepted: drop everything after that line.
+    const lines = readFileSync(join(dir, journalName), 'utf8').trim().split('\n');
+    writeFileSync(join(dir, journalName), `${lines.slice(0, 5).join('\n')}\n`);
+    const before = skipPosts().length;
+    const resumed = await tasks(['bulk-skip', '--resume', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(skipPosts().length - before).toBe(2);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 250, skipped: 250, failed: 0, batches: 3 });
+    const again = await tasks(['bulk-skip', '--resume']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('error: --resume: no unfinished bulk-skip journal in this folder');
+  });
+
+  it('shows a bulk action status, waiting for it to finish', async () => {
+    const started = await sb.request('POST', '/v1/tasks/bulk-skip', { taskIds: ['tk000003', 'nope'] });
+    const result = await tasks(['bulk-status', started.body.bulkActionId, '--wait', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'completed', totalTasks: 2, completed: 1, failed: 1 });
+  });
+});
