@@ -25,17 +25,21 @@ const callOutcomes = ['Interested', 'Callback Later', 'Followup', 'Not Intereste
 const prospectOutcomes = ['Interested', 'Not Interested', 'Meeting Booked', 'Out Of Office', 'Not Now', ''];
 const people = ['Ada Lovelace', 'Grace Hopper', 'Linus Torvalds', 'Margaret Hamilton', 'Alan Turing', 'Barbara Liskov', 'Ken Thompson', 'Radia Perlman'];
 
-/** 300 tasks: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee. */
-export function seedTasks(now: number, account: AccountSeed, state: Pick<SandboxState, 'sequences'>): TaskRecord[] {
+export const defaultTaskCount = 300;
+
+/** 300 tasks by default: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee. Other counts keep the shares. */
+export function seedTasks(now: number, account: AccountSeed, state: Pick<SandboxState, 'sequences'>, count = defaultTaskCount): TaskRecord[] {
   const random = seededRandom(20261122);
   const startOfToday = Math.floor(now / dayMs) * dayMs;
-  const plan: Array<[number, 'overdue' | 'dueToday' | 'upcoming' | 'completed' | 'skipped']> = [
+  const shares: Array<[number, 'overdue' | 'dueToday' | 'upcoming' | 'completed' | 'skipped']> = [
     [130, 'overdue'],
     [40, 'dueToday'],
     [80, 'upcoming'],
     [30, 'completed'],
     [20, 'skipped'],
   ];
+  const plan = shares.map(([share, kind], i): [number, (typeof shares)[number][1]] => [i === 0 ? 0 : Math.round((share * count) / defaultTaskCount), kind]);
+  plan[0]![0] = count - plan.reduce((n, [c]) => n + c, 0);
   const tasks: TaskRecord[] = [];
   for (const [count, kind] of plan) {
     for (let i = 0; i < count; i++) {
@@ -49,7 +53,7 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
       else if (kind === 'dueToday') due = startOfToday + Math.floor(random() * (dayMs - 1));
       else due = startOfToday + (1 + Math.floor(random() * 14)) * dayMs + Math.floor(random() * dayMs);
       const task: TaskRecord = {
-        taskId: `tk${String(n + 1).padStart(6, '0')}`,
+        taskId: `tk${String(n + 1).padStart(count > 999_999 ? 8 : 6, '0')}`,
         type,
         title: `${type === 'call' ? 'Call' : type === 'linkedin' ? 'Connect on LinkedIn with' : type === 'whatsapp' ? 'WhatsApp' : 'Follow up with'} ${person}`,
         dueDate: new Date(due).toISOString(),
@@ -72,7 +76,12 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
   return tasks;
 }
 
-export function seedState(now: number): SandboxState {
+export interface SeedOptions {
+  /** How many tasks to lay out (default 300). */
+  tasks?: number;
+}
+
+export function seedState(now: number, options: SeedOptions = {}): SandboxState {
   const account = load<AccountSeed>('account');
   const sequences = load<SandboxState['sequences']>('sequences');
   return {
@@ -84,7 +93,7 @@ export function seedState(now: number): SandboxState {
     fields: load('fields'),
     sequences,
     prospects: load('prospects'),
-    tasks: seedTasks(now, account, { sequences }),
+    tasks: seedTasks(now, account, { sequences }, options.tasks),
     dncLists: load('dnc-lists'),
     domains: load('domains'),
     schedules: load('schedules'),

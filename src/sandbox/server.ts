@@ -10,7 +10,7 @@ import { SandboxError } from './sandbox-error.js';
 import { createFaultInjector, type FaultKind, type FaultOptions } from './faults.js';
 import type { Route, SandboxRequest, SandboxResponse } from './route.js';
 import { allRoutes } from './routes/index.js';
-import { seedState } from './seed.js';
+import { seedState, type SeedOptions } from './seed.js';
 
 export interface SandboxOptions {
   key: string;
@@ -20,6 +20,8 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** Added to every answer, in ms. */
   latencyMs?: number;
+  /** Seed options for a fresh state and for resets (the number of tasks). */
+  seed?: SeedOptions;
 }
 
 export interface RequestLogEntry {
@@ -75,7 +77,7 @@ export class Sandbox {
 
   constructor(private readonly options: SandboxOptions) {
     const clock = { now: () => options.clock.now() + this.clockOffset };
-    this.store = new Store(options.state ?? seedState(clock.now()), clock);
+    this.store = new Store(options.state ?? seedState(clock.now(), options.seed), clock);
     this.routes = allRoutes.map(compile);
     this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
   }
@@ -106,7 +108,7 @@ export class Sandbox {
 
   reset(): void {
     this.clockOffset = 0;
-    this.store.replaceState(seedState(this.store.now()));
+    this.store.replaceState(seedState(this.store.now(), this.options.seed));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -23,6 +23,7 @@ const schema = z.object({
     .pipe(z.array(z.enum(faultKinds as [FaultKind, ...FaultKind[]], { error: `--fault-kinds takes ${faultKinds.join(', ')}` })))
     .optional(),
   latency: number('--latency', 0, 60_000).default(0),
+  tasks: number('--tasks', 1, 5_000_000).int().optional(),
 });
 
 export default defineVerb({
@@ -36,7 +37,7 @@ export default defineVerb({
     'sandbox start',
     'sandbox start --port 0 --key sk_test_12345678',
     'sandbox start --state ./sandbox.json --fault-rate 0.2 --fault-seed 7',
-    'sandbox start --latency 50',
+    'sandbox start --latency 50 --tasks 100000',
   ],
   configure(cmd) {
     cmd
@@ -47,7 +48,8 @@ export default defineVerb({
       .option('--fault-rate <r>', 'share of requests (0-1) answered with an injected failure')
       .option('--fault-seed <n>', 'seed that makes the injected failures reproducible')
       .option('--fault-kinds <list>', `restrict faults to some of: ${faultKinds.join(', ')}`)
-      .option('--latency <ms>', 'delay added to every answer');
+      .option('--latency <ms>', 'delay added to every answer')
+      .option('--tasks <n>', 'seed this many tasks instead of 300 (same mix of statuses), for load tests');
   },
   schema,
   async run(ctx, opts) {
@@ -60,6 +62,7 @@ export default defineVerb({
       state: opts.state ? loadState(opts.state) : undefined,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
+      seed: { tasks: opts.tasks },
     });
     const baseUrl = await sandbox.listen(opts.port, opts.host);
     let saveTimer: NodeJS.Timeout | undefined;
