@@ -27,6 +27,11 @@ export function emailProblem(value: string): string | null {
   if (local.startsWith('"')) return 'quoted local parts are not accepted';
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return 'misplaced dot in the local part';
   if (!local.split('.').every((part) => atext.test(part))) return 'invalid character in the local part';
+  return domainProblem(domain);
+}
+
+/** Why `domain` is not a usable domain name (the domain half of the policy above), or null. */
+export function domainProblem(domain: string): string | null {
   if (domain === '') return 'empty domain';
   if (domain.startsWith('[')) return 'IP-address domains are not accepted';
   if (domain.length > 253) return 'domain longer than 253 characters';

@@ -1,11 +1,12 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
-import type { ProspectRecord, SandboxState, TaskRecord } from './model.js';
+import type { DncListRecord, ProspectRecord, SandboxState, TaskRecord } from './model.js';
 
 export class Store {
   private emailIndex: Map<string, ProspectRecord> | undefined;
   private tasksById: Map<string, TaskRecord> | undefined;
+  private dncIndexes = new Map<string, Set<string>>();
   /** Bumped on every task write, so cached task selections know they are stale. */
   version = 0;
   private changeListeners: Array<() => void> = [];
@@ -52,6 +53,16 @@ export class Store {
     return this.tasksById;
   }
 
+  /** The values of a DNC list, for de-duplication without scanning it. */
+  dncIndex(list: DncListRecord): Set<string> {
+    let index = this.dncIndexes.get(list.id);
+    if (!index) {
+      index = new Set(list.items.map((i) => i.value));
+      this.dncIndexes.set(list.id, index);
+    }
+    return index;
+  }
+
   /** Tasks changed in place. */
   touch(): void {
     this.version++;
@@ -61,6 +72,7 @@ export class Store {
     this.state = state;
     this.emailIndex = undefined;
     this.tasksById = undefined;
+    this.dncIndexes.clear();
     this.version++;
     this.changed();
   }

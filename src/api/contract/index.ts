@@ -4,8 +4,9 @@ import { inboxEndpoints } from './inbox.js';
 import { fieldsEndpoints } from './fields.js';
 import { prospectsEndpoints } from './prospects.js';
 import { tasksEndpoints } from './tasks.js';
+import { dncEndpoints } from './dnc.js';
 
-export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints), ...Object.values(dncEndpoints)];
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const clean = path.split('?')[0]!;

@@ -1,10 +1,11 @@
-// The import journal: one JSON line per event, appended, so a crash or kill -9 loses at most a half line.
-// Line 1 describes the import (input and settings); then one line per chunk the service accepted; a last
-// line when every chunk was accepted.
+// The journal of a chunked upload (prospect import, DNC add): one JSON line per event, appended, so a crash or
+// kill -9 loses at most a half line. Line 1 describes the job (input and settings); then one line per chunk the
+// service accepted; a last line when every chunk was accepted.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
 export interface JournalHeader {
-  journal: 'outreach-import';
+  /** What kind of job: outreach-import, outreach-dnc-add. */
+  journal: string;
   version: 1;
   input: { path: string };
   /** Everything that shapes the chunks and what they mean; a resume must match it exactly. */
@@ -29,7 +30,7 @@ export interface JournalState {
   finished: boolean;
 }
 
-export function readJournal(path: string): JournalState | undefined {
+export function readJournal(path: string, kind = 'outreach-import'): JournalState | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -48,7 +49,7 @@ export function readJournal(path: string): JournalState | undefined {
     }
   }
   const header = parsed[0] as JournalHeader | undefined;
-  if (header?.journal !== 'outreach-import') return undefined;
+  if (header?.journal !== kind) return undefined;
   const accepted = new Map<number, AcceptedChunk>();
   let finished = false;
   for (const entry of parsed.slice(1) as Array<AcceptedChunk | { finished: true }>) {

@@ -4,5 +4,6 @@ import { inboxRoutes } from './inbox.js';
 import { fieldsRoutes } from './fields.js';
 import { prospectsRoutes } from './prospects.js';
 import { tasksRoutes } from './tasks.js';
+import { dncRoutes } from './dnc.js';
 
-export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes];
+export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes];

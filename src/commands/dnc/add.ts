@@ -1,0 +1,79 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode, UsageError } from '../../cli/errors.js';
+import { writeJson } from '../../cli/render/output.js';
+import { formatCount } from '../../cli/progress.js';
+import { runDncAdd } from '../../io/dnc/dnc-add.js';
+
+/** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
+export const defaultDncChunk = 5_000;
+export const maxDncChunk = 50_000;
+
+export default defineVerb({
+  usage: 'add <listId> [item...]',
+  summary: 'Add emails and domains to a DNC list: from arguments, a CSV or text file, or stdin (-)',
+  description: [
+    'Values are trimmed and lower-cased; URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
+    '("www." is dropped: a DNC domain is matched against email domains). Anything that is neither an email nor a',
+    'domain is rejected with its row into <name>.rejected.csv; duplicates are dropped. A file may be one value per',
+    'line or a CSV (the --column, or a column named email/domain/value/website, or the first). Encodings and',
+    `delimiters are handled as in \`prospects import\`. Chunks of --chunk-size (default ${formatCount(defaultDncChunk)}) go --concurrency at a time;`,
+    '<name>.dnc-journal lets --resume skip accepted chunks. Exit 3 when any value was rejected.',
+  ].join('\n'),
+  examples: ['dnc add dncGlobal1 competitor.com legal@bigcorp.com', 'dnc add dncGlobal1 --file optouts.csv --column "Email Address"', 'dnc add dncGlobal1 --file domains.txt --json', 'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -', 'dnc add dncGlobal1 --file optouts.csv --resume'],
+  configure(cmd) {
+    cmd
+      .option('--file <path>', 'values from a CSV or a text file (one per line)')
+      .option('--column <name>', 'the CSV column to read')
+      .option('--chunk-size <n>', `items per request (max ${formatCount(maxDncChunk)})`, String(defaultDncChunk))
+      .option('--concurrency <n>', 'requests under way at once', '4')
+      .option('--resume', 'continue an interrupted upload from its journal')
+      .option('--restart', 'ignore an unfinished journal and send everything again');
+  },
+  schema: z.object({
+    args: z.tuple([z.string().min(1), z.array(z.string())]),
+    file: z.string().optional(),
+    column: z.string().min(1).optional(),
+    chunkSize: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(maxDncChunk, `at most ${formatCount(maxDncChunk)}`),
+    concurrency: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(16, 'at most 16'),
+    resume: z.boolean().default(false),
+    restart: z.boolean().default(false),
+  }),
+  async run(ctx, opts) {
+    const [listId, given] = opts.args;
+    const fromStdin = given.includes('-');
+    const items = given.filter((i) => i !== '-');
+    if (opts.file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
+    if (!items.length && !opts.file && !fromStdin) throw new UsageError('nothing to add: give values, --file, or - for stdin');
+    let input: { stream: Readable; name: string } | undefined;
+    let base = join(ctx.cwd, `dnc-${listId}`);
+    if (opts.file) {
+      const path = resolve(ctx.cwd, opts.file);
+      if (!existsSync(path)) throw new UsageError(`--file: ${opts.file}: no such file`);
+      input = { stream: createReadStream(path), name: opts.file };
+      base = join(dirname(path), basename(path, extname(path)));
+    } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
+    const summary = await runDncAdd(ctx, {
+      listId,
+      items,
+      input,
+      column: opts.column,
+      chunkSize: opts.chunkSize,
+      concurrency: opts.concurrency,
+      rejectedPath: `${base}.rejected.csv`,
+      journalPath: opts.file ? `${base}.dnc-journal` : undefined,
+      resume: opts.resume,
+      restart: opts.restart,
+    });
+    if (ctx.flags.json) await writeJson(ctx, summary);
+    else if (!ctx.output.quiet) {
+      ctx.stderr.write(
+        `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}\n`,
+      );
+    }
+    return summary.rejected ? ExitCode.partial : ExitCode.ok;
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import { searchDncPage } from '../../api/resources/dnc.js';
+import { addItemOptions, itemOptionsSchema, pages } from './item-options.js';
+
+export default defineVerb({
+  usage: 'search <term>',
+  summary: 'Find an email or domain across every DNC list',
+  examples: ['dnc search acme.com', 'dnc search ceo@ --type email --all --json'],
+  configure: addItemOptions,
+  schema: z.object({ args: z.tuple([z.string().min(1)]), ...itemOptionsSchema }),
+  async run(ctx, opts) {
+    const http = await ctx.http();
+    const items = pages(opts, (page, pageSize) => searchDncPage(http, { page, pageSize, type: opts.type, search: opts.args[0] }));
+    await writeList(
+      ctx,
+      items,
+      [
+        { header: 'LIST', value: (i) => i.listId },
+        { header: 'LIST NAME', value: (i) => i.listName },
+        { header: 'VALUE', value: (i) => i.value },
+        { header: 'TYPE', value: (i) => i.type },
+        { header: 'CREATED', value: (i) => i.createdAt ?? '' },
+      ],
+      { emptyMessage: `nothing matches "${opts.args[0]}"` },
+    );
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import { dncItemsPage } from '../../api/resources/dnc.js';
+import { addItemOptions, itemOptionsSchema, pages } from './item-options.js';
+
+export default defineVerb({
+  usage: 'show <listId>',
+  summary: 'Show the items of a DNC list: value, type, when and by whom they were added',
+  examples: ['dnc show dncGlobal1', 'dnc show dncGlobal1 --type domain --all', 'dnc show dncGlobal1 --search optout --page 2 --page-size 100'],
+  configure(cmd) {
+    addItemOptions(cmd);
+    cmd.option('--search <text>', 'values containing this');
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1)]), search: z.string().optional(), ...itemOptionsSchema }),
+  async run(ctx, opts) {
+    const http = await ctx.http();
+    const items = pages(opts, (page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type, search: opts.search }));
+    await writeList(
+      ctx,
+      items,
+      [
+        { header: 'VALUE', value: (i) => i.value },
+        { header: 'TYPE', value: (i) => i.type },
+        { header: 'CREATED', value: (i) => i.createdAt ?? '' },
+        { header: 'ADDED BY', value: (i) => i.addedBy ?? '' },
+      ],
+      { emptyMessage: 'no items' },
+    );
+  },
+});

@@ -1,0 +1,179 @@
+// `dnc add`: read values (arguments, a file, stdin) with the shared CSV reader, classify and normalise each,
+// reject garbage with its row number, drop duplicates, and send chunks with bounded concurrency, journaled
+// so --resume never re-sends an accepted chunk.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { CommandContext } from '../../cli/command-context.js';
+import { InterruptError, UsageError } from '../../cli/errors.js';
+import { createProgress, formatCount } from '../../cli/progress.js';
+import { addDncItems } from '../../api/resources/dnc.js';
+import { openCsv } from '../csv-reader.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../csv-file-writer.js';
+import { classifyDncValue } from '../dnc-values.js';
+import { ChunkSender } from '../import/chunk-sender.js';
+import { EmailIndex } from '../import/email-index.js';
+import { JournalWriter, readJournal, sameSettings, type AcceptedChunk } from '../import/journal.js';
+
+export interface DncAddOptions {
+  listId: string;
+  /** Values given as arguments. */
+  items: string[];
+  /** A file or stdin, with a name for messages. */
+  input?: { stream: Readable; name: string };
+  column?: string;
+  chunkSize: number;
+  concurrency: number;
+  rejectedPath: string;
+  journalPath?: string;
+  resume: boolean;
+  restart: boolean;
+}
+
+export interface DncAddSummary {
+  read: number;
+  valid: number;
+  duplicates: number;
+  rejected: number;
+  sent: number;
+  chunks: number;
+  files: { rejected?: string; journal?: string };
+}
+
+interface Value {
+  row: number;
+  raw: string;
+  fields: string[];
+  /** Set when the CSV record itself could not be read. */
+  reason?: string;
+}
+
+const headerNames = ['email', 'emails', 'domain', 'domains', 'value', 'item', 'website', 'url', 'emailaddress', 'companydomain'];
+const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * Values of a file: from --column, else a column named like email/domain/value, else the first. The first line is a
+ * header when --column is given, or when its first cell is no email or domain and one cell has such a name.
+ */
+async function* valuesOf(input: Readable, name: string, column: string | undefined, header: { names: string[] }): AsyncGenerator<Value> {
+  const source = await openCsv(input, { header: false });
+  let index = 0;
+  let first = true;
+  for await (const record of source.rows) {
+    if ('reason' in record && !record.fields) {
+      yield { row: record.row, raw: record.raw ?? '', fields: [record.raw ?? ''], reason: record.reason };
+      continue;
+    }
+    if (!record.fields) continue;
+    if (first) {
+      first = false;
+      const names = record.fields.map((f) => f.trim());
+      const named = names.findIndex((n) => headerNames.includes(key(n)));
+      if (column !== undefined || (!classifyDncValue(names[0] ?? '').ok && named >= 0)) {
+        header.names = names;
+        index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
+        if (index < 0) throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
+        continue;
+      }
+    }
+    yield { row: record.row, raw: record.fields[index] ?? '', fields: record.fields };
+  }
+}
+
+export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promise<DncAddSummary> {
+  const http = await ctx.http();
+  const progress = createProgress(ctx);
+  const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
+  const summary: DncAddSummary = { read: 0, valid: 0, duplicates: 0, rejected: 0, sent: 0, chunks: 0, files: {} };
+
+  let accepted = new Map<number, AcceptedChunk>();
+  let journal: JournalWriter | undefined;
+  if (opts.journalPath) {
+    const previous = readJournal(opts.journalPath, 'outreach-dnc-add');
+    if (opts.resume) {
+      if (!previous) throw new UsageError(`--resume: no journal at ${opts.journalPath}`);
+      if (!sameSettings(previous.header.settings, settings)) throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
+      accepted = previous.accepted;
+    } else if (previous && !previous.finished && !opts.restart) {
+      throw new UsageError(`an unfinished upload of this file is recorded in ${opts.journalPath}`, 'Add --resume to send only the rest, or --restart to send everything again.');
+    }
+    journal = new JournalWriter(opts.journalPath);
+    if (!opts.resume) journal.start({ journal: 'outreach-dnc-add', version: 1, input: { path: opts.input?.name ?? '' }, settings });
+    summary.files.journal = opts.journalPath;
+  } else if (opts.resume) {
+    throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
+  }
+
+  type Chunk = AcceptedChunk & { items: string[] };
+  const sender = new ChunkSender<Chunk, void>(
+    opts.concurrency,
+    async (chunk) => {
+      await addDncItems(http, opts.listId, chunk.items);
+    },
+    ({ items: _items, ...entry }) => {
+      journal?.accepted(entry);
+      summary.sent += entry.rows;
+    },
+  );
+
+  const seen = new EmailIndex();
+  const header = { names: [] as string[] };
+  let rejects: CsvFileWriter | undefined;
+  let batch: string[] = [];
+  let firstRow = 0;
+  let lastRow = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const items = batch;
+    batch = [];
+    const index = summary.chunks++;
+    const sha256 = createHash('sha256').update(items.join('\n')).digest('hex');
+    const earlier = accepted.get(index);
+    if (earlier && earlier.sha256 === sha256) summary.sent += earlier.rows;
+    else await sender.submit({ chunk: index, firstRow, lastRow, rows: items.length, sha256, items });
+  };
+  const show = () =>
+    progress.update(`dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`);
+
+  async function* all(): AsyncGenerator<Value> {
+    let n = 0;
+    for (const item of opts.items) yield { row: ++n, raw: item, fields: [item] };
+    if (opts.input) yield* valuesOf(opts.input.stream, opts.input.name, opts.column, header);
+  }
+
+  try {
+    for await (const value of all()) {
+      if (ctx.signal.aborted) throw new InterruptError();
+      summary.read++;
+      const item = value.reason ? { ok: false as const, reason: value.reason } : classifyDncValue(value.raw);
+      if (!item.ok) {
+        summary.rejected++;
+        const columns = header.names.length ? header.names : ['value'];
+        rejects ??= await createCsvFileWriter(opts.rejectedPath, [...columns, 'row', 'reason']);
+        await rejects.write([...(header.names.length ? columns.map((_, i) => value.fields[i] ?? '') : [value.raw]), value.row, item.reason]);
+        continue;
+      }
+      if (seen.firstRowOf(item.value, value.row) !== undefined) {
+        summary.duplicates++;
+        continue;
+      }
+      summary.valid++;
+      if (!batch.length) firstRow = value.row;
+      lastRow = value.row;
+      batch.push(item.value);
+      if (batch.length >= opts.chunkSize) await flush();
+      if ((summary.read & 1023) === 0) show();
+    }
+    await flush();
+    await sender.drain();
+    journal?.finished(summary.chunks);
+    await rejects?.commit();
+    if (summary.rejected) summary.files.rejected = opts.rejectedPath;
+    return summary;
+  } catch (error) {
+    await rejects?.abort();
+    await sender.drain().catch(() => undefined);
+    throw ctx.signal.aborted ? new InterruptError() : error;
+  } finally {
+    progress.done();
+  }
+}
