@@ -26,11 +26,17 @@ export interface TestContextOptions {
   now?: () => number;
 }
 
+/** Captures text. Like process.stdout/stderr it stays open when a writer ends it (prompt libraries pipe into it). */
 class Sink extends Writable {
   text = '';
   override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
     this.text += chunk.toString('utf8');
     callback();
+  }
+  override end(...args: unknown[]): this {
+    const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    callback?.();
+    return this;
   }
 }
 

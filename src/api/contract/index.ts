@@ -5,8 +5,9 @@ import { fieldsEndpoints } from './fields.js';
 import { prospectsEndpoints } from './prospects.js';
 import { tasksEndpoints } from './tasks.js';
 import { dncEndpoints } from './dnc.js';
+import { schedulesEndpoints } from './schedules.js';
 
-export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints), ...Object.values(dncEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints), ...Object.values(dncEndpoints), ...Object.values(schedulesEndpoints)];
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const clean = path.split('?')[0]!;

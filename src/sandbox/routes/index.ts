@@ -5,5 +5,6 @@ import { fieldsRoutes } from './fields.js';
 import { prospectsRoutes } from './prospects.js';
 import { tasksRoutes } from './tasks.js';
 import { dncRoutes } from './dnc.js';
+import { schedulesRoutes } from './schedules.js';
 
-export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes];
+export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes, ...schedulesRoutes];
