@@ -51,32 +51,16 @@ const headerNames = ['email', 'emails', 'domain', 'domains', 'value', 'item', 'w
 const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
- * Values of a file: from --column, else a column named like email/domain/value, else the first. The first line is a
- * header when --column is given, or when its first cell is no email or domain and one cell has such a name.
+ * Which column holds the values, and whether the first record is a header: it is when --column is given, or when
+ * its first cell is no email or domain and one cell is named like email/domain/value/website.
  */
-async function* valuesOf(input: Readable, name: string, column: string | undefined, header: { names: string[] }): AsyncGenerator<Value> {
-  const source = await openCsv(input, { header: false });
-  let index = 0;
-  let first = true;
-  for await (const record of source.rows) {
-    if ('reason' in record && !record.fields) {
-      yield { row: record.row, raw: record.raw ?? '', fields: [record.raw ?? ''], reason: record.reason };
-      continue;
-    }
-    if (!record.fields) continue;
-    if (first) {
-      first = false;
-      const names = record.fields.map((f) => f.trim());
-      const named = names.findIndex((n) => headerNames.includes(key(n)));
-      if (column !== undefined || (!classifyDncValue(names[0] ?? '').ok && named >= 0)) {
-        header.names = names;
-        index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
-        if (index < 0) throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
-        continue;
-      }
-    }
-    yield { row: record.row, raw: record.fields[index] ?? '', fields: record.fields };
-  }
+function headerOf(first: string[], column: string | undefined, name: string): { names: string[]; index: number } | undefined {
+  const names = first.map((f) => f.trim());
+  const named = names.findIndex((n) => headerNames.includes(key(n)));
+  if (column === undefined && (classifyDncValue(names[0] ?? '').ok || named < 0)) return undefined;
+  const index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
+  if (index < 0) throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
+  return { names, index };
 }
 
 export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promise<DncAddSummary> {
@@ -116,7 +100,7 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
   );
 
   const seen = new EmailIndex();
-  const header = { names: [] as string[] };
+  let header: { names: string[]; index: number } | undefined;
   let rejects: CsvFileWriter | undefined;
   let batch: string[] = [];
   let firstRow = 0;
@@ -134,34 +118,50 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
   const show = () =>
     progress.update(`dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`);
 
-  async function* all(): AsyncGenerator<Value> {
-    let n = 0;
-    for (const item of opts.items) yield { row: ++n, raw: item, fields: [item] };
-    if (opts.input) yield* valuesOf(opts.input.stream, opts.input.name, opts.column, header);
-  }
+  const reject = async (value: Value, reason: string) => {
+    summary.rejected++;
+    const columns = header?.names ?? ['value'];
+    rejects ??= await createCsvFileWriter(opts.rejectedPath, [...columns, 'row', 'reason']);
+    await rejects.write([...(header ? columns.map((_, i) => value.fields[i] ?? '') : [value.raw]), value.row, reason]);
+  };
+  // Synchronous for the common row; a promise only when something must be written or sent.
+  const take = (value: Value): Promise<void> | undefined => {
+    summary.read++;
+    if ((summary.read & 4095) === 0) show();
+    const item = value.reason ? { ok: false as const, reason: value.reason } : classifyDncValue(value.raw);
+    if (!item.ok) return reject(value, item.reason);
+    if (seen.firstRowOf(item.value, value.row) !== undefined) {
+      summary.duplicates++;
+      return undefined;
+    }
+    summary.valid++;
+    if (!batch.length) firstRow = value.row;
+    lastRow = value.row;
+    batch.push(item.value);
+    return batch.length >= opts.chunkSize ? flush() : undefined;
+  };
 
   try {
-    for await (const value of all()) {
-      if (ctx.signal.aborted) throw new InterruptError();
-      summary.read++;
-      const item = value.reason ? { ok: false as const, reason: value.reason } : classifyDncValue(value.raw);
-      if (!item.ok) {
-        summary.rejected++;
-        const columns = header.names.length ? header.names : ['value'];
-        rejects ??= await createCsvFileWriter(opts.rejectedPath, [...columns, 'row', 'reason']);
-        await rejects.write([...(header.names.length ? columns.map((_, i) => value.fields[i] ?? '') : [value.raw]), value.row, item.reason]);
-        continue;
+    let n = 0;
+    for (const item of opts.items) await take({ row: ++n, raw: item, fields: [item] });
+    if (opts.input) {
+      // The reader's rows are consumed here directly: each async layer per row costs as much as the checks.
+      const source = await openCsv(opts.input.stream, { header: false });
+      let first = true;
+      for await (const record of source.rows) {
+        if (ctx.signal.aborted) throw new InterruptError();
+        if (!record.fields) {
+          await take({ row: record.row, raw: 'raw' in record ? (record.raw ?? '') : '', fields: [], reason: 'reason' in record ? record.reason : 'unreadable' });
+          continue;
+        }
+        if (first) {
+          first = false;
+          header = headerOf(record.fields, opts.column, opts.input.name);
+          if (header) continue;
+        }
+        const pending = take({ row: record.row, raw: record.fields[header?.index ?? 0] ?? '', fields: record.fields });
+        if (pending) await pending;
       }
-      if (seen.firstRowOf(item.value, value.row) !== undefined) {
-        summary.duplicates++;
-        continue;
-      }
-      summary.valid++;
-      if (!batch.length) firstRow = value.row;
-      lastRow = value.row;
-      batch.push(item.value);
-      if (batch.length >= opts.chunkSize) await flush();
-      if ((summary.read & 1023) === 0) show();
     }
     await flush();
     await sender.drain();
