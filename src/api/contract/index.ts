@@ -6,8 +6,9 @@ import { prospectsEndpoints } from './prospects.js';
 import { tasksEndpoints } from './tasks.js';
 import { dncEndpoints } from './dnc.js';
 import { schedulesEndpoints } from './schedules.js';
+import { sequencesEndpoints } from './sequences.js';
 
-export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints), ...Object.values(dncEndpoints), ...Object.values(schedulesEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(inboxEndpoints), ...Object.values(fieldsEndpoints), ...Object.values(prospectsEndpoints), ...Object.values(tasksEndpoints), ...Object.values(dncEndpoints), ...Object.values(schedulesEndpoints), ...Object.values(sequencesEndpoints)];
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const clean = path.split('?')[0]!;

@@ -6,5 +6,6 @@ import { prospectsRoutes } from './prospects.js';
 import { tasksRoutes } from './tasks.js';
 import { dncRoutes } from './dnc.js';
 import { schedulesRoutes } from './schedules.js';
+import { sequencesRoutes } from './sequences.js';
 
-export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes, ...schedulesRoutes];
+export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes, ...schedulesRoutes, ...sequencesRoutes];

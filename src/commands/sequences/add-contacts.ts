@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { UsageError } from '../../cli/errors.js';
+import { writeJson } from '../../cli/render/output.js';
+import { addContacts } from '../../api/resources/sequences.js';
+import { IdSet, idsFromFile } from '../../io/bulk/collect-ids.js';
+
+/** Contacts per request: spec.md sets no limit; 500 keeps a request small. */
+export const contactsBatch = 500;
+
+export default defineVerb({
+  usage: 'add-contacts <sequenceId> [contactId...]',
+  summary: 'Add contacts (prospect ids) to a step of a sequence',
+  examples: ['sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02', 'sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
+  configure(cmd) {
+    cmd.requiredOption('--step <stepId>', 'the step to add them to').option('--file <path>', 'ids from a file, one per line (or a CSV with an id column)');
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1), z.array(z.string())]), step: z.string().min(1), file: z.string().optional() }),
+  async run(ctx, opts) {
+    const [sequenceId, given] = opts.args;
+    const ids = new IdSet();
+    for (const id of given) ids.add(id);
+    if (opts.file) for await (const id of idsFromFile(resolve(ctx.cwd, opts.file))) ids.add(id);
+    if (!ids.ids.length) throw new UsageError('no contacts: give ids or --file');
+    const http = await ctx.http();
+    const added: unknown[] = [];
+    for (let i = 0; i < ids.ids.length; i += contactsBatch) {
+      const payload = await addContacts(http, sequenceId, opts.step, ids.ids.slice(i, i + contactsBatch));
+      added.push(...(Array.isArray(payload) ? payload : [payload]));
+    }
+    if (ctx.flags.json) await writeJson(ctx, added);
+    ctx.info(`Added ${ids.ids.length} contact(s) to step ${opts.step} of ${sequenceId}.`);
+  },
+});

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
+import { UsageError } from '../../cli/errors.js';
+import { sendTestEmail } from '../../api/resources/sequences.js';
+import { emailProblem } from '../../io/email.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export default defineVerb({
+  usage: 'test-email <sequenceId>',
+  summary: 'Send a test email from an account connected to the sequence',
+  description: 'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
+  examples: ['sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html'],
+  configure(cmd) {
+    cmd
+      .requiredOption('--to <email>', 'recipient (repeatable)', collect)
+      .requiredOption('--from-account <id>', 'sending email account id')
+      .requiredOption('--subject <text>', 'subject line')
+      .requiredOption('--content-file <file>', 'HTML body')
+      .option('--preheader <text>', 'preheader text');
+  },
+  schema: z.object({ args: z.tuple([z.string().min(1)]), to: z.array(z.string()).min(1), fromAccount: z.string().min(1), subject: z.string().min(1, 'must not be empty'), contentFile: z.string(), preheader: z.string().optional() }),
+  async run(ctx, opts) {
+    const bad = opts.to.filter((t) => emailProblem(t.trim()));
+    if (bad.length) throw new UsageError(`--to: not an email: ${bad.join(', ')}`);
+    let content: string;
+    try {
+      content = await readFile(resolve(ctx.cwd, opts.contentFile), 'utf8');
+    } catch (error) {
+      throw new UsageError(`--content-file: cannot read ${opts.contentFile}: ${(error as Error).message}`);
+    }
+    if (!content.trim()) throw new UsageError(`--content-file: ${opts.contentFile} is empty`);
+    const message = await sendTestEmail(await ctx.http(), opts.args[0], {
+      to: opts.to.map((t) => t.trim()),
+      fromEmailAccountId: opts.fromAccount,
+      subject: opts.subject,
+      content,
+      ...(opts.preheader !== undefined ? { preheader: opts.preheader } : {}),
+    });
+    ctx.info(`Test email sent to ${opts.to.join(', ')}${message ? `: ${message}` : ''}.`);
+  },
+});
