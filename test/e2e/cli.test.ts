@@ -122,3 +122,38 @@ describe('prospects import as a user runs it', () => {
     }
   });
 });
+
+describe('every group as a user runs it, against a standalone sandbox', () => {
+  it('tasks, dnc, schedules and sequences end to end', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const sandbox = await startSandboxProcess(['--key', key], cleanEnv());
+    const dir = tempDir('outreach-e2e-');
+    const env = cleanEnv({ OUTREACH_BASE_URL: sandbox.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() });
+    const cli = (argv: string[], input?: string) => runBin(argv, { env, cwd: dir, input });
+    try {
+      const overdue = await cli(['tasks', 'list', '--status', 'overdue', '--type', 'call', '--all']);
+      expect(overdue.code).toBe(0);
+      const ids = overdue.stdout.trim().split('\n');
+      expect(ids.length).toBeGreaterThan(20);
+      const skip = await cli(['tasks', 'bulk-skip', '-', '--yes', '--json'], overdue.stdout);
+      expect(skip.code).toBe(0);
+      expect(JSON.parse(skip.stdout)).toMatchObject({ total: ids.length, skipped: ids.length, failed: 0 });
+      expect((await cli(['tasks', 'list', '--status', 'overdue', '--type', 'call'])).stdout).toBe('');
+
+      writeFileSync(join(dir, 'optouts.txt'), 'Rival.io\nhttps://www.acme.example/x\nbad value\n');
+      const add = await cli(['dnc', 'add', 'dncCustmr2', '--file', 'optouts.txt', '--json']);
+      expect(add.code).toBe(3);
+      expect(JSON.parse(add.stdout)).toMatchObject({ read: 3, valid: 2, rejected: 1, sent: 2 });
+      expect((await cli(['dnc', 'export', 'dncCustmr2'])).stdout).toContain('\nrival.io,domain,');
+
+      const schedule = await cli(['schedules', 'create', '--name', 'E2E', '--timezone', 'Europe/Berlin', '--day', 'mon=09:00-17:00']);
+      expect(schedule.code).toBe(0);
+      expect((await cli(['schedules', 'list'])).stdout).toContain('\tE2E\tEurope/Berlin\tno\tMon 09:00-17:00\n');
+
+      const pause = await cli(['sequences', 'pause', 'sqOnbrd1']);
+      expect(pause).toMatchObject({ code: 0, stdout: 'success\t1\nfailed\t0\n' });
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
