@@ -5,12 +5,10 @@
 // Also our peak RSS for a 100,000-line file. BENCH_ROWS (default 1000000), BENCH_RUNS (default 2).
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { once } from 'node:events';
-import http from 'node:http';
-import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, bin, startSandbox, timed } from './lib.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const bin = here('../bin/outreach.js');
 const outDir = here('./out/');
 mkdirSync(outDir, { recursive: true });
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -39,38 +37,12 @@ async function generate(count) {
 
 const bigFile = await generate(rows);
 const smallFile = await generate(small);
-const env = { ...process.env, OUTREACH_CONFIG_DIR: `${outDir}config`, CI: 'true' };
-delete env.NODE_EXTRA_CA_CERTS;
+const env = benchEnv({ OUTREACH_CONFIG_DIR: `${outDir}config` });
 const key = 'sk_bench_dnc_0123456789';
-const sandbox = spawn(process.execPath, ['--max-old-space-size=8192', bin, 'sandbox', 'start', '--port', '0', '--key', key], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  sandbox.stdout.on('data', (d) => {
-    out += d;
-    const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-    if (url) resolve(url);
-  });
-  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-});
+const sandbox = await startSandbox(env, key);
+const { baseUrl } = sandbox;
 Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
-
-function reset() {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function timed(argv) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { env, cwd: outDir, encoding: 'utf8' });
-  if (![0, 3].includes(result.status)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-400)}`);
-  const [wall, kb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, rssMiB: kb / 1024 };
-}
+const reset = sandbox.reset;
 
 const variants = [
   ['floor (csv-parse -> 5,000-value posts)', [process.execPath, here('./floor-dnc.mjs'), bigFile, baseUrl, key], rows],
@@ -82,13 +54,13 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const [name, argv, count] of variants) {
       await reset();
-      const r = timed(argv);
+      const r = timed(argv, env, outDir);
       process.stderr.write(`  run ${run + 1}: ${name}: ${r.wall.toFixed(1)} s, ${r.rssMiB.toFixed(0)} MiB\n`);
       results.set(name, [...(results.get(name) ?? []), { ...r, rate: count / r.wall }]);
     }
   }
 } finally {
-  sandbox.kill('SIGINT');
+  sandbox.stop();
 }
 const best = (name) => {
   const list = results.get(name);

@@ -4,13 +4,11 @@
 // (reset before each run). Wall time and peak RSS come from GNU time (`apt-get install time`).
 // BENCH_ROWS (default 1000000) and BENCH_RUNS (default 2) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import http from 'node:http';
-import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
+import { benchEnv, bin, startSandbox, timed } from './lib.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const bin = here('../bin/outreach.js');
 const outDir = here('./out/');
 mkdirSync(outDir, { recursive: true });
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -28,41 +26,12 @@ async function fixture(count) {
 
 const bigFile = await fixture(rows);
 const smallFile = await fixture(small);
-const env = { ...process.env, OUTREACH_CONFIG_DIR: `${outDir}config`, CI: 'true' };
-delete env.NODE_EXTRA_CA_CERTS;
-
+const env = benchEnv({ OUTREACH_CONFIG_DIR: `${outDir}config` });
 const key = 'sk_bench_import_0123456789';
-const sandbox = spawn(process.execPath, ['--max-old-space-size=8192', bin, 'sandbox', 'start', '--port', '0', '--key', key], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  sandbox.stdout.on('data', (d) => {
-    out += d;
-    const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-    if (url) resolve(url);
-  });
-  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-});
+const sandbox = await startSandbox(env, key);
+const { baseUrl } = sandbox;
 Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
-
-// A fresh connection each time: a pooled one may have been closed by the server during a long run.
-function reset() {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset failed: ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function timed(argv) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
-  const last = result.stderr.trim().split('\n').pop();
-  const [wall, kb] = last.split(' ').map(Number);
-  if (![0, 3].includes(result.status)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-500)}`);
-  return { wall, rssMiB: kb / 1024 };
-}
+const reset = sandbox.reset;
 
 const variants = [
   ['floor (csv-parse -> request bodies)', (file) => [process.execPath, here('./floor-import.mjs'), file, baseUrl, key], bigFile, rows],
@@ -78,7 +47,7 @@ try {
     for (const [name, argv, file, count] of variants) {
       if (name.includes('--wait') && run > 0) continue;
       await reset();
-      const { wall, rssMiB } = timed(argv(file));
+      const { wall, rssMiB } = timed(argv(file), env);
       process.stderr.write(`  run ${run + 1}: ${name}: ${wall.toFixed(1)} s, ${rssMiB.toFixed(0)} MiB\n`);
       const list = results.get(name) ?? [];
       list.push({ wall, rssMiB, rowsPerSecond: count / wall });
@@ -86,7 +55,7 @@ try {
     }
   }
 } finally {
-  sandbox.kill('SIGINT');
+  sandbox.stop();
 }
 
 const best = (name) => {

@@ -3,26 +3,14 @@
 // sandbox, next to `node -e 0`, in one run. NODE_EXTRA_CA_CERTS is removed from the environment: it adds ~50 ms to every
 // node start on this machine (../shared/NOTES-measured.md) and would hide the differences.
 // Uses hyperfine when installed (Debian package `hyperfine`), else spawns each command itself.
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { benchEnv, bin, startSandbox } from './lib.mjs';
 
-const bin = fileURLToPath(new URL('../bin/outreach.js', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 30);
-const env = { ...process.env };
-delete env.NODE_EXTRA_CA_CERTS;
-
 const key = 'sk_bench_0123456789';
-const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', '--port', '0', '--key', key], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  sandbox.stdout.on('data', (d) => {
-    out += d;
-    const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-    if (url) resolve(url);
-  });
-  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-});
-Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: '/tmp/outreach-bench-config' });
+const env = benchEnv({ OUTREACH_CONFIG_DIR: '/tmp/outreach-bench-config' });
+const sandbox = await startSandbox(env, key);
+Object.assign(env, { OUTREACH_BASE_URL: sandbox.baseUrl, OUTREACH_API_KEY: key });
 
 const commands = [
   ['node -e 0', [process.execPath, '-e', '0']],
@@ -66,5 +54,5 @@ try {
   const ratio = medians[1] / baseline;
   console.log(`target: --version within 1.5x of node -e 0 -> ${ratio <= 1.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
 } finally {
-  sandbox.kill('SIGINT');
+  sandbox.stop();
 }

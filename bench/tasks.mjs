@@ -4,50 +4,21 @@
 // (2) peak RSS of `tasks list --all --ndjson` over all 100,000 tasks, next to the first 10,000 (--limit).
 // Wall time and peak RSS from GNU time (`apt-get install time`). BENCH_RUNS (default 1) repeats.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, bin, startSandbox, timed } from './lib.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const bin = here('../bin/outreach.js');
 const outDir = here('./out/');
 mkdirSync(outDir, { recursive: true });
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 const taskCount = 100_000;
 const skipCount = 10_000;
-const env = { ...process.env, OUTREACH_CONFIG_DIR: `${outDir}config`, CI: 'true' };
-delete env.NODE_EXTRA_CA_CERTS;
-
+const env = benchEnv({ OUTREACH_CONFIG_DIR: `${outDir}config` });
 const key = 'sk_bench_tasks_0123456789';
-const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', '--port', '0', '--key', key, '--latency', '50', '--tasks', String(taskCount)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  sandbox.stdout.on('data', (d) => {
-    out += d;
-    const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-    if (url) resolve(url);
-  });
-  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-});
-Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
-
-function reset() {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function timed(argv) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, bin, ...argv], { env, cwd: outDir, encoding: 'utf8', maxBuffer: 256 << 20 });
-  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-400)}`);
-  const [wall, kb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, rssMiB: kb / 1024, lines: result.stdout.split('\n').length - 1 };
-}
+const sandbox = await startSandbox(env, key, ['--latency', '50', '--tasks', String(taskCount)]);
+Object.assign(env, { OUTREACH_BASE_URL: sandbox.baseUrl, OUTREACH_API_KEY: key });
+const reset = sandbox.reset;
+const cli = (argv) => timed([process.execPath, bin, ...argv], env, outDir);
 
 // The seed lays overdue tasks out first: the first 10,000 ids are all skippable.
 const idsFile = `${outDir}skip-ids.txt`;
@@ -62,14 +33,14 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const concurrency of [4, 1]) {
       await reset();
-      note(`bulk-skip ${skipCount}, --concurrency ${concurrency}`, timed(['tasks', 'bulk-skip', '--file', idsFile, '--yes', '-q', '--concurrency', String(concurrency)]));
+      note(`bulk-skip ${skipCount}, --concurrency ${concurrency}`, cli(['tasks', 'bulk-skip', '--file', idsFile, '--yes', '-q', '--concurrency', String(concurrency)]));
     }
     await reset();
-    note(`tasks list --all --ndjson --limit ${skipCount}`, timed(['tasks', 'list', '--all', '--ndjson', '--limit', String(skipCount)]));
-    note(`tasks list --all --ndjson (${taskCount})`, timed(['tasks', 'list', '--all', '--ndjson']));
+    note(`tasks list --all --ndjson --limit ${skipCount}`, cli(['tasks', 'list', '--all', '--ndjson', '--limit', String(skipCount)]));
+    note(`tasks list --all --ndjson (${taskCount})`, cli(['tasks', 'list', '--all', '--ndjson']));
   }
 } finally {
-  sandbox.kill('SIGINT');
+  sandbox.stop();
 }
 
 const fast = best[`bulk-skip ${skipCount}, --concurrency 4`];

@@ -20,6 +20,9 @@ export interface Verb<O> {
   run(ctx: CommandContext, opts: O): Promise<ExitCode | void>;
 }
 
+/** Commander argument parser for options that may be given more than once. */
+export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 export function defineVerb<O>(verb: Verb<O>): Verb<O> {
   return verb;
 }

@@ -1,12 +1,9 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
+import { isObject } from '../contract/envelope.js';
 import { ApiError } from '../../cli/errors.js';
 import { dncEndpoints, dncListSchema, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
 import type { Page } from '../paginate.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** GET /v1/dnc answers {payload: {message, payload: [...]}} in the real service; a payload array or payload.dncList is read too. */
 export async function listDncLists(http: HttpClient, query: { page?: number; pageSize?: number; search?: string } = {}): Promise<Page<DncList>> {

@@ -1,12 +1,9 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
+import { isObject } from '../contract/envelope.js';
 import { ApiError } from '../../cli/errors.js';
 import { bulkStatusSchema, taskSchema, tasksEndpoints, type BulkStatus, type CallOutcome, type ListTasksQuery, type Task } from '../contract/tasks.js';
 import type { Page } from '../paginate.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The list's shape is not documented: a bare array, payload as an array, or payload.tasks (with an optional meta). */
 function readTaskPage(body: unknown): Page<Task> {

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { defineVerb, repeatable } from '../../cli/verb.js';
 import { writeJson } from '../../cli/render/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue } from '../../api/http.js';
+import { readText } from '../../io/read-text.js';
 
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `-F` values are typed: numbers, true/false and null become JSON; everything else stays a string. */
 function typedValue(raw: string): unknown {
@@ -72,8 +71,8 @@ export default defineVerb({
   configure(cmd) {
     cmd
       .arguments('<method> <path>')
-      .option('-f, --raw-field <key=value>', 'add a string parameter (repeatable)', collect)
-      .option('-F, --field <key=value>', 'add a typed parameter (repeatable)', collect)
+      .option('-f, --raw-field <key=value>', 'add a string parameter (repeatable)', repeatable)
+      .option('-F, --field <key=value>', 'add a typed parameter (repeatable)', repeatable)
       .option('--input <file>', 'JSON body from a file, or - for stdin');
   },
   schema,
@@ -90,7 +89,7 @@ export default defineVerb({
     let json: unknown;
     if (opts.input !== undefined) {
       if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
-      const text = opts.input === '-' ? await readStream(ctx.stdin) : await readFile(opts.input, 'utf8').catch((e: Error) => {
+      const text = opts.input === '-' ? await readText(ctx.stdin) : await readFile(opts.input, 'utf8').catch((e: Error) => {
         throw new UsageError(`--input: cannot read ${opts.input}: ${e.message}`);
       });
       try {
@@ -112,9 +111,3 @@ export default defineVerb({
     else if (response.body !== undefined) await writeJson(ctx, response.body);
   },
 });
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -1,11 +1,10 @@
 // Where a key comes from at login: a masked prompt on a terminal, or stdin with --with-key. Never argv.
 import { UsageError } from '../../cli/errors.js';
 import type { CommandContext } from '../../cli/command-context.js';
+import { readText } from '../../io/read-text.js';
 
 export async function readKeyFromStdin(ctx: CommandContext): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  const key = Buffer.concat(chunks).toString('utf8').trim();
+  const key = (await readText(ctx.stdin)).trim();
   if (!key) throw new UsageError('--with-key: stdin was empty', 'Example: outreach auth login --with-key < key.txt');
   if (/\s/.test(key)) throw new UsageError('--with-key: the key on stdin contains whitespace; give only the key');
   return key;

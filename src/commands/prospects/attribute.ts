@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { addVerb, defineVerb, type VerbInvoker } from '../../cli/verb.js';
+import { addVerb, defineVerb, type VerbInvoker, repeatable } from '../../cli/verb.js';
 import { writeList, writeRecord } from '../../cli/render/output.js';
 import { ExitCode } from '../../cli/errors.js';
 import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
@@ -24,8 +24,6 @@ const get = defineVerb({
   },
 });
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
 const fieldPair = z.string().transform((pair, issue) => {
   const at = pair.indexOf('=');
   if (at <= 0) {
@@ -41,7 +39,7 @@ const set = defineVerb({
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',
   examples: ['prospects attribute set prLinus05 --field cPainPnt="Too many tools"', 'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"'],
   configure(cmd) {
-    cmd.requiredOption('--field <fieldId=value>', 'a field and its new value (repeatable)', collect);
+    cmd.requiredOption('--field <fieldId=value>', 'a field and its new value (repeatable)', repeatable);
   },
   schema: z.object({ args: z.tuple([z.string().min(1)]), field: z.array(fieldPair).min(1) }),
   async run(ctx, opts) {

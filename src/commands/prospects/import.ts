@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { defineVerb, repeatable } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/errors.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../cli/progress.js';
 import { conflictActions } from '../../api/contract/prospects.js';
 import { runImport, maxChunkRows, type ImportSummary } from '../../io/import/run-import.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 const encodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
 
@@ -77,7 +76,7 @@ export default defineVerb({
     cmd
       .option('--encoding <name>', `input encoding: ${encodings.join(', ')} (default: UTF-8, or UTF-16 by BOM)`)
       .option('--delimiter <char>', 'field separator: , ; tab | (default: sniffed from the header)')
-      .option('--map <column=field>', 'map a CSV column to a field label; "column=" ignores it (repeatable)', collect)
+      .option('--map <column=field>', 'map a CSV column to a field label; "column=" ignores it (repeatable)', repeatable)
       .option('--mapping <file.json>', 'column mapping from a file {"column": "Field label" | null}')
       .option('--save-mapping <file.json>', 'write the mapping used, to reuse with --mapping')
       .option('--ignore-unknown', 'skip columns that match no field instead of stopping')

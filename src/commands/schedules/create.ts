@@ -1,20 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { defineVerb, repeatable } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../cli/errors.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
 import { createSchedule } from '../../api/resources/schedules.js';
 import { buildBody, checkSchedule, dayIndex, dayNames, equivalentCommand, parseWindows, WindowError, type Window } from '../../schedule/week.js';
 import { buildInteractively } from '../../schedule/builder.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { readText } from '../../io/read-text.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {
   let text: string;
   try {
-    text = file === '-' ? await readAll(ctx.stdin) : await readFile(resolve(ctx.cwd, file), 'utf8');
+    text = file === '-' ? await readText(ctx.stdin) : await readFile(resolve(ctx.cwd, file), 'utf8');
   } catch (error) {
     throw new UsageError(`--from-file: cannot read ${file}: ${(error as Error).message}`);
   }
@@ -30,12 +29,6 @@ async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody
     throw new UsageError(`--from-file: ${issue.path.join('.') || 'body'}: ${issue.message}`, 'The shape is {name, timezone, timeSlots: [{day: 0-6, slots: [{start: {hour, minute}, end: {hour, minute}}]}] x7, isDefault}.');
   }
   return parsed.data;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function fromFlags(name: string, timezone: string, days: string[], isDefault: boolean): ScheduleBody {
@@ -73,7 +66,7 @@ export default defineVerb({
     cmd
       .option('--name <name>', 'schedule name')
       .option('--timezone <zone>', 'IANA time zone, e.g. Europe/Berlin')
-      .option('--day <day=windows>', 'a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00 (repeatable)', collect)
+      .option('--day <day=windows>', 'a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00 (repeatable)', repeatable)
       .option('--default', 'make it the default schedule for new sequences')
       .option('--from-file <file>', 'the request body as JSON (or - for stdin)')
       .option('--save <file>', 'also write the request body to a JSON file');

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { defineVerb, repeatable } from '../../cli/verb.js';
 import { UsageError } from '../../cli/errors.js';
 import { updateSubsequence } from '../../api/resources/sequences.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** "Email Open Count:greater than:3" -> {name, operation, value: 3}; the value is optional ("Link Click:is any"). */
 export function parseCondition(text: string): Condition {
@@ -28,7 +26,7 @@ export default defineVerb({
     cmd
       .option('--schedule <id>', 'schedule id (a number)')
       .option('--delay-days <n>', 'days after the trigger before the first step (at least 1)')
-      .option('--condition <name:operation:value>', 'a condition; together they replace the set (repeatable)', collect)
+      .option('--condition <name:operation:value>', 'a condition; together they replace the set (repeatable)', repeatable)
       .option('--clear-conditions', 'refused: the API cannot clear conditions');
   },
   schema: z.object({

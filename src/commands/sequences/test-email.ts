@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { defineVerb, repeatable } from '../../cli/verb.js';
 import { UsageError } from '../../cli/errors.js';
 import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export default defineVerb({
   usage: 'test-email <sequenceId>',
@@ -15,7 +13,7 @@ export default defineVerb({
   examples: ['sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html'],
   configure(cmd) {
     cmd
-      .requiredOption('--to <email>', 'recipient (repeatable)', collect)
+      .requiredOption('--to <email>', 'recipient (repeatable)', repeatable)
       .requiredOption('--from-account <id>', 'sending email account id')
       .requiredOption('--subject <text>', 'subject line')
       .requiredOption('--content-file <file>', 'HTML body')
