@@ -178,7 +178,7 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
     }
     for (let item = await iterator.next(); !item.done; item = await iterator.next()) {
       records++;
-      yield* badBefore(records);
+      if (skipped.length) yield* badBefore(records);
       yield good(item.value);
     }
     yield* badBefore(Infinity);

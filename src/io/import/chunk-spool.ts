@@ -52,14 +52,15 @@ export class ChunkSpool {
     return this.bytes + rowBytes + (this.rows ? 1 : 0);
   }
 
-  async add(row: number, rowJson: string, rowBytes: number): Promise<void> {
+  /** Adds a row; returns a promise only when the buffered rows had to be written out. */
+  add(row: number, rowJson: string, rowBytes: number): Promise<void> | undefined {
     if (this.rows === 0) this.firstRow = row;
     this.lastRow = row;
     this.bytes += rowBytes + (this.rows ? 1 : 0);
     this.rows++;
     this.push(this.separator + rowJson);
     this.separator = ',';
-    if (this.pendingLength >= flushAt) await this.flush();
+    return this.pendingLength >= flushAt ? this.flush() : undefined;
   }
 
   async finish(): Promise<SpooledChunk> {

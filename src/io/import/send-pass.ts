@@ -117,7 +117,8 @@ export async function sendPass(ctx: CommandContext, emails: EmailIndex, options:
       const bytes = Buffer.byteLength(json);
       if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
       spool ??= new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix);
-      await spool.add(record.row, json, bytes);
+      const written = spool.add(record.row, json, bytes);
+      if (written) await written;
       if ((result.total & 1023) === 0) report();
     }
     await closeChunk();
