@@ -40,13 +40,6 @@ export class UsageError extends CliError {
   }
 }
 
-/** The job ran; some items failed and a report names them: exit 3. */
-export class PartialFailureError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, ExitCode.partial, hint);
-  }
-}
-
 export class InterruptError extends CliError {
   constructor(message = 'interrupted') {
     super(message, ExitCode.interrupted);

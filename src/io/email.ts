@@ -41,8 +41,3 @@ export function domainProblem(domain: string): string | null {
   if (/^\d+$/.test(labels[labels.length - 1]!)) return `invalid domain "${domain}": numeric top-level domain`;
   return null;
 }
-
-/** For comparing: trimmed and lower-cased as a whole (providers treat local parts case-insensitively in practice). */
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}

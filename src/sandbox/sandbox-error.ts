@@ -14,5 +14,4 @@ export class SandboxError extends Error {
   }
 }
 
-export const notFound = (what: string) => new SandboxError(404, 4040, `${what} could not be found`);
 export const badRequest = (message: string, code = 4000) => new SandboxError(400, code, message);

@@ -14,10 +14,3 @@ export function unwrapPayload(body: unknown): unknown {
   if (isObject(payload) && 'payload' in payload && 'message' in payload) return payload.payload;
   return payload;
 }
-
-export function messageOf(body: unknown): string | undefined {
-  if (!isObject(body)) return undefined;
-  if (typeof body.message === 'string') return body.message;
-  if (isObject(body.payload) && typeof body.payload.message === 'string') return body.payload.message;
-  return undefined;
-}

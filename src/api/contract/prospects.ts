@@ -50,8 +50,6 @@ const importStatusShape = z.looseObject({
 });
 export type ImportStatus = { isCompleted: boolean; reportUrl?: string; raw: unknown };
 
-export const verificationStatuses = ['valid', 'pending', 'skip', 'inProgress', 'risky', 'bad'] as const;
-
 const attribute = z.looseObject({
   attributeId: z.union([z.string(), z.number()]).transform(String),
   prospectId: z.union([z.string(), z.number()]).transform(String).optional(),

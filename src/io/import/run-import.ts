@@ -95,7 +95,9 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
   const file = await openInput(ctx, opts.input);
   try {
     const csv: CsvReadOptions = { encoding: opts.encoding, delimiter: opts.delimiter };
-    const { header, delimiter } = await openCsv(createReadStream(file.path), csv);
+    // A first look for the header and the delimiter; the passes below read the file from the start.
+    const peek = createReadStream(file.path);
+    const { header, delimiter } = await openCsv(peek, csv).finally(() => peek.destroy());
     csv.delimiter = delimiter;
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
