@@ -10,4 +10,11 @@ describe('EmailIndex', () => {
     expect(index.lookup('user199999@x.example')).toBe(200_001);
     expect(index.lookup('nobody@x.example')).toBeUndefined();
   });
+
+  it('works the same when sized up front', () => {
+    const index = new EmailIndex(1000);
+    for (let i = 0; i < 5000; i++) index.firstRowOf(`u${i}@x.example`, i + 2);
+    expect(index.lookup('u4999@x.example')).toBe(5001);
+    expect(index.size).toBe(5000);
+  });
 });

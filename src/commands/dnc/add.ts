@@ -7,6 +7,7 @@ import { ExitCode, UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../cli/progress.js';
 import { runDncAdd } from '../../io/dnc/dnc-add.js';
+import { estimateRows } from '../../io/import/estimate-rows.js';
 
 /** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
 export const defaultDncChunk = 5_000;
@@ -50,10 +51,12 @@ export default defineVerb({
     if (!items.length && !opts.file && !fromStdin) throw new UsageError('nothing to add: give values, --file, or - for stdin');
     let input: { stream: Readable; name: string } | undefined;
     let base = join(ctx.cwd, `dnc-${listId}`);
+    let expectedRows: number | undefined;
     if (opts.file) {
       const path = resolve(ctx.cwd, opts.file);
       if (!existsSync(path)) throw new UsageError(`--file: ${opts.file}: no such file`);
       input = { stream: createReadStream(path), name: opts.file };
+      expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
     } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
     const summary = await runDncAdd(ctx, {
@@ -61,6 +64,7 @@ export default defineVerb({
       items,
       input,
       column: opts.column,
+      expectedRows,
       chunkSize: opts.chunkSize,
       concurrency: opts.concurrency,
       rejectedPath: `${base}.rejected.csv`,

@@ -21,6 +21,8 @@ export interface DncAddOptions {
   /** A file or stdin, with a name for messages. */
   input?: { stream: Readable; name: string };
   column?: string;
+  /** About how many values the input holds, to size the duplicate index once. */
+  expectedRows?: number;
   chunkSize: number;
   concurrency: number;
   rejectedPath: string;
@@ -99,7 +101,7 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     },
   );
 
-  const seen = new EmailIndex();
+  const seen = new EmailIndex(opts.expectedRows);
   let header: { names: string[]; index: number } | undefined;
   let rejects: CsvFileWriter | undefined;
   let batch: string[] = [];

@@ -16,11 +16,19 @@ function hash32(text: string, seed: number): number {
 const initialSlots = 1 << 16;
 
 export class EmailIndex {
-  private high = new Uint32Array(initialSlots);
-  private low = new Uint32Array(initialSlots);
+  private high: Uint32Array;
+  private low: Uint32Array;
   /** Row of the first occurrence; 0 marks an empty slot. */
-  private rows = new Uint32Array(initialSlots);
+  private rows: Uint32Array;
   private count = 0;
+
+  /** `expected` sizes the table for that many emails at once (it still grows past them). */
+  constructor(expected = 0) {
+    const slots = Math.max(initialSlots, Math.ceil(expected / 0.75));
+    this.high = new Uint32Array(slots);
+    this.low = new Uint32Array(slots);
+    this.rows = new Uint32Array(slots);
+  }
 
   /** Records `email` as seen on `row` unless it was seen before; returns the earlier row, or undefined. */
   firstRowOf(email: string, row: number): number | undefined {

@@ -17,6 +17,7 @@ import { openCsv, type CsvEncoding, type CsvReadOptions } from '../csv-reader.js
 import { byIdFormat, byNameFormat } from './chunk-body.js';
 import { buildMapping, saveMapping } from './column-mapping.js';
 import { EmailIndex } from './email-index.js';
+import { estimateRows } from './estimate-rows.js';
 import { downloadText, parseFailureReport, type RowFailure } from './failure-report.js';
 import { JournalWriter, readJournal, sameSettings, type AcceptedChunk, type JournalHeader } from './journal.js';
 import { resultsPass } from './results-pass.js';
@@ -166,7 +167,7 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
       summary.files.journal = journalPath;
     }
 
-    const emails = new EmailIndex();
+    const emails = new EmailIndex(estimateRows(file.path));
     const send = opts.sync
       ? (chunk: Parameters<typeof importByIdChunk>[1]) => importByIdChunk(http, chunk, ctx)
       : (chunk: Parameters<typeof importByNameChunk>[1]) => importByNameChunk(http, chunk, ctx);
