@@ -83,7 +83,7 @@ export class HttpClient {
       const started = config.clock.now();
       const outcome = await this.attempt(method, url, options);
       const elapsed = config.clock.now() - started;
-      this.log(`${method} ${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
+      this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
 
       const decision = retryDecision(outcome, options.replaySafe);
       if (decision.retry && attempt < config.maxRetries) {

@@ -113,8 +113,8 @@ describe('the key never appears in captured output', () => {
       outputs.push(result.stdout, result.stderr);
     }
     const all = outputs.join('\n');
-    expect(all).toContain('[debug] GET /v1/unibox/categories -> 200 in');
-    expect(all).toContain('[debug] GET /v1/nothing/*** -> 404 in');
+    expect(all).toContain(`[debug] GET ${sb.baseUrl}/v1/unibox/categories -> 200 in`);
+    expect(all).toContain(`[debug] GET ${sb.baseUrl}/v1/nothing/*** -> 404 in`);
     expect(all).not.toContain(testKey);
   });
 });
