@@ -1,7 +1,7 @@
 // The one streaming CSV reader of the tool (prospect imports, DNC uploads): encodings by BOM or flag, the delimiter
 // sniffed from the header line, quoted fields with delimiters, quotes and newlines, CRLF or LF. Bad records become
 // CsvBadRow values with their row number instead of stopping the file. Memory stays flat whatever the size.
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { UsageError } from '../cli/errors.js';
@@ -37,6 +37,8 @@ export interface CsvSource {
   delimiter: string;
   encoding: CsvEncoding;
   rows: AsyncIterable<CsvRow | CsvBadRow>;
+  /** Stops reading early (after a look at the header), releasing the file. */
+  close(): void;
 }
 
 const candidates = [',', ';', '\t', '|'];
@@ -118,7 +120,7 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
     yield encoding === detected.encoding ? head.subarray(detected.bom) : head;
     for (let next = await rest.next(); !next.done; next = await rest.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
   }
-  const source = encoding === 'utf8' ? Readable.from(bytes()) : Readable.from(bytes()).pipe(iconv.decodeStream(iconvName(encoding)));
+  const stages: NodeJS.ReadWriteStream[] = encoding === 'utf8' ? [] : [iconv.decodeStream(iconvName(encoding))];
 
   const headText = encoding === 'utf8' ? head.subarray(detected.bom).toString('utf8') : iconv.decode(head, iconvName(encoding));
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headText.replace(/^\uFEFF/, '')));
@@ -139,7 +141,10 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
       return undefined;
     },
   };
-  const iterator: AsyncIterator<string[]> = source.pipe(parse(parserOptions))[Symbol.asyncIterator]();
+  const parser = parse(parserOptions);
+  // pipeline, not pipe: a read or decode error reaches the consumer through the parser instead of being lost.
+  pipeline([Readable.from(bytes()), ...stages, parser], () => undefined);
+  const iterator: AsyncIterator<string[]> = parser[Symbol.asyncIterator]();
 
   let records = 0;
   let row = 0;
@@ -184,5 +189,5 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
     yield* badBefore(Infinity);
   }
 
-  return { header, delimiter, encoding, rows: rows() };
+  return { header, delimiter, encoding, rows: rows(), close: () => void parser.destroy() };
 }

@@ -97,8 +97,9 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
   try {
     const csv: CsvReadOptions = { encoding: opts.encoding, delimiter: opts.delimiter };
     // A first look for the header and the delimiter; the passes below read the file from the start.
-    const peek = createReadStream(file.path);
-    const { header, delimiter } = await openCsv(peek, csv).finally(() => peek.destroy());
+    const peek = await openCsv(createReadStream(file.path), csv);
+    peek.close();
+    const { header, delimiter } = peek;
     csv.delimiter = delimiter;
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
