@@ -139,6 +139,14 @@ describe('prospects import', () => {
     expect(sb.sandbox.store.prospectByEmail('yuki@x.example')!.values.fFirstNm).toBe('雪');
   });
 
+  it('reads a file far larger than one read buffer, start to end', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `person${i}@x.example,"Name, ${i}"`).join('\n');
+    writeFileSync(join(dir, 'big.csv'), `Email,Company\n${rows}\n`);
+    const result = await importIn(['big.csv', '--dry-run', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 1 });
+  });
+
   it('reads stdin with -', async () => {
     const result = await importIn(['-', '--no-wait', '--json'], { stdin: 'Email,Company\npiped@x.example,Pipe Co\n' });
     expect(result.code).toBe(0);
