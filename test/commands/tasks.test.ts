@@ -152,3 +152,36 @@ describe('tasks bulk-skip', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'completed', totalTasks: 2, completed: 1, failed: 1 });
   });
 });
+
+describe('tasks prompts on a terminal', () => {
+  const typeInto = async (stdin: import('node:stream').PassThrough, keys: string[]) => {
+    for (const key of keys) {
+      await new Promise((r) => setTimeout(r, 60));
+      stdin.write(key);
+    }
+  };
+
+  it('asks for the call outcome from the eight values', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stdin = new PassThrough();
+    const typing = typeInto(stdin, ['\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r']);
+    const result = await tasks(['complete', 'tk000001'], { env: sb.env, cwd: dir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    await typing;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Call outcome');
+    expect(result.stderr).toContain('Not In Service');
+    expect(sb.sandbox.store.state.tasks[0]!.callOutcome).toBe('No Answer');
+  });
+
+  it('shows the count and the first ids, and skips nothing when the answer is no', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stdin = new PassThrough();
+    const typing = typeInto(stdin, ['n', '\r']);
+    const result = await tasks(['bulk-skip', 'tk000003', 'tk000004', 'tk000005', 'tk000006', 'tk000007', 'tk000008'], { env: sb.env, cwd: dir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    await typing;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Skip 6 tasks (tk000003, tk000004, tk000005, tk000006, tk000007, … (1 more))?');
+    expect(result.stderr).toContain('Nothing skipped.');
+    expect(skipPosts()).toHaveLength(0);
+  });
+});
