@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
 import { exitCodeTable } from './errors.js';
 import { packageVersion } from './version.js';
-import type { VerbInvoker } from './verb.js';
+import { addGroupExamples, type VerbInvoker } from './verb.js';
 
 /** Global options that take a value: their values are never mistaken for the group name. */
 const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--max-retries']);
@@ -73,7 +73,10 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
   for (const entry of groups) {
     // Subcommands inherit exitOverride and the output streams from the root.
     const group = program.command(entry.name).summary(entry.summary).description(entry.summary);
-    if (entry.name === wanted || entry.name === helpTarget) (await entry.load()).register(group, invoke);
+    if (entry.name === wanted || entry.name === helpTarget) {
+      (await entry.load()).register(group, invoke);
+      addGroupExamples(group);
+    }
   }
 
   program

@@ -34,8 +34,20 @@ export function formatExamples(examples: string[]): string {
   return `\nExamples:\n${examples.map((example) => `  $ outreach ${example}`).join('\n')}\n`;
 }
 
+/** The first example of each verb added under a command, for that command's own --help. */
+const examplesUnder = new WeakMap<Command, string[]>();
+
 export function addVerb<O>(parent: Command, verb: Verb<O>, invoke: VerbInvoker): Command {
+  const first = verb.examples[0];
+  if (first) examplesUnder.set(parent, [...(examplesUnder.get(parent) ?? []), first]);
   return attachVerb(parent.command(verb.usage), verb, invoke);
+}
+
+/** Gives a group (and its nested groups) an Examples section made of its verbs' first examples. */
+export function addGroupExamples(group: Command): void {
+  for (const child of group.commands) addGroupExamples(child);
+  const examples = examplesUnder.get(group);
+  if (examples?.length) group.addHelpText('after', formatExamples(examples));
 }
 
 /** Makes an existing command (a group like `api` that is itself the verb) run this verb. */

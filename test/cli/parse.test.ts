@@ -77,14 +77,14 @@ describe('help', () => {
 });
 
 describe('help of every command', () => {
-  it('has at least one example, in every group', async () => {
+  it('has at least one example, for every group and every command in it', async () => {
     const { groups } = await import('../../src/commands/manifest.js');
     const { Command } = await import('commander');
     for (const entry of groups) {
       const group = new Command(entry.name);
       (await entry.load()).register(group, async () => undefined);
-      const leaves = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => (cmd.commands.length ? cmd.commands.flatMap((c) => leaves(c, [...path, c.name()])) : [path]);
-      for (const path of leaves(group, [entry.name])) {
+      const all = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => [path, ...cmd.commands.flatMap((c) => all(c, [...path, c.name()]))];
+      for (const path of all(group, [entry.name])) {
         const result = await run([...path, '--help']);
         expect(result.code, path.join(' ')).toBe(0);
         expect(result.stdout, path.join(' ')).toMatch(/Examples:\n  \$ outreach /);

@@ -3,6 +3,5 @@ import { addVerb, type VerbInvoker } from '../../cli/verb.js';
 import categories from './categories.js';
 
 export function register(group: Command, invoke: VerbInvoker): void {
-  group.addHelpText('after', '\nExamples:\n  $ outreach inbox categories\n');
   addVerb(group, categories, invoke);
 }
