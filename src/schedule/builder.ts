@@ -16,13 +16,14 @@ export function localZone(ctx: Pick<CommandContext, 'env'>): string {
   return ctx.env.TZ && isTimeZone(ctx.env.TZ) ? ctx.env.TZ : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-export async function buildInteractively(ctx: CommandContext, defaults: { name?: string }): Promise<ScheduleBody | undefined> {
+/** `preset.isDefault` (from --default) answers that question ahead. */
+export async function buildInteractively(ctx: CommandContext, preset: { isDefault?: boolean }): Promise<ScheduleBody | undefined> {
   const { input, search, select, confirm } = await import('@inquirer/prompts');
   const io = { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal };
   const local = localZone(ctx);
   const zones = zoneList();
 
-  const name = await input({ message: 'Schedule name', default: defaults.name, validate: (v) => (v.trim() ? true : 'Give the schedule a name') }, io);
+  const name = await input({ message: 'Schedule name', validate: (v) => (v.trim() ? true : 'Give the schedule a name') }, io);
   const timezone = await search(
     {
       message: `Time zone (type to search; Enter on empty keeps ${local})`,
@@ -77,7 +78,7 @@ export async function buildInteractively(ctx: CommandContext, defaults: { name?:
     );
     week.push(parseWindows(text, dayName));
   }
-  const isDefault = await confirm({ message: 'Make it the default schedule for new sequences?', default: false }, io);
+  const isDefault = preset.isDefault ?? (await confirm({ message: 'Make it the default schedule for new sequences?', default: false }, io));
 
   const rows = weekPreview(week, timezone, local, ctx.clock.now());
   ctx.stderr.write(`\n${await renderTable(['DAY', timezone, `${local} (local)`], rows.map((r) => [r.day, r.schedule, r.local]), ctx.stderrIsTTY && !ctx.env.NO_COLOR)}\n`);

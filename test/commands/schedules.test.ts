@@ -117,6 +117,8 @@ describe('schedules create, from flags and files', () => {
     writeFileSync(join(dir, 'twice.json'), JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: [...week.slice(0, 6), { day: 1, slots: [] }] }));
     expect((await run(['schedules', 'create', '--from-file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe('error: timeSlots: Monday (day 1) appears twice\n');
     expect(posts()).toHaveLength(1);
+    expect((await run(['schedules', 'create', '--from-file', 'ok.json', '--default', '-q'], { env: sb.env, cwd: dir })).code).toBe(0);
+    expect(created()[1]).toMatchObject({ name: 'File', isDefault: true });
   });
 
   it('needs --name and --timezone when it cannot ask', async () => {

@@ -92,6 +92,16 @@ describe('sequences add-contacts, pause, resume, test-email', () => {
     expect(linus.sequences).toEqual([{ sequenceId: 'sqEvents3', stepId: 'stC1mail', state: 'active' }]);
   });
 
+  it('says how many contacts went in when a later batch fails', async () => {
+    const base = sb.sandbox.store.state.prospects[4]!;
+    for (let i = 0; i < 500; i++) sb.sandbox.store.addProspect({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
+    writeFileSync(join(dir, 'ids.txt'), [...Array.from({ length: 500 }, (_, i) => `pp${i}`), 'nope'].join('\n'));
+    const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', '--file', 'ids.txt']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('warning: the first 500 of 501 contacts were added before this failed; running the command again is safe\n');
+    expect(result.stderr).toContain('Contacts not found: nope');
+  });
+
   it('pauses and resumes, counting unknown and already paused/active as failed (exit 3)', async () => {
     const pause = await seq(['pause', 'sqOnbrd1', 'sqReEngg2', 'nope']);
     expect(pause.stdout).toBe('success\t1\nfailed\t2\n');

@@ -87,12 +87,13 @@ export default defineVerb({
       if (opts.fromFile) {
         if (anyFlag) throw new UsageError('--from-file takes the whole schedule; give no --name, --timezone or --day with it');
         body = await fromFile(ctx, opts.fromFile);
+        if (opts.default) body.isDefault = true;
       } else if (anyFlag || !ctx.interactive) {
         if (!opts.name) throw new UsageError('--name is required (or run it on a terminal for the interactive builder)');
         if (!opts.timezone) throw new UsageError('--timezone is required, e.g. --timezone Europe/Berlin');
         body = fromFlags(opts.name, opts.timezone, opts.day, opts.default);
       } else {
-        body = await buildInteractively(ctx, {});
+        body = await buildInteractively(ctx, { isDefault: opts.default || undefined });
         if (!body) {
           ctx.info('Nothing created.');
           return;

@@ -26,8 +26,14 @@ export default defineVerb({
     const http = await ctx.http();
     const added: unknown[] = [];
     for (let i = 0; i < ids.ids.length; i += contactsBatch) {
-      const payload = await addContacts(http, sequenceId, opts.step, ids.ids.slice(i, i + contactsBatch));
-      added.push(...(Array.isArray(payload) ? payload : [payload]));
+      try {
+        const payload = await addContacts(http, sequenceId, opts.step, ids.ids.slice(i, i + contactsBatch));
+        added.push(...(Array.isArray(payload) ? payload : [payload]));
+      } catch (error) {
+        // Say what already went in: running the same command again is safe (adding a contact twice changes nothing).
+        if (i > 0) ctx.warn(`the first ${i} of ${ids.ids.length} contacts were added before this failed; running the command again is safe`);
+        throw error;
+      }
     }
     if (ctx.flags.json) await writeJson(ctx, added);
     ctx.info(`Added ${ids.ids.length} contact(s) to step ${opts.step} of ${sequenceId}.`);
