@@ -53,6 +53,25 @@ describe('auth login / status / logout', () => {
     expect(profiles.stdout).toBe('');
   });
 
+  it('asks for the key with masked input on a terminal', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stdin = new PassThrough();
+    const configDir = tempDir();
+    const typing = (async () => {
+      await new Promise((r) => setTimeout(r, 80));
+      stdin.write(testKey);
+      await new Promise((r) => setTimeout(r, 40));
+      stdin.write('\r');
+    })();
+    const login = await run(['auth', 'login', '--base-url', sb.baseUrl], { configDir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    await typing;
+    expect(login.code).toBe(0);
+    expect(login.stderr).toContain('API key');
+    expect(login.stderr).toContain('*'.repeat(testKey.length));
+    expect(login.stderr + login.stdout).not.toContain(testKey);
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.apiKey).toBe(testKey);
+  });
+
   it('asks for no key on argv and fails without a terminal or --with-key', async () => {
     const result = await run(['auth', 'login'], { configDir: tempDir() });
     expect(result.code).toBe(2);
