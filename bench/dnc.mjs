@@ -23,7 +23,17 @@ async function generate(count) {
   for (let i = 0; i < count; i++) {
     const kind = i % 20;
     const value =
-      kind < 13 ? `Person.${i}@Company${i % 50_000}.example` : kind < 17 ? `company${i}.example` : kind === 17 ? `https://www.site${i}.example/contact` : kind === 18 ? `@mail${i}.example` : i % 40 === 19 ? 'not a value' : `person.${i - 1}@company${(i - 1) % 50_000}.example`;
+      kind < 13
+        ? `Person.${i}@Company${i % 50_000}.example`
+        : kind < 17
+          ? `company${i}.example`
+          : kind === 17
+            ? `https://www.site${i}.example/contact`
+            : kind === 18
+              ? `@mail${i}.example`
+              : i % 40 === 19
+                ? 'not a value'
+                : `person.${i - 1}@company${(i - 1) % 50_000}.example`;
     buffer += `${value}\n`;
     if (buffer.length > 1 << 20) {
       if (!out.write(buffer)) await once(out, 'drain');
@@ -47,7 +57,11 @@ const reset = sandbox.reset;
 const variants = [
   ['floor (csv-parse -> 5,000-value posts)', [process.execPath, here('./floor-dnc.mjs'), bigFile, baseUrl, key], rows],
   ['outreach dnc add', [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', bigFile, '--restart', '-q'], rows],
-  [`outreach dnc add, ${small.toLocaleString('en-US')} rows`, [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', smallFile, '--restart', '-q'], small],
+  [
+    `outreach dnc add, ${small.toLocaleString('en-US')} rows`,
+    [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', smallFile, '--restart', '-q'],
+    small,
+  ],
 ];
 const results = new Map();
 try {
@@ -64,14 +78,22 @@ try {
 }
 const best = (name) => {
   const list = results.get(name);
-  return { rate: Math.max(...list.map((r) => r.rate)), rssMiB: Math.max(...list.map((r) => r.rssMiB)), wall: Math.min(...list.map((r) => r.wall)) };
+  return {
+    rate: Math.max(...list.map((r) => r.rate)),
+    rssMiB: Math.max(...list.map((r) => r.rssMiB)),
+    wall: Math.min(...list.map((r) => r.wall)),
+  };
 };
 const floor = best(variants[0][0]);
 console.log(`dnc add of ${rows.toLocaleString('en-US')} values, best of ${runs}, NODE_EXTRA_CA_CERTS unset`);
 for (const [name] of variants) {
   const r = best(name);
-  console.log(`${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} s ${Math.round(r.rate).toString().padStart(9)} rows/s ${(r.rate / floor.rate).toFixed(2).padStart(6)}x floor ${r.rssMiB.toFixed(0).padStart(6)} MiB`);
+  console.log(
+    `${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} s ${Math.round(r.rate).toString().padStart(9)} rows/s ${(r.rate / floor.rate).toFixed(2).padStart(6)}x floor ${r.rssMiB.toFixed(0).padStart(6)} MiB`,
+  );
 }
 const ours = best(variants[1][0]);
 const oursSmall = best(variants[2][0]);
-console.log(`targets: >= 0.8x floor: ${(ours.rate / floor.rate).toFixed(2)}x; peak RSS under 200 MiB: ${ours.rssMiB.toFixed(0)} MiB; flat: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-row run`);
+console.log(
+  `targets: >= 0.8x floor: ${(ours.rate / floor.rate).toFixed(2)}x; peak RSS under 200 MiB: ${ours.rssMiB.toFixed(0)} MiB; flat: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-row run`,
+);

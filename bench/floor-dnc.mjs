@@ -8,7 +8,11 @@ const [file, baseUrl, key] = process.argv.slice(2);
 let batch = [];
 let total = 0;
 async function post() {
-  const res = await request(`${baseUrl}/v1/dnc`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ dncListId: 'dncGlobal1', items: batch }) });
+  const res = await request(`${baseUrl}/v1/dnc`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ dncListId: 'dncGlobal1', items: batch }),
+  });
   await res.body.text();
   if (res.statusCode !== 201) throw new Error(`HTTP ${res.statusCode}`);
   batch = [];

@@ -34,11 +34,36 @@ Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
 const reset = sandbox.reset;
 
 const variants = [
-  ['floor (csv-parse -> request bodies)', (file) => [process.execPath, here('./floor-import.mjs'), file, baseUrl, key], bigFile, rows],
-  ['naive (readFileSync + parse/sync)', (file) => [process.execPath, here('./naive-import.mjs'), file, baseUrl, key], bigFile, rows],
-  ['outreach prospects import --no-wait', (file) => [process.execPath, bin, 'prospects', 'import', file, '--no-wait', '--restart', '-q'], bigFile, rows],
-  [`outreach, ${small.toLocaleString('en-US')} rows`, (file) => [process.execPath, bin, 'prospects', 'import', file, '--no-wait', '--restart', '-q'], smallFile, small],
-  ['outreach prospects import --wait', (file) => [process.execPath, bin, 'prospects', 'import', file, '--wait', '--restart', '-q'], bigFile, rows],
+  [
+    'floor (csv-parse -> request bodies)',
+    (file) => [process.execPath, here('./floor-import.mjs'), file, baseUrl, key],
+    bigFile,
+    rows,
+  ],
+  [
+    'naive (readFileSync + parse/sync)',
+    (file) => [process.execPath, here('./naive-import.mjs'), file, baseUrl, key],
+    bigFile,
+    rows,
+  ],
+  [
+    'outreach prospects import --no-wait',
+    (file) => [process.execPath, bin, 'prospects', 'import', file, '--no-wait', '--restart', '-q'],
+    bigFile,
+    rows,
+  ],
+  [
+    `outreach, ${small.toLocaleString('en-US')} rows`,
+    (file) => [process.execPath, bin, 'prospects', 'import', file, '--no-wait', '--restart', '-q'],
+    smallFile,
+    small,
+  ],
+  [
+    'outreach prospects import --wait',
+    (file) => [process.execPath, bin, 'prospects', 'import', file, '--wait', '--restart', '-q'],
+    bigFile,
+    rows,
+  ],
 ];
 
 const results = new Map();
@@ -60,15 +85,27 @@ try {
 
 const best = (name) => {
   const list = results.get(name);
-  return { rowsPerSecond: Math.max(...list.map((r) => r.rowsPerSecond)), rssMiB: Math.max(...list.map((r) => r.rssMiB)), wall: Math.min(...list.map((r) => r.wall)) };
+  return {
+    rowsPerSecond: Math.max(...list.map((r) => r.rowsPerSecond)),
+    rssMiB: Math.max(...list.map((r) => r.rssMiB)),
+    wall: Math.min(...list.map((r) => r.wall)),
+  };
 };
 const floor = best(variants[0][0]);
-console.log(`import of ${rows.toLocaleString('en-US')} rows (${(statSync(bigFile).size / 1048576).toFixed(0)} MiB), best of ${runs}, NODE_EXTRA_CA_CERTS unset`);
-console.log(`${'variant'.padEnd(40)} ${'wall s'.padStart(7)} ${'rows/s'.padStart(9)} ${'x floor'.padStart(8)} ${'peak RSS MiB'.padStart(13)}`);
+console.log(
+  `import of ${rows.toLocaleString('en-US')} rows (${(statSync(bigFile).size / 1048576).toFixed(0)} MiB), best of ${runs}, NODE_EXTRA_CA_CERTS unset`,
+);
+console.log(
+  `${'variant'.padEnd(40)} ${'wall s'.padStart(7)} ${'rows/s'.padStart(9)} ${'x floor'.padStart(8)} ${'peak RSS MiB'.padStart(13)}`,
+);
 for (const [name] of variants) {
   const r = best(name);
-  console.log(`${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} ${Math.round(r.rowsPerSecond).toString().padStart(9)} ${(r.rowsPerSecond / floor.rowsPerSecond).toFixed(2).padStart(8)} ${r.rssMiB.toFixed(0).padStart(13)}`);
+  console.log(
+    `${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} ${Math.round(r.rowsPerSecond).toString().padStart(9)} ${(r.rowsPerSecond / floor.rowsPerSecond).toFixed(2).padStart(8)} ${r.rssMiB.toFixed(0).padStart(13)}`,
+  );
 }
 const ours = best(variants[2][0]);
 const oursSmall = best(variants[3][0]);
-console.log(`targets: rows/s >= 0.85x floor: ${(ours.rowsPerSecond / floor.rowsPerSecond).toFixed(2)}x; peak RSS <= 150 MiB: ${ours.rssMiB.toFixed(0)} MiB; RSS within 1.3x of the ${small.toLocaleString('en-US')}-row run: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x`);
+console.log(
+  `targets: rows/s >= 0.85x floor: ${(ours.rowsPerSecond / floor.rowsPerSecond).toFixed(2)}x; peak RSS <= 150 MiB: ${ours.rssMiB.toFixed(0)} MiB; RSS within 1.3x of the ${small.toLocaleString('en-US')}-row run: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x`,
+);

@@ -14,7 +14,11 @@ export function benchEnv(extra = {}) {
 
 /** `outreach sandbox start --port 0`; resolves with its base URL and a stop function. */
 export async function startSandbox(env, key, args = []) {
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', bin, 'sandbox', 'start', '--port', '0', '--key', key, ...args], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=8192', bin, 'sandbox', 'start', '--port', '0', '--key', key, ...args],
+    { env, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const baseUrl = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -29,10 +33,14 @@ export async function startSandbox(env, key, args = []) {
     /** Back to the seed, over a fresh connection (a pooled one may have been closed during a long run). */
     reset: () =>
       new Promise((resolve, reject) => {
-        const req = http.request(`${baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'x-api-key': key }, agent: false }, (res) => {
-          res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: ${res.statusCode}`))));
-        });
+        const req = http.request(
+          `${baseUrl}/_sandbox/reset`,
+          { method: 'POST', headers: { 'x-api-key': key }, agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: ${res.statusCode}`))));
+          },
+        );
         req.on('error', reject);
         req.end();
       }),
@@ -42,8 +50,14 @@ export async function startSandbox(env, key, args = []) {
 
 /** Wall seconds and peak RSS (MiB) of a command, from GNU time; exit 0 and 3 (partial) count as runs. */
 export function timed(argv, env, cwd) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { env, cwd, encoding: 'utf8', maxBuffer: 256 << 20 });
-  if (![0, 3].includes(result.status)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-400)}`);
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], {
+    env,
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
+  if (![0, 3].includes(result.status))
+    throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-400)}`);
   const [wall, kb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, rssMiB: kb / 1024, lines: result.stdout.split('\n').length - 1 };
 }

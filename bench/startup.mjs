@@ -38,7 +38,16 @@ function measureBySpawning([, argv]) {
 function measureWithHyperfine() {
   const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
   const out = '/tmp/outreach-bench-startup.json';
-  const args = ['--warmup', '3', '--runs', String(runs), '--export-json', out, '-N', ...commands.map(([, argv]) => argv.map(quote).join(' '))];
+  const args = [
+    '--warmup',
+    '3',
+    '--runs',
+    String(runs),
+    '--export-json',
+    out,
+    '-N',
+    ...commands.map(([, argv]) => argv.map(quote).join(' ')),
+  ];
   const result = spawnSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) return undefined;
   return JSON.parse(spawnSync('cat', [out], { encoding: 'utf8' }).stdout).results.map((r) => r.median * 1000);
@@ -48,11 +57,17 @@ try {
   const hasHyperfine = spawnSync('hyperfine', ['--version'], { stdio: 'ignore' }).status === 0;
   const medians = (hasHyperfine && measureWithHyperfine()) || commands.map(measureBySpawning);
   const baseline = medians[0];
-  console.log(`start-up, median of ${runs} runs (${hasHyperfine ? 'hyperfine' : 'spawnSync'}), NODE_EXTRA_CA_CERTS unset`);
+  console.log(
+    `start-up, median of ${runs} runs (${hasHyperfine ? 'hyperfine' : 'spawnSync'}), NODE_EXTRA_CA_CERTS unset`,
+  );
   console.log('command'.padEnd(36), 'median ms'.padStart(10), 'x node -e 0'.padStart(12));
-  commands.forEach(([name], i) => console.log(name.padEnd(36), medians[i].toFixed(1).padStart(10), (medians[i] / baseline).toFixed(2).padStart(12)));
+  commands.forEach(([name], i) =>
+    console.log(name.padEnd(36), medians[i].toFixed(1).padStart(10), (medians[i] / baseline).toFixed(2).padStart(12)),
+  );
   const ratio = medians[1] / baseline;
-  console.log(`target: --version within 1.5x of node -e 0 -> ${ratio <= 1.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  console.log(
+    `target: --version within 1.5x of node -e 0 -> ${ratio <= 1.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+  );
 } finally {
   sandbox.stop();
 }

@@ -22,21 +22,33 @@ const cli = (argv) => timed([process.execPath, bin, ...argv], env, outDir);
 
 // The seed lays overdue tasks out first: the first 10,000 ids are all skippable.
 const idsFile = `${outDir}skip-ids.txt`;
-writeFileSync(idsFile, Array.from({ length: skipCount }, (_, i) => `tk${String(i + 1).padStart(6, '0')}`).join('\n') + '\n');
+writeFileSync(
+  idsFile,
+  Array.from({ length: skipCount }, (_, i) => `tk${String(i + 1).padStart(6, '0')}`).join('\n') + '\n',
+);
 
 const best = {};
 const note = (name, r) => {
-  process.stderr.write(`  ${name}: ${r.wall.toFixed(1)} s, ${r.rssMiB.toFixed(0)} MiB${r.lines ? `, ${r.lines} lines` : ''}\n`);
-  if (!best[name] || r.wall < best[name].wall) best[name] = { ...r, rssMiB: Math.max(r.rssMiB, best[name]?.rssMiB ?? 0) };
+  process.stderr.write(
+    `  ${name}: ${r.wall.toFixed(1)} s, ${r.rssMiB.toFixed(0)} MiB${r.lines ? `, ${r.lines} lines` : ''}\n`,
+  );
+  if (!best[name] || r.wall < best[name].wall)
+    best[name] = { ...r, rssMiB: Math.max(r.rssMiB, best[name]?.rssMiB ?? 0) };
 };
 try {
   for (let run = 0; run < runs; run++) {
     for (const concurrency of [4, 1]) {
       await reset();
-      note(`bulk-skip ${skipCount}, --concurrency ${concurrency}`, cli(['tasks', 'bulk-skip', '--file', idsFile, '--yes', '-q', '--concurrency', String(concurrency)]));
+      note(
+        `bulk-skip ${skipCount}, --concurrency ${concurrency}`,
+        cli(['tasks', 'bulk-skip', '--file', idsFile, '--yes', '-q', '--concurrency', String(concurrency)]),
+      );
     }
     await reset();
-    note(`tasks list --all --ndjson --limit ${skipCount}`, cli(['tasks', 'list', '--all', '--ndjson', '--limit', String(skipCount)]));
+    note(
+      `tasks list --all --ndjson --limit ${skipCount}`,
+      cli(['tasks', 'list', '--all', '--ndjson', '--limit', String(skipCount)]),
+    );
     note(`tasks list --all --ndjson (${taskCount})`, cli(['tasks', 'list', '--all', '--ndjson']));
   }
 } finally {
@@ -47,7 +59,12 @@ const fast = best[`bulk-skip ${skipCount}, --concurrency 4`];
 const slow = best[`bulk-skip ${skipCount}, --concurrency 1`];
 const small = best[`tasks list --all --ndjson --limit ${skipCount}`];
 const large = best[`tasks list --all --ndjson (${taskCount})`];
-console.log(`tasks benchmark: sandbox with --latency 50 and ${taskCount.toLocaleString('en-US')} tasks, best of ${runs}, NODE_EXTRA_CA_CERTS unset`);
-for (const [name, r] of Object.entries(best)) console.log(`${name.padEnd(48)} ${r.wall.toFixed(1).padStart(7)} s ${r.rssMiB.toFixed(0).padStart(6)} MiB`);
+console.log(
+  `tasks benchmark: sandbox with --latency 50 and ${taskCount.toLocaleString('en-US')} tasks, best of ${runs}, NODE_EXTRA_CA_CERTS unset`,
+);
+for (const [name, r] of Object.entries(best))
+  console.log(`${name.padEnd(48)} ${r.wall.toFixed(1).padStart(7)} s ${r.rssMiB.toFixed(0).padStart(6)} MiB`);
 console.log(`bulk-skip speed-up over one batch at a time: ${(slow.wall / fast.wall).toFixed(2)}x (target >= 3x)`);
-console.log(`list --all peak RSS, ${taskCount.toLocaleString('en-US')} vs ${skipCount.toLocaleString('en-US')} tasks: ${(large.rssMiB / small.rssMiB).toFixed(2)}x (target <= 1.3x); ${large.lines} and ${small.lines} lines`);
+console.log(
+  `list --all peak RSS, ${taskCount.toLocaleString('en-US')} vs ${skipCount.toLocaleString('en-US')} tasks: ${(large.rssMiB / small.rssMiB).toFixed(2)}x (target <= 1.3x); ${large.lines} and ${small.lines} lines`,
+);

@@ -19,25 +19,42 @@ function describeIssue(error: z.ZodError, where: string): string {
   return `${path}: ${issue.message}`;
 }
 
-export async function call<E extends Endpoint>(http: HttpClient, e: E, input: CallInput = {}): Promise<z.output<E['response']>> {
+export async function call<E extends Endpoint>(
+  http: HttpClient,
+  e: E,
+  input: CallInput = {},
+): Promise<z.output<E['response']>> {
   if (e.query && input.query) {
     const checked = e.query.safeParse(input.query);
-    if (!checked.success) throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'query')}`);
+    if (!checked.success)
+      throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'query')}`);
   }
   if (e.body && input.body !== undefined) {
     const checked = e.body.safeParse(input.body);
-    if (!checked.success) throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'body')}`);
+    if (!checked.success)
+      throw new UsageError(`invalid request to ${e.method} ${e.path}: ${describeIssue(checked.error, 'body')}`);
   }
   const path = fillPath(e.path, input.params);
-  const options: SendOptions = { query: input.query, json: input.body, form: input.form, replaySafe: e.replaySafe, timeoutMs: input.timeoutMs };
+  const options: SendOptions = {
+    query: input.query,
+    json: input.body,
+    form: input.form,
+    replaySafe: e.replaySafe,
+    timeoutMs: input.timeoutMs,
+  };
   const response = await http.send(e.method, path, options);
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) {
-    throw new ApiError(`unexpected answer from ${e.method} ${path}: ${describeIssue(parsed.error, 'response')}`, {
-      status: response.status,
-      method: e.method,
-      path,
-    }, undefined, 'The service may have changed; `outreach api` shows the raw answer.');
+    throw new ApiError(
+      `unexpected answer from ${e.method} ${path}: ${describeIssue(parsed.error, 'response')}`,
+      {
+        status: response.status,
+        method: e.method,
+        path,
+      },
+      undefined,
+      'The service may have changed; `outreach api` shows the raw answer.',
+    );
   }
   return parsed.data as z.output<E['response']>;
 }

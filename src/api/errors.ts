@@ -12,7 +12,12 @@ function readErrorBody(body: unknown): ErrorBody {
   if (typeof body === 'string') return { message: body };
   if (typeof body !== 'object' || body === null) return {};
   const record = body as Record<string, unknown>;
-  const code = typeof record.code === 'number' ? record.code : typeof record.code === 'string' && /^\d+$/.test(record.code) ? Number(record.code) : undefined;
+  const code =
+    typeof record.code === 'number'
+      ? record.code
+      : typeof record.code === 'string' && /^\d+$/.test(record.code)
+        ? Number(record.code)
+        : undefined;
   let message: string | undefined;
   if (typeof record.message === 'string') message = record.message;
   else if (Array.isArray(record.message)) message = record.message.map(String).join('; ');
@@ -47,6 +52,7 @@ export function decodeErrorResponse(response: HttpResponse, method: string, path
   const where = `${method} ${path}: HTTP ${response.status}${body.code !== undefined ? `, code ${body.code}` : ''}`;
   if (isAuthFailure(response.status, body)) return new AuthError(`authentication failed (${where}): ${text}`, details);
   if (response.status === 429) return new RateLimitError(`rate-limited (${where}): ${text}`, details);
-  const hint = response.status >= 500 ? 'The service had a problem; try again later. --debug shows each attempt.' : undefined;
+  const hint =
+    response.status >= 500 ? 'The service had a problem; try again later. --debug shows each attempt.' : undefined;
   return new ApiError(`${text} (${where})`, details, undefined, hint);
 }

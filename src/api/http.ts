@@ -87,14 +87,19 @@ export class HttpClient {
 
       const decision = retryDecision(outcome, options.replaySafe);
       if (decision.retry && attempt < config.maxRetries) {
-        const retryAfterMs = outcome.kind === 'response' ? parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now()) : undefined;
+        const retryAfterMs =
+          outcome.kind === 'response'
+            ? parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now())
+            : undefined;
         if (retryAfterMs === undefined || retryAfterMs <= retryAfterCeilingMs) {
           const delay = retryAfterMs ?? backoffDelay(attempt, retryMaxDelayMs, config.random);
           this.log(`retry ${attempt + 1}/${config.maxRetries} in ${delay}ms: ${decision.reason}`);
           await this.sleep(delay);
           continue;
         }
-        this.log(`not retrying: Retry-After of ${Math.round(retryAfterMs / 1000)}s is longer than ${retryAfterCeilingMs / 1000}s`);
+        this.log(
+          `not retrying: Retry-After of ${Math.round(retryAfterMs / 1000)}s is longer than ${retryAfterCeilingMs / 1000}s`,
+        );
       } else if (decision.retry) {
         this.log(`giving up after ${attempt + 1} attempts: ${decision.reason}`);
       } else if (decision.reason) {
@@ -114,7 +119,8 @@ export class HttpClient {
     };
     let body: string | Uint8Array | AsyncIterable<Uint8Array> | Readable | FormData | undefined;
     if (options.form) body = options.form;
-    else if (options.jsonBody !== undefined) body = typeof options.jsonBody === 'function' ? options.jsonBody() : options.jsonBody;
+    else if (options.jsonBody !== undefined)
+      body = typeof options.jsonBody === 'function' ? options.jsonBody() : options.jsonBody;
     else if (options.json !== undefined) body = JSON.stringify(options.json);
     // The real service answers 406 to a GET that carries Content-Type: only say it when there is a body.
     if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
@@ -132,7 +138,10 @@ export class HttpClient {
       });
       sent = true;
       const text = await res.body.text();
-      return { kind: 'response', response: { status: res.statusCode, headers: res.headers, body: parseBody(text, res.headers['content-type']) } };
+      return {
+        kind: 'response',
+        response: { status: res.statusCode, headers: res.headers, body: parseBody(text, res.headers['content-type']) },
+      };
     } catch (error) {
       if (config.signal.aborted) throw new InterruptError();
       const code = errorCode(error);
@@ -144,10 +153,16 @@ export class HttpClient {
   private finish(method: string, url: URL, outcome: AttemptOutcome, attempts: number): HttpResponse {
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
     if (outcome.kind === 'timeout') {
-      throw new NetworkError(`${method} ${url.pathname} timed out${tries} (--timeout ${this.config.timeoutMs / 1000}s)`, 'TIMEOUT');
+      throw new NetworkError(
+        `${method} ${url.pathname} timed out${tries} (--timeout ${this.config.timeoutMs / 1000}s)`,
+        'TIMEOUT',
+      );
     }
     if (outcome.kind === 'network') {
-      throw new NetworkError(`${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`, outcome.code);
+      throw new NetworkError(
+        `${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`,
+        outcome.code,
+      );
     }
     const { response } = outcome;
     if (response.status >= 200 && response.status < 300) return response;
@@ -170,7 +185,14 @@ export class HttpClient {
 }
 
 // Errors raised before a single byte left this machine: replaying them is always safe.
-const neverSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const neverSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function errorCode(error: unknown): string {
   let current: unknown = error;

@@ -7,7 +7,10 @@ export interface Page<T> {
   totalPages?: number;
 }
 
-export async function* paginate<T>(fetchPage: (page: number, pageSize: number) => Promise<Page<T>>, options: { pageSize: number; startPage?: number; limit?: number }): AsyncGenerator<T> {
+export async function* paginate<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  options: { pageSize: number; startPage?: number; limit?: number },
+): AsyncGenerator<T> {
   let remaining = options.limit ?? Infinity;
   for (let page = options.startPage ?? 1; remaining > 0; page++) {
     const { items, totalPages } = await fetchPage(page, options.pageSize);

@@ -9,7 +9,11 @@ export interface PollOptions {
   maxMs?: number;
 }
 
-export async function pollUntil<T>(check: () => Promise<T>, isDone: (value: T) => boolean, options: PollOptions): Promise<T> {
+export async function pollUntil<T>(
+  check: () => Promise<T>,
+  isDone: (value: T) => boolean,
+  options: PollOptions,
+): Promise<T> {
   let delay = options.initialMs ?? 500;
   const ceiling = options.maxMs ?? 10_000;
   for (;;) {

@@ -1,7 +1,10 @@
 // When to replay a request (DESIGN.md convention 7), and how long to wait first.
 
 export type AttemptOutcome =
-  | { kind: 'response'; response: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown } }
+  | {
+      kind: 'response';
+      response: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown };
+    }
   | { kind: 'network'; mayHaveReachedServer: boolean; code: string }
   | { kind: 'timeout'; mayHaveReachedServer: true; code: 'TIMEOUT' };
 
@@ -18,7 +21,10 @@ export function retryDecision(outcome: AttemptOutcome, replaySafe: boolean): Ret
   if (outcome.kind === 'network' || outcome.kind === 'timeout') {
     if (!outcome.mayHaveReachedServer) return { retry: true, reason: `${outcome.code} before the request was sent` };
     if (replaySafe) return { retry: true, reason: `${outcome.code} after sending; the request is safe to replay` };
-    return { retry: false, reason: `${outcome.code} after sending; the server may have acted on it, so it is not replayed` };
+    return {
+      retry: false,
+      reason: `${outcome.code} after sending; the server may have acted on it, so it is not replayed`,
+    };
   }
   const { status } = outcome.response;
   if (alwaysRetryStatuses.has(status)) return { retry: true, reason: `HTTP ${status}` };

@@ -31,13 +31,15 @@ export interface CommandContext extends Context {
 function parseSeconds(value: string | undefined, flag: string, fallbackSeconds: number): number {
   if (value === undefined) return fallbackSeconds * 1000;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`${flag} must be a positive number of seconds, not "${value}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`${flag} must be a positive number of seconds, not "${value}"`);
   return seconds * 1000;
 }
 
 function parseCount(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > 20) throw new UsageError(`${flag} must be a whole number from 0 to 20, not "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) > 20)
+    throw new UsageError(`${flag} must be a whole number from 0 to 20, not "${value}"`);
   return Number(value);
 }
 
@@ -74,7 +76,10 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
           disposers.push(() => sandbox.close());
           return cmd.connect(sandbox.baseUrl, sandbox.apiKey);
         }
-        const [{ resolveTarget }, { readConfig }] = await Promise.all([import('../config/target.js'), import('../config/config-file.js')]);
+        const [{ resolveTarget }, { readConfig }] = await Promise.all([
+          import('../config/target.js'),
+          import('../config/config-file.js'),
+        ]);
         const target = resolveTarget(flags, ctx.env, readConfig(ctx.configDir));
         return cmd.connect(target.baseUrl, target.apiKey);
       })();

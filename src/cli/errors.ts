@@ -68,7 +68,12 @@ export class ApiError extends CliError {
 
 export class AuthError extends ApiError {
   constructor(message: string, details: ApiErrorDetails) {
-    super(message, details, ExitCode.auth, 'Check the key with `outreach auth status`, or store a new one with `outreach auth login`.');
+    super(
+      message,
+      details,
+      ExitCode.auth,
+      'Check the key with `outreach auth status`, or store a new one with `outreach auth login`.',
+    );
   }
 }
 
@@ -84,7 +89,11 @@ export class NetworkError extends CliError {
     message: string,
     readonly causeCode?: string,
   ) {
-    super(message, ExitCode.failure, 'Check the base URL (`outreach auth status`) and your connection; --debug shows each attempt.');
+    super(
+      message,
+      ExitCode.failure,
+      'Check the base URL (`outreach auth status`) and your connection; --debug shows each attempt.',
+    );
   }
 }
 

@@ -27,7 +27,15 @@ export interface OutputSettings {
 }
 
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
-  const format: OutputFormat = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.csv ? 'csv' : stdoutIsTTY ? 'table' : 'tsv';
+  const format: OutputFormat = flags.json
+    ? 'json'
+    : flags.ndjson
+      ? 'ndjson'
+      : flags.csv
+        ? 'csv'
+        : stdoutIsTTY
+          ? 'table'
+          : 'tsv';
   const color = stdoutIsTTY && flags.color !== false && !env.NO_COLOR && env.TERM !== 'dumb';
   return { format, machine: Boolean(flags.json || flags.ndjson || flags.csv), quiet: Boolean(flags.quiet), color };
 }

@@ -40,7 +40,9 @@ function exitCodesHelp(): string {
 export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInvoker): Promise<Command> {
   const program = new Command('outreach');
   program
-    .description('Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, work through tasks in bulk, build schedules, and try it all safely against a local sandbox.')
+    .description(
+      'Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, work through tasks in bulk, build schedules, and try it all safely against a local sandbox.',
+    )
     .version(packageVersion(), '-V, --version')
     .option('--json', 'print JSON (one document)')
     .option('--ndjson', 'print one JSON object per line (lists)')
@@ -53,7 +55,9 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
     .option('--sandbox', 'run against a local in-process sandbox whose state persists between runs')
     .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)')
     .addOption(new Option('--timeout <seconds>', 'give up on a request after this long').default(undefined, '60'))
-    .addOption(new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'))
+    .addOption(
+      new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'),
+    )
     .showSuggestionAfterError(true)
     .helpCommand(false)
     .exitOverride()
@@ -90,7 +94,11 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
       else {
         let target: Command | undefined = program;
         for (const name of topic) target = target?.commands.find((c) => c.name() === name);
-        if (!target) program.error(`unknown help topic "${topic.join(' ')}"; try: outreach help exit-codes`, { exitCode: 2, code: 'outreach.unknownTopic' });
+        if (!target)
+          program.error(`unknown help topic "${topic.join(' ')}"; try: outreach help exit-codes`, {
+            exitCode: 2,
+            code: 'outreach.unknownTopic',
+          });
         target!.outputHelp();
       }
     });

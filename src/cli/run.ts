@@ -50,7 +50,8 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
   const redact = cmdCtx?.redact ?? ((text: string) => text);
   if (error instanceof CommanderError) {
     // commander already printed its message (with a suggestion where it has one).
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0)
+      return ExitCode.ok;
     return ExitCode.usage;
   }
   if (error instanceof InterruptError || ctx.signal.aborted) {

@@ -68,7 +68,10 @@ function parseVerbOptions<O>(verb: Verb<O>, command: Command): O {
   const result = verb.schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new UsageError(`${describePath(command, issue.path)}: ${issue.message}`, `See \`outreach ${commandPath(command)} --help\`.`);
+  throw new UsageError(
+    `${describePath(command, issue.path)}: ${issue.message}`,
+    `See \`outreach ${commandPath(command)} --help\`.`,
+  );
 }
 
 function commandPath(command: Command): string {

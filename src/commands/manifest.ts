@@ -14,15 +14,70 @@ export interface GroupEntry {
 }
 
 export const groups: GroupEntry[] = [
-  { name: 'auth', summary: 'Store, check and remove the API key', example: 'auth login', load: () => import('./auth/index.js') },
-  { name: 'profiles', summary: 'Switch between accounts and environments', example: 'profiles list', load: () => import('./profiles/index.js') },
-  { name: 'prospects', summary: 'Import prospect CSVs of any size, check imports, verify emails, set attributes', example: 'prospects import leads.csv', load: () => import('./prospects/index.js') },
-  { name: 'fields', summary: 'List prospect fields and update custom ones', example: 'fields list --system', load: () => import('./fields/index.js') },
-  { name: 'tasks', summary: 'List, complete and bulk-skip call, LinkedIn, WhatsApp and custom tasks', example: 'tasks bulk-skip --where-status overdue --yes', load: () => import('./tasks/index.js') },
-  { name: 'dnc', summary: 'Do-not-contact lists: stream uploads, show, search, export', example: 'dnc add dncGlobal1 --file optouts.csv', load: () => import('./dnc/index.js') },
-  { name: 'schedules', summary: 'Build sending schedules interactively or from flags, and list them', example: 'schedules create', load: () => import('./schedules/index.js') },
-  { name: 'sequences', summary: 'Steps, subsequences, contacts, pause/resume and test emails of sequences', example: 'sequences pause sqOnbrd1', load: () => import('./sequences/index.js') },
-  { name: 'inbox', summary: 'Inbox reply categories', example: 'inbox categories', load: () => import('./inbox/index.js') },
-  { name: 'api', summary: 'Call any endpoint directly, with auth, retries and output handled', example: 'api GET /v1/fields', load: () => import('./api/index.js') },
-  { name: 'sandbox', summary: 'Run a local emulator of the whole API', example: 'sandbox start --port 0', load: () => import('./sandbox/index.js') },
+  {
+    name: 'auth',
+    summary: 'Store, check and remove the API key',
+    example: 'auth login',
+    load: () => import('./auth/index.js'),
+  },
+  {
+    name: 'profiles',
+    summary: 'Switch between accounts and environments',
+    example: 'profiles list',
+    load: () => import('./profiles/index.js'),
+  },
+  {
+    name: 'prospects',
+    summary: 'Import prospect CSVs of any size, check imports, verify emails, set attributes',
+    example: 'prospects import leads.csv',
+    load: () => import('./prospects/index.js'),
+  },
+  {
+    name: 'fields',
+    summary: 'List prospect fields and update custom ones',
+    example: 'fields list --system',
+    load: () => import('./fields/index.js'),
+  },
+  {
+    name: 'tasks',
+    summary: 'List, complete and bulk-skip call, LinkedIn, WhatsApp and custom tasks',
+    example: 'tasks bulk-skip --where-status overdue --yes',
+    load: () => import('./tasks/index.js'),
+  },
+  {
+    name: 'dnc',
+    summary: 'Do-not-contact lists: stream uploads, show, search, export',
+    example: 'dnc add dncGlobal1 --file optouts.csv',
+    load: () => import('./dnc/index.js'),
+  },
+  {
+    name: 'schedules',
+    summary: 'Build sending schedules interactively or from flags, and list them',
+    example: 'schedules create',
+    load: () => import('./schedules/index.js'),
+  },
+  {
+    name: 'sequences',
+    summary: 'Steps, subsequences, contacts, pause/resume and test emails of sequences',
+    example: 'sequences pause sqOnbrd1',
+    load: () => import('./sequences/index.js'),
+  },
+  {
+    name: 'inbox',
+    summary: 'Inbox reply categories',
+    example: 'inbox categories',
+    load: () => import('./inbox/index.js'),
+  },
+  {
+    name: 'api',
+    summary: 'Call any endpoint directly, with auth, retries and output handled',
+    example: 'api GET /v1/fields',
+    load: () => import('./api/index.js'),
+  },
+  {
+    name: 'sandbox',
+    summary: 'Run a local emulator of the whole API',
+    example: 'sandbox start --port 0',
+    load: () => import('./sandbox/index.js'),
+  },
 ];

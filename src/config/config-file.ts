@@ -27,7 +27,8 @@ export function enforcePrivateModes(dir: string, files: string[]): void {
       throw error;
     }
     const mode = statSync(file).mode & 0o777;
-    if (mode !== 0o600) throw new Error(`${file} has mode ${mode.toString(8)}, expected 600; refusing to keep an API key there`);
+    if (mode !== 0o600)
+      throw new Error(`${file} has mode ${mode.toString(8)}, expected 600; refusing to keep an API key there`);
   }
   const dirMode = statSync(dir).mode & 0o777;
   if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);

@@ -34,9 +34,13 @@ export function checkBaseUrl(value: string, where: string): string {
   } catch {
     throw new UsageError(`${where}: "${value}" is not a URL`, 'Example: https://open-api.saleshandy.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${where}: only https URLs are supported, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`${where}: only https URLs are supported, not ${url.protocol}`);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`${where}: plain http is refused for ${url.hostname}; the API key would cross the network unencrypted`, 'Use https, or http only to 127.0.0.1 / localhost.');
+    throw new UsageError(
+      `${where}: plain http is refused for ${url.hostname}; the API key would cross the network unencrypted`,
+      'Use https, or http only to 127.0.0.1 / localhost.',
+    );
   }
   if (url.username || url.password) throw new UsageError(`${where}: credentials in the URL are not allowed`);
   return url.toString().replace(/\/+$/, '');
@@ -53,10 +57,14 @@ export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView):
   const name = profileName(flags, env, config);
   const profile = config.profile(name);
   if (flags.profile && !profile && !env.OUTREACH_API_KEY) {
-    throw new UsageError(`no profile named "${flags.profile}"`, 'List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.');
+    throw new UsageError(
+      `no profile named "${flags.profile}"`,
+      'List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.',
+    );
   }
   const baseUrl = resolveBaseUrl(flags, env, profile);
-  if (env.OUTREACH_API_KEY) return { profile: name, baseUrl, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
+  if (env.OUTREACH_API_KEY)
+    return { profile: name, baseUrl, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
   if (profile?.apiKey) return { profile: name, baseUrl, apiKey: profile.apiKey, keySource: 'profile' };
   throw new MissingKeyError(name);
 }

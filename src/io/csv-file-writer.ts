@@ -37,7 +37,11 @@ export interface CsvFileWriter {
   abort(): Promise<void>;
 }
 
-export async function createCsvFileWriter(path: string, header: string[], options: CsvWriteOptions = {}): Promise<CsvFileWriter> {
+export async function createCsvFileWriter(
+  path: string,
+  header: string[],
+  options: CsvWriteOptions = {},
+): Promise<CsvFileWriter> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
   const file = createWriteStream(temp);
   await once(file, 'open');
@@ -71,7 +75,11 @@ export interface CsvStreamWriter {
 }
 
 /** CSV to an open stream (stdout), header first when given. */
-export function createCsvStreamWriter(out: Writable, header: string[] | null, options: CsvWriteOptions = {}): CsvStreamWriter {
+export function createCsvStreamWriter(
+  out: Writable,
+  header: string[] | null,
+  options: CsvWriteOptions = {},
+): CsvStreamWriter {
   const stringifier = stringify({ record_delimiter: '\n' });
   stringifier.pipe(out, { end: false });
   let started = false;

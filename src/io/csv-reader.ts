@@ -71,7 +71,9 @@ function iconvName(encoding: CsvEncoding): string {
 }
 
 /** Reads enough of the input to see the BOM and the first line, and gives back a stream that still starts at byte 0. */
-async function peek(input: AsyncIterable<Buffer | string>): Promise<{ head: Buffer; rest: AsyncIterator<Buffer | string> }> {
+async function peek(
+  input: AsyncIterable<Buffer | string>,
+): Promise<{ head: Buffer; rest: AsyncIterator<Buffer | string> }> {
   const iterator = input[Symbol.asyncIterator]();
   const parts: Buffer[] = [];
   let size = 0;
@@ -109,7 +111,10 @@ function describeError(error: CsvError): string {
   }
 }
 
-export async function openCsv(input: NodeJS.ReadableStream | Readable, options: CsvReadOptions = {}): Promise<CsvSource> {
+export async function openCsv(
+  input: NodeJS.ReadableStream | Readable,
+  options: CsvReadOptions = {},
+): Promise<CsvSource> {
   const { head, rest } = await peek(input as AsyncIterable<Buffer>);
   const detected = detectEncoding(head);
   const encoding = options.encoding ?? detected.encoding;
@@ -118,11 +123,13 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
   // The bytes again, from the start, BOM removed; decoded to text unless they are UTF-8 (csv-parse reads bytes faster).
   async function* bytes(): AsyncGenerator<Buffer> {
     yield encoding === detected.encoding ? head.subarray(detected.bom) : head;
-    for (let next = await rest.next(); !next.done; next = await rest.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    for (let next = await rest.next(); !next.done; next = await rest.next())
+      yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
   }
   const stages: NodeJS.ReadWriteStream[] = encoding === 'utf8' ? [] : [iconv.decodeStream(iconvName(encoding))];
 
-  const headText = encoding === 'utf8' ? head.subarray(detected.bom).toString('utf8') : iconv.decode(head, iconvName(encoding));
+  const headText =
+    encoding === 'utf8' ? head.subarray(detected.bom).toString('utf8') : iconv.decode(head, iconvName(encoding));
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headText.replace(/^\uFEFF/, '')));
 
   // Bad records are reported by on_skip with the count of records parsed before them; the consumer puts each
@@ -137,7 +144,13 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
     skip_records_with_error: true,
     max_record_size: options.maxRecordBytes ?? 1024 * 1024,
     on_skip: (error: CsvError | undefined, raw: string | undefined) => {
-      if (error) skipped.push({ after: typeof error.records === 'number' ? error.records : 0, fields: null, raw: raw ?? null, reason: describeError(error) });
+      if (error)
+        skipped.push({
+          after: typeof error.records === 'number' ? error.records : 0,
+          fields: null,
+          raw: raw ?? null,
+          reason: describeError(error),
+        });
       return undefined;
     },
   };
@@ -154,7 +167,8 @@ export async function openCsv(input: NodeJS.ReadableStream | Readable, options: 
   if (!next.done) records = 1;
   if (useHeader) {
     if (next.done) throw new UsageError('the file is empty: no header line');
-    if (skipped.length && skipped[0]!.after === 0) throw new UsageError(`the header line cannot be read: ${skipped[0]!.reason}`);
+    if (skipped.length && skipped[0]!.after === 0)
+      throw new UsageError(`the header line cannot be read: ${skipped[0]!.reason}`);
     header = next.value.map((cell) => cell.replace(/^\uFEFF/, '').trim());
     row = 1;
   } else if (!next.done) {

@@ -10,7 +10,8 @@ const plainDomain = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9
 
 export function classifyDncValue(raw: string): DncValue {
   let value = raw.trim().toLowerCase();
-  if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253) return { ok: true, value, type: 'domain' };
+  if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253)
+    return { ok: true, value, type: 'domain' };
   if (!value) return { ok: false, reason: 'empty value' };
   if (value.startsWith('@')) value = value.slice(1);
   else if (value.includes('@') && !/^[a-z][a-z0-9+.-]*:\/\//.test(value)) {

@@ -15,7 +15,9 @@ export function loadState(path: string): SandboxState | undefined {
     return JSON.parse(readFileSync(path, 'utf8')) as SandboxState;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`cannot read the sandbox state ${path}: ${(error as Error).message}; \`outreach sandbox reset\` starts over`);
+    throw new Error(
+      `cannot read the sandbox state ${path}: ${(error as Error).message}; \`outreach sandbox reset\` starts over`,
+    );
   }
 }
 

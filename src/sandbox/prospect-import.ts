@@ -59,7 +59,8 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
   ctx.seen.add(key);
   for (const [fieldId, value] of Object.entries(values)) {
     const field = ctx.fieldsById.get(fieldId);
-    if (field && typeMismatch(field, value)) return { email, status: 10300, reason: `${field.label}: "${value}" is not a ${field.fieldType}` };
+    if (field && typeMismatch(field, value))
+      return { email, status: 10300, reason: `${field.label}: "${value}" is not a ${field.fieldType}` };
   }
 
   const existing = ctx.store.prospectByEmail(key);
@@ -71,7 +72,8 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
     const { sequence, stepId } = ctx.step;
     const sameSequence = existing.sequences.find((m) => m.sequenceId === sequence.id);
     if (sameSequence && sameSequence.stepId !== stepId) return { email, status: 10200 };
-    if (existing.sequences.some((m) => m.sequenceId !== sequence.id && m.state === 'active')) return { email, status: 12000 };
+    if (existing.sequences.some((m) => m.sequenceId !== sequence.id && m.state === 'active'))
+      return { email, status: 12000 };
   }
 
   if (!existing) {
@@ -101,7 +103,12 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
 }
 
 /** Returns whether any stored value changed. */
-function applyConflictAction(action: ConflictAction, prospect: ProspectRecord, values: Record<string, string>, emailFieldId: string): boolean {
+function applyConflictAction(
+  action: ConflictAction,
+  prospect: ProspectRecord,
+  values: Record<string, string>,
+  emailFieldId: string,
+): boolean {
   let changed = false;
   for (const [fieldId, value] of Object.entries(values)) {
     if (fieldId === emailFieldId) continue;
@@ -138,5 +145,6 @@ function addToStep(ctx: ImportContext, prospect: ProspectRecord): boolean {
 }
 
 function addTags(prospect: ProspectRecord, tags: string[] | undefined): void {
-  for (const tag of tags ?? []) if (!prospect.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) prospect.tags.push(tag);
+  for (const tag of tags ?? [])
+    if (!prospect.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) prospect.tags.push(tag);
 }

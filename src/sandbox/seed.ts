@@ -21,14 +21,37 @@ interface AccountSeed {
 const dayMs = 86_400_000;
 const taskTypes: TaskRecord['type'][] = ['call', 'linkedin', 'whatsapp', 'custom'];
 const priorities: TaskRecord['priority'][] = ['urgent', 'high', 'medium', 'low'];
-const callOutcomes = ['Interested', 'Callback Later', 'Followup', 'Not Interested', 'Wrong Number', 'No Answer', 'Left Voicemail', 'Not In Service'];
+const callOutcomes = [
+  'Interested',
+  'Callback Later',
+  'Followup',
+  'Not Interested',
+  'Wrong Number',
+  'No Answer',
+  'Left Voicemail',
+  'Not In Service',
+];
 const prospectOutcomes = ['Interested', 'Not Interested', 'Meeting Booked', 'Out Of Office', 'Not Now', ''];
-const people = ['Ada Lovelace', 'Grace Hopper', 'Linus Torvalds', 'Margaret Hamilton', 'Alan Turing', 'Barbara Liskov', 'Ken Thompson', 'Radia Perlman'];
+const people = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Linus Torvalds',
+  'Margaret Hamilton',
+  'Alan Turing',
+  'Barbara Liskov',
+  'Ken Thompson',
+  'Radia Perlman',
+];
 
 export const defaultTaskCount = 300;
 
 /** 300 tasks by default: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee. Other counts keep the shares. */
-export function seedTasks(now: number, account: AccountSeed, state: Pick<SandboxState, 'sequences'>, count = defaultTaskCount): TaskRecord[] {
+export function seedTasks(
+  now: number,
+  account: AccountSeed,
+  state: Pick<SandboxState, 'sequences'>,
+  count = defaultTaskCount,
+): TaskRecord[] {
   const random = seededRandom(20261122);
   const startOfToday = Math.floor(now / dayMs) * dayMs;
   const shares: Array<[number, 'overdue' | 'dueToday' | 'upcoming' | 'completed' | 'skipped']> = [
@@ -38,7 +61,10 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
     [30, 'completed'],
     [20, 'skipped'],
   ];
-  const plan = shares.map(([share, kind], i): [number, (typeof shares)[number][1]] => [i === 0 ? 0 : Math.round((share * count) / defaultTaskCount), kind]);
+  const plan = shares.map(([share, kind], i): [number, (typeof shares)[number][1]] => [
+    i === 0 ? 0 : Math.round((share * count) / defaultTaskCount),
+    kind,
+  ]);
   plan[0]![0] = count - plan.reduce((n, [c]) => n + c, 0);
   const tasks: TaskRecord[] = [];
   for (const [count, kind] of plan) {
@@ -49,7 +75,8 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
       const step = sequence.steps[n % sequence.steps.length]!;
       const person = people[n % people.length]!;
       let due: number;
-      if (kind === 'overdue' || kind === 'completed' || kind === 'skipped') due = startOfToday - (1 + Math.floor(random() * 30)) * dayMs + Math.floor(random() * dayMs);
+      if (kind === 'overdue' || kind === 'completed' || kind === 'skipped')
+        due = startOfToday - (1 + Math.floor(random() * 30)) * dayMs + Math.floor(random() * dayMs);
       else if (kind === 'dueToday') due = startOfToday + Math.floor(random() * (dayMs - 1));
       else due = startOfToday + (1 + Math.floor(random() * 14)) * dayMs + Math.floor(random() * dayMs);
       const task: TaskRecord = {
@@ -60,7 +87,13 @@ export function seedTasks(now: number, account: AccountSeed, state: Pick<Sandbox
         taskAssignee: account.assignees[n % account.assignees.length]!,
         note: n % 3 === 0 ? 'Mention the Q4 pricing' : '',
         priority: priorities[Math.floor(random() * priorities.length)]!,
-        sequence: { id: sequence.id, name: sequence.name, stepId: step.id, stepNumber: step.number, prospectOutcome: prospectOutcomes[n % prospectOutcomes.length]! },
+        sequence: {
+          id: sequence.id,
+          name: sequence.name,
+          stepId: step.id,
+          stepNumber: step.number,
+          prospectOutcome: prospectOutcomes[n % prospectOutcomes.length]!,
+        },
       };
       if (kind === 'completed') {
         task.doneStatus = 'completed';
@@ -88,7 +121,12 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
     version: 1,
     seededAt: now,
     counter: 1000,
-    account: { ownerId: account.ownerId, firstName: account.firstName, lastName: account.lastName, email: account.email },
+    account: {
+      ownerId: account.ownerId,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+    },
     inboxCategories: load('inbox-categories'),
     fields: load('fields'),
     sequences,

@@ -43,10 +43,12 @@ interface CompiledRoute {
 
 function compile(route: Route): CompiledRoute {
   const names: string[] = [];
-  const source = route.endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const source = route.endpoint.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
   return { route, pattern: new RegExp(`^${source.replace(/[{}]/g, '')}$`), names };
 }
 
@@ -126,8 +128,14 @@ export class Sandbox {
           fault = this.nextFault();
           if (fault === 'delay') await sleep(this.options.faults?.delayMs ?? 1500);
           if (fault === 'error500') throw new SandboxError(500, 5001, 'Internal server error, retry later');
-          if (fault === 'rateLimit429') answer = { status: 429, body: new SandboxError(429, 4290, 'Too many requests').toBody(), headers: { 'retry-after': '1' } };
-          else if (fault === 'unavailable503') answer = { status: 503, body: new SandboxError(503, 5030, 'Service unavailable').toBody() };
+          if (fault === 'rateLimit429')
+            answer = {
+              status: 429,
+              body: new SandboxError(429, 4290, 'Too many requests').toBody(),
+              headers: { 'retry-after': '1' },
+            };
+          else if (fault === 'unavailable503')
+            answer = { status: 503, body: new SandboxError(503, 5030, 'Service unavailable').toBody() };
           else answer = await this.dispatch(method, url, req, rawBody);
         }
       }
@@ -146,7 +154,8 @@ export class Sandbox {
 
   private authenticate(req: IncomingMessage): void {
     const key = req.headers['x-api-key'];
-    if (typeof key !== 'string' || key.length === 0) throw new SandboxError(401, 1001, 'Invalid token: the x-api-key header is missing', 'auth');
+    if (typeof key !== 'string' || key.length === 0)
+      throw new SandboxError(401, 1001, 'Invalid token: the x-api-key header is missing', 'auth');
     if (key !== this.options.key) throw new SandboxError(401, 1001, 'Invalid token: the API key is not valid', 'auth');
   }
 
@@ -161,12 +170,14 @@ export class Sandbox {
     }
     if (e.params) {
       const checked = e.params.safeParse(params);
-      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'path')}`);
+      if (!checked.success)
+        throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'path')}`);
     }
     let query: Record<string, unknown> = queryObject(url.searchParams);
     if (e.query) {
       const checked = e.query.safeParse(query);
-      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'query')}`);
+      if (!checked.success)
+        throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'query')}`);
       query = checked.data as Record<string, unknown>;
     }
     let body: unknown = undefined;
@@ -179,10 +190,20 @@ export class Sandbox {
     }
     if (e.body) {
       const checked = e.body.safeParse(body ?? {});
-      if (!checked.success) throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'body')}`);
+      if (!checked.success)
+        throw new SandboxError(400, 1001, `Validation failed: ${describeIssue(checked.error, 'body')}`);
       body = checked.data;
     }
-    const request: SandboxRequest = { method, path: url.pathname, params, query, body, rawBody, headers: req.headers, origin: this.origin };
+    const request: SandboxRequest = {
+      method,
+      path: url.pathname,
+      params,
+      query,
+      body,
+      rawBody,
+      headers: req.headers,
+      origin: this.origin,
+    };
     const answer = await route.handle(request, this.store);
     if (method !== 'GET') this.store.changed();
     return answer;
@@ -218,7 +239,8 @@ export class Sandbox {
     if (method === 'GET' && path === '/_sandbox/requests') return { status: 200, body: { requests: this.requestLog } };
     if (method === 'POST' && path === '/_sandbox/clock') {
       const advanceMs = Number((JSON.parse(rawBody.toString('utf8') || '{}') as { advanceMs?: unknown }).advanceMs);
-      if (!Number.isFinite(advanceMs) || advanceMs < 0) throw new SandboxError(400, 1001, 'Validation failed: body.advanceMs must be a non-negative number');
+      if (!Number.isFinite(advanceMs) || advanceMs < 0)
+        throw new SandboxError(400, 1001, 'Validation failed: body.advanceMs must be a non-negative number');
       this.clockOffset += advanceMs;
       return { status: 200, body: { now: new Date(this.store.now()).toISOString() } };
     }
@@ -260,7 +282,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
     size += (chunk as Buffer).length;
     if (size <= maxBodyBytes) chunks.push(chunk as Buffer);
   }
-  if (size > maxBodyBytes) throw new SandboxError(400, 4000, `Request content of ${(size / 1048576).toFixed(1)} MB exceeds the 90 MB limit`);
+  if (size > maxBodyBytes)
+    throw new SandboxError(400, 4000, `Request content of ${(size / 1048576).toFixed(1)} MB exceeds the 90 MB limit`);
   return Buffer.concat(chunks);
 }
 

@@ -33,7 +33,9 @@ export class Store {
   /** A fresh 24-hex id, the shape webhook ids have in the real service. */
   hexId(): string {
     this.state.counter += 1;
-    return (this.state.seededAt.toString(16).slice(-8) + this.state.counter.toString(16).padStart(16, '0')).slice(-24).padStart(24, '0');
+    return (this.state.seededAt.toString(16).slice(-8) + this.state.counter.toString(16).padStart(16, '0'))
+      .slice(-24)
+      .padStart(24, '0');
   }
 
   prospectByEmail(email: string): ProspectRecord | undefined {

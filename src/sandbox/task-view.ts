@@ -36,7 +36,8 @@ export function compareTasks(sortBy: string, order: 'ASC' | 'DESC'): (a: TaskRec
   return (a, b) => {
     const va = value(a);
     const vb = value(b);
-    if (va === undefined || vb === undefined) return va === vb ? a.taskId.localeCompare(b.taskId) : va === undefined ? 1 : -1;
+    if (va === undefined || vb === undefined)
+      return va === vb ? a.taskId.localeCompare(b.taskId) : va === undefined ? 1 : -1;
     return (va - vb) * direction || a.taskId.localeCompare(b.taskId);
   };
 }

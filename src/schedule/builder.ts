@@ -17,18 +17,26 @@ export function localZone(ctx: Pick<CommandContext, 'env'>): string {
 }
 
 /** `preset.isDefault` (from --default) answers that question ahead. */
-export async function buildInteractively(ctx: CommandContext, preset: { isDefault?: boolean }): Promise<ScheduleBody | undefined> {
+export async function buildInteractively(
+  ctx: CommandContext,
+  preset: { isDefault?: boolean },
+): Promise<ScheduleBody | undefined> {
   const { input, search, select, confirm } = await import('@inquirer/prompts');
   const io = { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal };
   const local = localZone(ctx);
   const zones = zoneList();
 
-  const name = await input({ message: 'Schedule name', validate: (v) => (v.trim() ? true : 'Give the schedule a name') }, io);
+  const name = await input(
+    { message: 'Schedule name', validate: (v) => (v.trim() ? true : 'Give the schedule a name') },
+    io,
+  );
   const timezone = await search(
     {
       message: `Time zone (type to search; Enter on empty keeps ${local})`,
       source: (term) => {
-        const found = term ? zones.filter((z) => z.toLowerCase().includes(term.toLowerCase())) : [local, ...zones.filter((z) => z !== local)];
+        const found = term
+          ? zones.filter((z) => z.toLowerCase().includes(term.toLowerCase()))
+          : [local, ...zones.filter((z) => z !== local)];
         return found.slice(0, 50).map((z) => ({ value: z, name: z }));
       },
     },
@@ -78,10 +86,18 @@ export async function buildInteractively(ctx: CommandContext, preset: { isDefaul
     );
     week.push(parseWindows(text, dayName));
   }
-  const isDefault = preset.isDefault ?? (await confirm({ message: 'Make it the default schedule for new sequences?', default: false }, io));
+  const isDefault =
+    preset.isDefault ??
+    (await confirm({ message: 'Make it the default schedule for new sequences?', default: false }, io));
 
   const rows = weekPreview(week, timezone, local, ctx.clock.now());
-  ctx.stderr.write(`\n${await renderTable(['DAY', timezone, `${local} (local)`], rows.map((r) => [r.day, r.schedule, r.local]), ctx.stderrIsTTY && !ctx.env.NO_COLOR)}\n`);
+  ctx.stderr.write(
+    `\n${await renderTable(
+      ['DAY', timezone, `${local} (local)`],
+      rows.map((r) => [r.day, r.schedule, r.local]),
+      ctx.stderrIsTTY && !ctx.env.NO_COLOR,
+    )}\n`,
+  );
   if (!(await confirm({ message: 'Create this schedule?', default: true }, io))) return undefined;
   return buildBody(name.trim(), timezone, week, isDefault);
 }

@@ -4,14 +4,40 @@ import { dayNames, formatTime, formatWindows, type Window } from './week.js';
 
 const dayMs = 86_400_000;
 
-function parts(instant: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
-  const fields = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' }).formatToParts(instant);
+function parts(
+  instant: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
+  const fields = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    weekday: 'short',
+  }).formatToParts(instant);
   const get = (type: string) => fields.find((f) => f.type === type)!.value;
-  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), hour: Number(get('hour')), minute: Number(get('minute')), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')) };
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')),
+  };
 }
 
 /** The instant at which the wall clock in `zone` shows this date and time. */
-export function zonedInstant(year: number, month: number, day: number, hour: number, minute: number, zone: string): number {
+export function zonedInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  zone: string,
+): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   let guess = wall;
   for (let i = 0; i < 3; i++) {
@@ -41,6 +67,10 @@ export function weekPreview(week: Window[][], zone: string, localZone: string, n
       };
       return `${show(w.start)}-${show(w.end)}`;
     });
-    return { day: dayNames[weekday]!, schedule: formatWindows(windows), local: local.length ? local.join(', ') : 'off' };
+    return {
+      day: dayNames[weekday]!,
+      schedule: formatWindows(windows),
+      local: local.length ? local.join(', ') : 'off',
+    };
   });
 }

@@ -29,7 +29,8 @@ function parseTime(text: string, where: string): Time {
   if (!match) throw new WindowError(`${where}: "${text.trim()}" is not a time like 09:30`);
   const hour = Number(match[1]);
   const minute = Number(match[2]);
-  if (hour === 24 && minute === 0) throw new WindowError(`${where}: 24:00 is not a time the API takes; end the window at 23:59`);
+  if (hour === 24 && minute === 0)
+    throw new WindowError(`${where}: 24:00 is not a time the API takes; end the window at 23:59`);
   if (hour > 23) throw new WindowError(`${where}: hour ${hour} is not between 0 and 23`);
   if (minute > 59) throw new WindowError(`${where}: minute ${minute} is not between 0 and 59`);
   return { hour, minute };
@@ -37,7 +38,8 @@ function parseTime(text: string, where: string): Time {
 
 export const minutes = (t: Time) => t.hour * 60 + t.minute;
 export const formatTime = (t: Time) => `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
-export const formatWindows = (windows: Window[]) => (windows.length ? windows.map((w) => `${formatTime(w.start)}-${formatTime(w.end)}`).join(', ') : 'off');
+export const formatWindows = (windows: Window[]) =>
+  windows.length ? windows.map((w) => `${formatTime(w.start)}-${formatTime(w.end)}`).join(', ') : 'off';
 
 /** Windows of one day, checked: each start before its end, none overlapping. "off" or "" is a day without windows. */
 export function parseWindows(text: string, day: string): Window[] {
@@ -45,7 +47,8 @@ export function parseWindows(text: string, day: string): Window[] {
   if (trimmed === '' || trimmed === 'off') return [];
   const windows = trimmed.split(',').map((part) => {
     const [from, to, extra] = part.split('-');
-    if (to === undefined || extra !== undefined) throw new WindowError(`${day}, "${part.trim()}": write a window as 09:00-12:00`);
+    if (to === undefined || extra !== undefined)
+      throw new WindowError(`${day}, "${part.trim()}": write a window as 09:00-12:00`);
     const where = `${day}, window ${part.trim()}`;
     return { start: parseTime(from!, where), end: parseTime(to, where) };
   });
@@ -54,12 +57,15 @@ export function parseWindows(text: string, day: string): Window[] {
 
 export function checkWindows(windows: Window[], day: string): Window[] {
   for (const w of windows) {
-    if (minutes(w.start) >= minutes(w.end)) throw new WindowError(`${day}, window ${formatWindows([w])}: the start must be before the end`);
+    if (minutes(w.start) >= minutes(w.end))
+      throw new WindowError(`${day}, window ${formatWindows([w])}: the start must be before the end`);
   }
   const sorted = [...windows].sort((a, b) => minutes(a.start) - minutes(b.start));
   for (let i = 1; i < sorted.length; i++) {
     if (minutes(sorted[i]!.start) < minutes(sorted[i - 1]!.end)) {
-      throw new WindowError(`${day}: windows ${formatWindows([sorted[i - 1]!])} and ${formatWindows([sorted[i]!])} overlap`);
+      throw new WindowError(
+        `${day}: windows ${formatWindows([sorted[i - 1]!])} and ${formatWindows([sorted[i]!])} overlap`,
+      );
     }
   }
   return sorted;
@@ -77,16 +83,20 @@ export function isTimeZone(zone: string): boolean {
 
 /** Checks a whole body (also one read from a file): 7 days 0-6 without repeats, each day's windows, the zone. */
 export function checkSchedule(body: ScheduleBody): void {
-  if (!isTimeZone(body.timezone)) throw new WindowError(`timezone "${body.timezone}" is not an IANA time zone (e.g. Europe/Berlin)`);
-  if (body.timeSlots.length !== 7) throw new WindowError(`timeSlots has ${body.timeSlots.length} days; it needs exactly 7, one per weekday 0-6`);
+  if (!isTimeZone(body.timezone))
+    throw new WindowError(`timezone "${body.timezone}" is not an IANA time zone (e.g. Europe/Berlin)`);
+  if (body.timeSlots.length !== 7)
+    throw new WindowError(`timeSlots has ${body.timeSlots.length} days; it needs exactly 7, one per weekday 0-6`);
   const seen = new Set<number>();
   for (const { day, slots } of body.timeSlots) {
-    if (!Number.isInteger(day) || day < 0 || day > 6) throw new WindowError(`timeSlots: day ${day} is not 0 (Sunday) to 6 (Saturday)`);
+    if (!Number.isInteger(day) || day < 0 || day > 6)
+      throw new WindowError(`timeSlots: day ${day} is not 0 (Sunday) to 6 (Saturday)`);
     if (seen.has(day)) throw new WindowError(`timeSlots: ${dayNames[day]} (day ${day}) appears twice`);
     seen.add(day);
     for (const s of slots) {
       for (const t of [s.start, s.end]) {
-        if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59) throw new WindowError(`${dayNames[day]}: ${t.hour}:${t.minute} is not a time (hours 0-23, minutes 0-59)`);
+        if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59)
+          throw new WindowError(`${dayNames[day]}: ${t.hour}:${t.minute} is not a time (hours 0-23, minutes 0-59)`);
       }
     }
     checkWindows(slots, dayNames[day]!);
@@ -94,12 +104,25 @@ export function checkSchedule(body: ScheduleBody): void {
 }
 
 export function buildBody(name: string, timezone: string, week: Window[][], isDefault: boolean): ScheduleBody {
-  return { name, timezone, timeSlots: week.map((slots, day) => ({ day, slots })), ...(isDefault ? { isDefault: true } : {}) };
+  return {
+    name,
+    timezone,
+    timeSlots: week.map((slots, day) => ({ day, slots })),
+    ...(isDefault ? { isDefault: true } : {}),
+  };
 }
 
 /** The non-interactive command that makes the same schedule. */
 export function equivalentCommand(body: ScheduleBody): string {
   const quote = (s: string) => (/^[\w/+.-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  const days = body.timeSlots.filter((d) => d.slots.length).map((d) => `--day ${dayKeys[d.day]}=${formatWindows(d.slots).replace(/ /g, '')}`);
-  return ['outreach schedules create', `--name ${quote(body.name)}`, `--timezone ${body.timezone}`, ...days, ...(body.isDefault ? ['--default'] : [])].join(' ');
+  const days = body.timeSlots
+    .filter((d) => d.slots.length)
+    .map((d) => `--day ${dayKeys[d.day]}=${formatWindows(d.slots).replace(/ /g, '')}`);
+  return [
+    'outreach schedules create',
+    `--name ${quote(body.name)}`,
+    `--timezone ${body.timezone}`,
+    ...days,
+    ...(body.isDefault ? ['--default'] : []),
+  ].join(' ');
 }

@@ -19,7 +19,9 @@ describe('retry policy against the sandbox', () => {
     const result = await run(['--max-retries', '3', 'inbox', 'categories'], { env: sb.env });
     expect(result.code).toBe(1);
     expect(requestsTo('/v1/unibox/categories')).toHaveLength(4);
-    expect(result.stderr).toBe('error: Internal server error, retry later (GET /v1/unibox/categories: HTTP 500, code 5001)\nhint: The service had a problem; try again later. --debug shows each attempt.\n');
+    expect(result.stderr).toBe(
+      'error: Internal server error, retry later (GET /v1/unibox/categories: HTTP 500, code 5001)\nhint: The service had a problem; try again later. --debug shows each attempt.\n',
+    );
   });
 
   it('does not replay an unsafe POST once the server answered 500', async () => {
@@ -34,7 +36,9 @@ describe('retry policy against the sandbox', () => {
     const result = await run(['--debug', 'api', 'POST', '/v1/webhook/create', '-f', 'name=x'], { env: sb.env });
     expect(result.code).toBe(1);
     expect(requestsTo('/v1/webhook/create')).toHaveLength(1);
-    expect(result.stderr).toContain('not retrying: UND_ERR_SOCKET after sending; the server may have acted on it, so it is not replayed');
+    expect(result.stderr).toContain(
+      'not retrying: UND_ERR_SOCKET after sending; the server may have acted on it, so it is not replayed',
+    );
   });
 
   it('replays a safe GET whose connection dropped', async () => {
@@ -52,11 +56,15 @@ describe('retry policy against the sandbox', () => {
 
   it('always replays 429 and 503, even for unsafe requests, honouring Retry-After', async () => {
     sb = await startTestSandbox({ faults: { rate: 1, seed: 1, kinds: ['rateLimit429'] } });
-    const result = await run(['--max-retries', '2', 'api', 'POST', '/v1/webhook/create', '-f', 'name=x'], { env: sb.env });
+    const result = await run(['--max-retries', '2', 'api', 'POST', '/v1/webhook/create', '-f', 'name=x'], {
+      env: sb.env,
+    });
     expect(requestsTo('/v1/webhook/create')).toHaveLength(3);
     expect(result.sleeps).toEqual([1000, 1000]);
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('error: rate-limited (POST /v1/webhook/create: HTTP 429, code 4290): Too many requests');
+    expect(result.stderr).toContain(
+      'error: rate-limited (POST /v1/webhook/create: HTTP 429, code 4290): Too many requests',
+    );
 
     await sb.close();
     sb = await startTestSandbox({ faults: { rate: 1, seed: 1, kinds: ['unavailable503'] } });
@@ -69,7 +77,9 @@ describe('retry policy against the sandbox', () => {
   it('recovers from a mix of faults reproducibly for the same seed', async () => {
     const outcomes: number[][] = [];
     for (let i = 0; i < 2; i++) {
-      sb = await startTestSandbox({ faults: { rate: 0.4, seed: 42, kinds: ['error500', 'rateLimit429', 'unavailable503'] } });
+      sb = await startTestSandbox({
+        faults: { rate: 0.4, seed: 42, kinds: ['error500', 'rateLimit429', 'unavailable503'] },
+      });
       for (let n = 0; n < 5; n++) expect((await run(['inbox', 'categories'], { env: sb.env })).code).toBe(0);
       outcomes.push(sb.sandbox.requestLog.map((r) => r.status));
       await sb.close();
@@ -80,10 +90,14 @@ describe('retry policy against the sandbox', () => {
   });
 
   it('retries a refused connection, then reports exit 1 naming the host', async () => {
-    const result = await run(['--max-retries', '2', 'inbox', 'categories'], { env: { OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: 'sk_x_123456789' } });
+    const result = await run(['--max-retries', '2', 'inbox', 'categories'], {
+      env: { OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: 'sk_x_123456789' },
+    });
     expect(result.code).toBe(1);
     expect(result.sleeps).toHaveLength(2);
-    expect(result.stderr).toContain('error: GET /v1/unibox/categories failed after 3 attempts: connection refused (http://127.0.0.1:9)');
+    expect(result.stderr).toContain(
+      'error: GET /v1/unibox/categories failed after 3 attempts: connection refused (http://127.0.0.1:9)',
+    );
   });
 
   it('gives up on a slow answer after --timeout', async () => {
@@ -95,7 +109,10 @@ describe('retry policy against the sandbox', () => {
 });
 
 describe('retry policy rules', () => {
-  const response = (status: number) => ({ kind: 'response' as const, response: { status, headers: {}, body: undefined } });
+  const response = (status: number) => ({
+    kind: 'response' as const,
+    response: { status, headers: {}, body: undefined },
+  });
 
   it('decides per status and safety', () => {
     expect(retryDecision(response(200), false).retry).toBe(false);
@@ -103,7 +120,9 @@ describe('retry policy rules', () => {
     for (const status of [429, 502, 503, 504]) expect(retryDecision(response(status), false).retry).toBe(true);
     expect(retryDecision(response(500), true).retry).toBe(true);
     expect(retryDecision(response(500), false).retry).toBe(false);
-    expect(retryDecision({ kind: 'network', mayHaveReachedServer: false, code: 'ECONNREFUSED' }, false).retry).toBe(true);
+    expect(retryDecision({ kind: 'network', mayHaveReachedServer: false, code: 'ECONNREFUSED' }, false).retry).toBe(
+      true,
+    );
     expect(retryDecision({ kind: 'network', mayHaveReachedServer: true, code: 'ECONNRESET' }, false).retry).toBe(false);
     expect(retryDecision({ kind: 'network', mayHaveReachedServer: true, code: 'ECONNRESET' }, true).retry).toBe(true);
   });

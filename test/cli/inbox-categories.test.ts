@@ -37,9 +37,14 @@ describe('outreach inbox categories', () => {
 
   it('prints one object a line with --ndjson and a header with --csv', async () => {
     const ndjson = await run(['inbox', 'categories', '--ndjson'], { env: sb.env });
-    expect(ndjson.stdout.split('\n')[0]).toBe('{"key":"uncategorized","name":"Uncategorized","isDefault":true,"sentiment":"3"}');
+    expect(ndjson.stdout.split('\n')[0]).toBe(
+      '{"key":"uncategorized","name":"Uncategorized","isDefault":true,"sentiment":"3"}',
+    );
     const csv = await run(['inbox', 'categories', '--csv'], { env: sb.env });
-    expect(csv.stdout.split('\n').slice(0, 2)).toEqual(['KEY,NAME,DEFAULT,SENTIMENT', 'uncategorized,Uncategorized,yes,Neutral']);
+    expect(csv.stdout.split('\n').slice(0, 2)).toEqual([
+      'KEY,NAME,DEFAULT,SENTIMENT',
+      'uncategorized,Uncategorized,yes,Neutral',
+    ]);
   });
 
   it('shows sentiment words from the real service unchanged in meaning', async () => {

@@ -11,9 +11,30 @@ describe('argv parsing', () => {
   });
 
   it('parses sandbox start flags into typed options', async () => {
-    const parsed = await parse(['sandbox', 'start', '--port', '0', '--fault-rate', '0.25', '--fault-seed', '9', '--fault-kinds', 'drop,delay', '--latency', '50']);
+    const parsed = await parse([
+      'sandbox',
+      'start',
+      '--port',
+      '0',
+      '--fault-rate',
+      '0.25',
+      '--fault-seed',
+      '9',
+      '--fault-kinds',
+      'drop,delay',
+      '--latency',
+      '50',
+    ]);
     expect(parsed.verb).toBe('start');
-    expect(parsed.options).toEqual({ args: [], port: 0, host: '127.0.0.1', faultRate: 0.25, faultSeed: 9, faultKinds: ['drop', 'delay'], latency: 50 });
+    expect(parsed.options).toEqual({
+      args: [],
+      port: 0,
+      host: '127.0.0.1',
+      faultRate: 0.25,
+      faultSeed: 9,
+      faultKinds: ['drop', 'delay'],
+      latency: 50,
+    });
   });
 
   it('parses api pairs and upper-cases the method', async () => {
@@ -24,7 +45,9 @@ describe('argv parsing', () => {
   it('names the flag in a validation error and exits 2', async () => {
     const result = await run(['sandbox', 'start', '--fault-rate', '2']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --fault-rate: --fault-rate must be at most 1\nhint: See `outreach sandbox start --help`.\n');
+    expect(result.stderr).toBe(
+      'error: --fault-rate: --fault-rate must be at most 1\nhint: See `outreach sandbox start --help`.\n',
+    );
     expect(result.stdout).toBe('');
   });
 
@@ -47,7 +70,9 @@ describe('argv parsing', () => {
   });
 
   it('refuses a bad --timeout before sending anything', async () => {
-    const result = await run(['--timeout', 'soon', 'inbox', 'categories'], { env: { OUTREACH_API_KEY: 'k', OUTREACH_BASE_URL: 'http://127.0.0.1:9' } });
+    const result = await run(['--timeout', 'soon', 'inbox', 'categories'], {
+      env: { OUTREACH_API_KEY: 'k', OUTREACH_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --timeout must be a positive number of seconds, not "soon"\n');
   });
@@ -61,7 +86,18 @@ describe('help', () => {
   });
 
   it('shows examples in the help of every command', async () => {
-    for (const argv of [['inbox', 'categories'], ['auth', 'login'], ['auth', 'status'], ['auth', 'logout'], ['profiles', 'list'], ['profiles', 'use'], ['profiles', 'remove'], ['api'], ['sandbox', 'start'], ['sandbox', 'reset']]) {
+    for (const argv of [
+      ['inbox', 'categories'],
+      ['auth', 'login'],
+      ['auth', 'status'],
+      ['auth', 'logout'],
+      ['profiles', 'list'],
+      ['profiles', 'use'],
+      ['profiles', 'remove'],
+      ['api'],
+      ['sandbox', 'start'],
+      ['sandbox', 'reset'],
+    ]) {
       const result = await run([...argv, '--help']);
       expect(result.code, argv.join(' ')).toBe(0);
       expect(result.stdout, argv.join(' ')).toMatch(/Examples:\n  \$ outreach /);
@@ -83,7 +119,10 @@ describe('help of every command', () => {
     for (const entry of groups) {
       const group = new Command(entry.name);
       (await entry.load()).register(group, async () => undefined);
-      const all = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => [path, ...cmd.commands.flatMap((c) => all(c, [...path, c.name()]))];
+      const all = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => [
+        path,
+        ...cmd.commands.flatMap((c) => all(c, [...path, c.name()])),
+      ];
       for (const path of all(group, [entry.name])) {
         const result = await run([...path, '--help']);
         expect(result.code, path.join(' ')).toBe(0);

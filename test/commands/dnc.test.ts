@@ -15,7 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const dnc = (argv: string[], extra: Parameters<typeof run>[1] = {}) => run(['dnc', ...argv], { env: sb.env, cwd: dir, ...extra });
+const dnc = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
+  run(['dnc', ...argv], { env: sb.env, cwd: dir, ...extra });
 const values = (list = 1) => sb.sandbox.store.state.dncLists[list]!.items.map((i) => i.value);
 const adds = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc');
 
@@ -29,32 +30,43 @@ describe('value normalising', () => {
     ['acme.com.', 'acme.com', 'domain'],
   ])('%j -> %s (%s)', (raw, value, type) => expect(classifyDncValue(raw)).toEqual({ ok: true, value, type }));
 
-  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com'])('rejects %j', (raw) => expect(classifyDncValue(raw).ok).toBe(false));
+  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com'])('rejects %j', (raw) =>
+    expect(classifyDncValue(raw).ok).toBe(false),
+  );
 });
 
 describe('dnc lists / show / search', () => {
   it('lists lists, showing counts from either shape', async () => {
     const result = await dnc(['lists']);
-    expect(result.stdout).toBe('dncGlobal1\tGlobal do-not-contact\t40\t2026-03-01T09:30:00.000Z\tAlice Admin\ndncCustmr2\tCurrent customers\t2\t2026-02-10T08:00:00.000Z\tBob Ops\n');
+    expect(result.stdout).toBe(
+      'dncGlobal1\tGlobal do-not-contact\t40\t2026-03-01T09:30:00.000Z\tAlice Admin\ndncCustmr2\tCurrent customers\t2\t2026-02-10T08:00:00.000Z\tBob Ops\n',
+    );
   });
 
   it('shows one page or --all, always sending type', async () => {
     expect((await dnc(['show', 'dncGlobal1'])).stdout.trim().split('\n')).toHaveLength(25);
     expect((await dnc(['show', 'dncGlobal1', '--all'])).stdout.trim().split('\n')).toHaveLength(40);
-    expect((await dnc(['show', 'dncGlobal1', '--type', 'domain'])).stdout).toBe('competitor.com\tdomain\t2026-02-01T12:00:00.000Z\tAlice Admin\ngov.example\tdomain\t2026-02-04T12:00:00.000Z\tAlice Admin\n');
+    expect((await dnc(['show', 'dncGlobal1', '--type', 'domain'])).stdout).toBe(
+      'competitor.com\tdomain\t2026-02-01T12:00:00.000Z\tAlice Admin\ngov.example\tdomain\t2026-02-04T12:00:00.000Z\tAlice Admin\n',
+    );
     const tooBig = await dnc(['show', 'dncGlobal1', '--page-size', '500']);
     expect(tooBig.code).toBe(2);
     expect(tooBig.stderr).toContain('error: --page-size: --page-size is at most 100');
   });
 
   it('searches across lists', async () => {
-    expect((await dnc(['search', 'acme'])).stdout).toBe('dncCustmr2\tCurrent customers\tacme.com\tdomain\t2026-02-10T08:00:00.000Z\n');
+    expect((await dnc(['search', 'acme'])).stdout).toBe(
+      'dncCustmr2\tCurrent customers\tacme.com\tdomain\t2026-02-10T08:00:00.000Z\n',
+    );
   });
 });
 
 describe('dnc add', () => {
   it('normalises, drops duplicates, rejects garbage with row numbers, and exits 3', async () => {
-    writeFileSync(join(dir, 'optouts.csv'), 'Name,Email Address\nA,A@X.example\nB,https://www.Rival.io/pricing\nC,garbage\nD,a@x.example\nE,acme.com\n');
+    writeFileSync(
+      join(dir, 'optouts.csv'),
+      'Name,Email Address\nA,A@X.example\nB,https://www.Rival.io/pricing\nC,garbage\nD,a@x.example\nE,acme.com\n',
+    );
     const result = await dnc(['add', 'dncCustmr2', '--file', 'optouts.csv', '--column', 'email address', '--json']);
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -66,14 +78,18 @@ describe('dnc add', () => {
       chunks: 1,
       files: { journal: join(dir, 'optouts.dnc-journal'), rejected: join(dir, 'optouts.rejected.csv') },
     });
-    expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe('Name,Email Address,row,reason\nC,garbage,4,"not an email or a domain: invalid domain ""garbage"": no top-level domain"\n');
+    expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe(
+      'Name,Email Address,row,reason\nC,garbage,4,"not an email or a domain: invalid domain ""garbage"": no top-level domain"\n',
+    );
     expect(values()).toEqual(['acme.com', 'ceo@initech.com', 'a@x.example', 'rival.io']);
   });
 
   it('reads plain text lines and stdin, and values given as arguments', async () => {
     writeFileSync(join(dir, 'list.txt'), 'one.example\ntwo@one.example\n');
     expect((await dnc(['add', 'dncCustmr2', '--file', 'list.txt', '-q'])).code).toBe(0);
-    expect((await dnc(['add', 'dncCustmr2', '-', '-q'], { env: sb.env, cwd: dir, stdin: 'three.example\n' })).code).toBe(0);
+    expect(
+      (await dnc(['add', 'dncCustmr2', '-', '-q'], { env: sb.env, cwd: dir, stdin: 'three.example\n' })).code,
+    ).toBe(0);
     expect((await dnc(['add', 'dncCustmr2', 'four.example', '-q'])).code).toBe(0);
     expect(values().slice(2)).toEqual(['one.example', 'two@one.example', 'three.example', 'four.example']);
   });
@@ -102,12 +118,20 @@ describe('dnc add', () => {
 
 describe('dnc export', () => {
   it('streams every item as CSV and neutralises formula-like cells unless --raw', async () => {
-    sb.sandbox.store.state.dncLists[1]!.items.push({ id: 'x', value: '=cmd|calc', type: 'domain', createdAt: '2026-01-01T00:00:00.000Z', addedBy: '@bob' });
+    sb.sandbox.store.state.dncLists[1]!.items.push({
+      id: 'x',
+      value: '=cmd|calc',
+      type: 'domain',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      addedBy: '@bob',
+    });
     const result = await dnc(['export', 'dncCustmr2']);
     expect(result.stdout).toBe(
-      'value,type,createdAt,addedBy\nacme.com,domain,2026-02-10T08:00:00.000Z,Bob Ops\nceo@initech.com,email,2026-02-10T08:00:00.000Z,Bob Ops\n\'=cmd|calc,domain,2026-01-01T00:00:00.000Z,\'@bob\n',
+      "value,type,createdAt,addedBy\nacme.com,domain,2026-02-10T08:00:00.000Z,Bob Ops\nceo@initech.com,email,2026-02-10T08:00:00.000Z,Bob Ops\n'=cmd|calc,domain,2026-01-01T00:00:00.000Z,'@bob\n",
     );
-    expect((await dnc(['export', 'dncCustmr2', '--raw'])).stdout.split('\n')[3]).toBe('=cmd|calc,domain,2026-01-01T00:00:00.000Z,@bob');
+    expect((await dnc(['export', 'dncCustmr2', '--raw'])).stdout.split('\n')[3]).toBe(
+      '=cmd|calc,domain,2026-01-01T00:00:00.000Z,@bob',
+    );
   });
 
   it('writes -o files whole, all 40 items across pages', async () => {
@@ -129,14 +153,18 @@ describe('dnc blacklist-domains', () => {
   it('warns that it is deprecated and names dnc add', async () => {
     const result = await dnc(['blacklist-domains', 'a.example']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead\n');
+    expect(result.stderr).toBe(
+      'warning: blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead\n',
+    );
     expect(result.stdout).toBe('a.example\n');
   });
 
   it('refuses schemes before sending and sends 50 a call', async () => {
     const bad = await dnc(['blacklist-domains', 'https://a.example', 'ok.example']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('error: not a domain: "https://a.example" (not a bare domain name (no scheme, path or @))');
+    expect(bad.stderr).toContain(
+      'error: not a domain: "https://a.example" (not a bare domain name (no scheme, path or @))',
+    );
     const many = await dnc(['blacklist-domains', ...Array.from({ length: 120 }, (_, i) => `d${i}.example`)]);
     expect(many.code).toBe(0);
     expect(sb.sandbox.requestLog.filter((r) => r.path === '/v1/blacklist-domains')).toHaveLength(3);

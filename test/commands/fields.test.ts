@@ -11,7 +11,9 @@ describe('outreach fields', () => {
   it('lists custom fields as id, label, type', async () => {
     const result = await run(['fields', 'list'], { env: sb.env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('cSeats00\tSeats\tnumber\ncRenewal\tRenewal Date\tdate\ncPainPnt\tPain Point\tlong-text\ncIcebrkr\tIcebreaker\ttext\ncPlanTir\tPlan Tier\tdropdown\n');
+    expect(result.stdout).toBe(
+      'cSeats00\tSeats\tnumber\ncRenewal\tRenewal Date\tdate\ncPainPnt\tPain Point\tlong-text\ncIcebrkr\tIcebreaker\ttext\ncPlanTir\tPlan Tier\tdropdown\n',
+    );
   });
 
   it('adds system fields with --system', async () => {
@@ -25,10 +27,17 @@ describe('outreach fields', () => {
   });
 
   it('updates label, fallback text and tags, and the sandbox holds them', async () => {
-    const result = await run(['fields', 'update', 'cPainPnt', '--label', 'Main pain', '--fallback-text', 'your team', '--tags', 'q3,Pricing'], { env: sb.env });
+    const result = await run(
+      ['fields', 'update', 'cPainPnt', '--label', 'Main pain', '--fallback-text', 'your team', '--tags', 'q3,Pricing'],
+      { env: sb.env },
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Updated field cPainPnt: Field updated successfully.\n');
-    expect(sb.sandbox.store.state.fields.find((f) => f.id === 'cPainPnt')).toMatchObject({ label: 'Main pain', fallbackText: 'your team', tags: ['Q3', 'Pricing'] });
+    expect(sb.sandbox.store.state.fields.find((f) => f.id === 'cPainPnt')).toMatchObject({
+      label: 'Main pain',
+      fallbackText: 'your team',
+      tags: ['Q3', 'Pricing'],
+    });
     expect((await run(['fields', 'update', 'cPainPnt', '--clear-tags'], { env: sb.env })).code).toBe(0);
     expect(sb.sandbox.store.state.fields.find((f) => f.id === 'cPainPnt')!.tags).toEqual([]);
   });
@@ -46,6 +55,8 @@ describe('outreach fields', () => {
   it('reports the refusal to update a system field with exit 1', async () => {
     const result = await run(['fields', 'update', 'fEmail', '--label', 'Mail'], { env: sb.env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: Email is a system field; only custom fields can be updated (PATCH /v1/fields/fEmail: HTTP 400, code 4000)\n');
+    expect(result.stderr).toBe(
+      'error: Email is a system field; only custom fields can be updated (PATCH /v1/fields/fEmail: HTTP 400, code 4000)\n',
+    );
   });
 });

@@ -12,34 +12,54 @@ let dir: string;
 beforeEach(async () => {
   sb = await startTestSandbox();
   dir = tempDir('outreach-import-');
-  for (const name of ['sample.csv', 'messy.csv']) copyFileSync(new URL(`../../fixtures/prospects/${name}`, import.meta.url), join(dir, name));
+  for (const name of ['sample.csv', 'messy.csv'])
+    copyFileSync(new URL(`../../fixtures/prospects/${name}`, import.meta.url), join(dir, name));
 });
 afterEach(() => sb.close());
 
-const importPosts = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/prospects/import')).length;
+const importPosts = () =>
+  sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/prospects/import')).length;
 const file = (name: string) => readFileSync(join(dir, name), 'utf8');
-const importIn = (argv: string[], extra: { stdin?: string; stderrIsTTY?: boolean } = {}) => run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir, ...extra });
+const importIn = (argv: string[], extra: { stdin?: string; stderrIsTTY?: boolean } = {}) =>
+  run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir, ...extra });
 
 describe('prospects import', () => {
   it('imports a clean file, waits, and writes the results in input order', async () => {
     const result = await importIn(['sample.csv', '--wait']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`Imported sample.csv: 25 rows read, 25 sent in 1 chunk, 0 rejected, 25 succeeded, 0 unchanged, 0 failed. Reports: ${join(dir, 'sample.results.csv')}, ${join(dir, 'sample.failed.csv')}\n`);
+    expect(result.stderr).toBe(
+      `Imported sample.csv: 25 rows read, 25 sent in 1 chunk, 0 rejected, 25 succeeded, 0 unchanged, 0 failed. Reports: ${join(dir, 'sample.results.csv')}, ${join(dir, 'sample.failed.csv')}\n`,
+    );
     const results = file('sample.results.csv').split('\n');
     expect(results[0]).toBe('row,email,outcome,reason');
     expect(results[1]).toBe('2,amelie.dubois@acme.example,succeeded,');
     expect(results).toHaveLength(27);
     expect(file('sample.failed.csv')).toBe('First Name,Last Name,Email,Company,Job Title,Seats,Pain Point\n');
     const dmitri = sb.sandbox.store.prospectByEmail('dmitri.ivanov@umbrella.example')!;
-    expect(dmitri.values).toMatchObject({ fFirstNm: 'Dmitri', fCompany: 'Umbrella "Labs"', cSeats00: '14', cPainPnt: 'Loves long emails,\nsplit over two lines' });
+    expect(dmitri.values).toMatchObject({
+      fFirstNm: 'Dmitri',
+      fCompany: 'Umbrella "Labs"',
+      cSeats00: '14',
+      cPainPnt: 'Loves long emails,\nsplit over two lines',
+    });
   });
 
   it('sorts every row of a messy file into succeeded, failed and rejected, with reasons, and exits 3', async () => {
     const result = await importIn(['messy.csv', '--wait', '--json']);
     expect(result.code).toBe(3);
     const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ file: 'messy.csv', mode: 'async', total: 17, sent: 13, rejected: 4, succeeded: 10, unchanged: 0, failed: 3, chunks: 1 });
+    expect(summary).toMatchObject({
+      file: 'messy.csv',
+      mode: 'async',
+      total: 17,
+      sent: 13,
+      rejected: 4,
+      succeeded: 10,
+      unchanged: 0,
+      failed: 3,
+      chunks: 1,
+    });
     expect(summary.requestIds).toHaveLength(1);
     expect(summary.files).toEqual({
       rejected: join(dir, 'messy.rejected.csv'),
@@ -72,7 +92,9 @@ describe('prospects import', () => {
     const again = await importIn(['sample.csv', '--wait', '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ succeeded: 0, unchanged: 25, failed: 0 });
-    expect(file('sample.results.csv').split('\n')[1]).toBe('2,amelie.dubois@acme.example,unchanged,10400 nothing to update');
+    expect(file('sample.results.csv').split('\n')[1]).toBe(
+      '2,amelie.dubois@acme.example,unchanged,10400 nothing to update',
+    );
   });
 
   it('stops on unknown columns, naming them with the closest fields, before sending anything', async () => {
@@ -91,10 +113,22 @@ describe('prospects import', () => {
 
   it('maps columns with --map, ignores with --ignore-unknown, and saves the mapping', async () => {
     writeFileSync(join(dir, 'odd.csv'), 'Work Email,first_name,Shoe Size\na@x.example,Ann,42\n');
-    const result = await importIn(['odd.csv', '--map', 'Work Email=Email', '--ignore-unknown', '--save-mapping', 'odd.map.json', '--no-wait']);
+    const result = await importIn([
+      'odd.csv',
+      '--map',
+      'Work Email=Email',
+      '--ignore-unknown',
+      '--save-mapping',
+      'odd.map.json',
+      '--no-wait',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Ignoring column: "Shoe Size"\n');
-    expect(JSON.parse(file('odd.map.json'))).toEqual({ 'Work Email': 'Email', first_name: 'First Name', 'Shoe Size': null });
+    expect(JSON.parse(file('odd.map.json'))).toEqual({
+      'Work Email': 'Email',
+      first_name: 'First Name',
+      'Shoe Size': null,
+    });
     expect(sb.sandbox.store.prospectByEmail('a@x.example')!.values.fFirstNm).toBe('Ann');
     const reused = await importIn(['odd.csv', '--mapping', 'odd.map.json', '--no-wait', '--restart', '-q']);
     expect(reused.stderr).toBe('');
@@ -119,7 +153,9 @@ describe('prospects import', () => {
   it('--dry-run checks and reports only', async () => {
     const result = await importIn(['messy.csv', '--dry-run']);
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe(`Checked messy.csv: 17 rows read, 0 sent in 1 chunk, 4 rejected. Reports: ${join(dir, 'messy.rejected.csv')}\n`);
+    expect(result.stderr).toBe(
+      `Checked messy.csv: 17 rows read, 0 sent in 1 chunk, 4 rejected. Reports: ${join(dir, 'messy.rejected.csv')}\n`,
+    );
     expect(importPosts()).toBe(0);
   });
 
@@ -131,10 +167,19 @@ describe('prospects import', () => {
   });
 
   it('reads Windows-1252 with ";" and UTF-16 with tabs', async () => {
-    writeFileSync(join(dir, 'w.csv'), iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\n', 'win1252'));
+    writeFileSync(
+      join(dir, 'w.csv'),
+      iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\n', 'win1252'),
+    );
     expect((await importIn(['w.csv', '--encoding', 'windows-1252', '--no-wait', '-q'])).code).toBe(0);
-    expect(sb.sandbox.store.prospectByEmail('rene@x.example')!.values).toMatchObject({ fFirstNm: 'René', fCompany: 'Café “Zürich”, GmbH' });
-    writeFileSync(join(dir, 'u.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\n', 'utf16le')]));
+    expect(sb.sandbox.store.prospectByEmail('rene@x.example')!.values).toMatchObject({
+      fFirstNm: 'René',
+      fCompany: 'Café “Zürich”, GmbH',
+    });
+    writeFileSync(
+      join(dir, 'u.csv'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\n', 'utf16le')]),
+    );
     expect((await importIn(['u.csv', '--no-wait', '-q'])).code).toBe(0);
     expect(sb.sandbox.store.prospectByEmail('yuki@x.example')!.values.fFirstNm).toBe('雪');
   });
@@ -155,23 +200,51 @@ describe('prospects import', () => {
   });
 
   it('splits into chunks of --chunk-size, sends tags, step and verification', async () => {
-    const result = await importIn(['sample.csv', '--chunk-size', '10', '--tags', 'webinar, q4', '--step', 'stC1mail', '--verify', '--no-wait', '--json']);
+    const result = await importIn([
+      'sample.csv',
+      '--chunk-size',
+      '10',
+      '--tags',
+      'webinar, q4',
+      '--step',
+      'stC1mail',
+      '--verify',
+      '--no-wait',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ chunks: 3, sent: 25, requestIds: [expect.any(String), expect.any(String), expect.any(String)] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      chunks: 3,
+      sent: 25,
+      requestIds: [expect.any(String), expect.any(String), expect.any(String)],
+    });
     expect(importPosts()).toBe(3);
     const amelie = sb.sandbox.store.prospectByEmail('amelie.dubois@acme.example')!;
-    expect(amelie).toMatchObject({ tags: ['webinar', 'q4'], verificationStatus: 'inProgress', sequences: [{ sequenceId: 'sqEvents3', stepId: 'stC1mail', state: 'active' }] });
+    expect(amelie).toMatchObject({
+      tags: ['webinar', 'q4'],
+      verificationStatus: 'inProgress',
+      sequences: [{ sequenceId: 'sqEvents3', stepId: 'stC1mail', state: 'active' }],
+    });
   });
 
   it('--sync reads the status of each row from the answer', async () => {
     const result = await importIn(['messy.csv', '--sync', '--json']);
     expect(result.code).toBe(3);
-    expect(JSON.parse(result.stdout)).toMatchObject({ mode: 'sync', succeeded: 10, failed: 3, rejected: 4, requestIds: [] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      mode: 'sync',
+      succeeded: 10,
+      failed: 3,
+      rejected: 4,
+      requestIds: [],
+    });
     expect(file('messy.results.csv').split('\n')[11]).toBe('12,bounced@example.com,failed,10700 bounced prospect');
   });
 
   it('refuses an unfinished journal unless --resume or --restart', async () => {
-    writeFileSync(join(dir, 'sample.import-journal'), '{"journal":"outreach-import","version":1,"input":{"path":"x"},"settings":{}}\n');
+    writeFileSync(
+      join(dir, 'sample.import-journal'),
+      '{"journal":"outreach-import","version":1,"input":{"path":"x"},"settings":{}}\n',
+    );
     const result = await importIn(['sample.csv']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: an unfinished import of this file is recorded in');
@@ -179,18 +252,39 @@ describe('prospects import', () => {
   });
 
   it('resumes after an interruption without re-sending accepted chunks, and a finished import sends nothing', async () => {
-    const first = await importIn(['sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait', '-q', '--max-retries', '0'], {});
+    const first = await importIn(
+      ['sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait', '-q', '--max-retries', '0'],
+      {},
+    );
     expect(first.code).toBe(0);
     // Keep only the first two accepted chunks, as if the run had been killed after them.
     const journal = file('sample.import-journal').split('\n');
     writeFileSync(join(dir, 'sample.import-journal'), `${journal.slice(0, 3).join('\n')}\n`);
     const before = importPosts();
-    const resumed = await importIn(['sample.csv', '--chunk-size', '5', '--concurrency', '1', '--resume', '--wait', '--json']);
+    const resumed = await importIn([
+      'sample.csv',
+      '--chunk-size',
+      '5',
+      '--concurrency',
+      '1',
+      '--resume',
+      '--wait',
+      '--json',
+    ]);
     expect(resumed.code).toBe(0);
     expect(importPosts() - before).toBe(3);
     // The re-sent chunks met the prospects the first run created: unchanged, as noUpdate says.
     expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, chunks: 5, succeeded: 10, unchanged: 15 });
-    const again = await importIn(['sample.csv', '--chunk-size', '5', '--concurrency', '1', '--resume', '--no-wait', '-q']);
+    const again = await importIn([
+      'sample.csv',
+      '--chunk-size',
+      '5',
+      '--concurrency',
+      '1',
+      '--resume',
+      '--no-wait',
+      '-q',
+    ]);
     expect(again.code).toBe(0);
     expect(importPosts() - before).toBe(3);
   });
@@ -199,17 +293,23 @@ describe('prospects import', () => {
     await importIn(['sample.csv', '--no-wait', '-q']);
     const result = await importIn(['sample.csv', '--conflict', 'upsert', '--resume']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: --resume: the flags or the column mapping differ from the run recorded in the journal');
+    expect(result.stderr).toContain(
+      'error: --resume: the flags or the column mapping differ from the run recorded in the journal',
+    );
   });
 
   it('leaves no half-written report and no temporary file when interrupted', async () => {
     await sb.close();
     sb = await startTestSandbox({ latencyMs: 300 });
-    const result = await run(['prospects', 'import', 'messy.csv', '--wait', '--chunk-size', '3', '--concurrency', '1'], {
-      env: sb.env,
-      cwd: dir,
-      abortWhen: () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/prospects/import-with-field-name').length >= 2,
-    });
+    const result = await run(
+      ['prospects', 'import', 'messy.csv', '--wait', '--chunk-size', '3', '--concurrency', '1'],
+      {
+        env: sb.env,
+        cwd: dir,
+        abortWhen: () =>
+          sb.sandbox.requestLog.filter((r) => r.path === '/v1/prospects/import-with-field-name').length >= 2,
+      },
+    );
     expect(result.stderr).toBe('interrupted\n');
     expect(result.code).toBe(130);
     expect(readdirSync(dir).sort()).toEqual(['messy.csv', 'messy.import-journal', 'sample.csv']);
@@ -222,8 +322,34 @@ describe('prospects import', () => {
 
 describe('prospects import flags', () => {
   it('parses the flags into options', async () => {
-    const parsed = await parse(['prospects', 'import', 'x.csv', '--delimiter', 'tab', '--map', 'A=Email', '--map', 'B=', '--conflict', 'upsert', '--tags', 'a,b', '--chunk-size', '500', '--no-wait']);
-    expect(parsed.options).toMatchObject({ args: ['x.csv'], delimiter: '\t', map: ['A=Email', 'B='], conflict: 'upsert', tags: ['a', 'b'], chunkSize: 500, wait: false, concurrency: 2 });
+    const parsed = await parse([
+      'prospects',
+      'import',
+      'x.csv',
+      '--delimiter',
+      'tab',
+      '--map',
+      'A=Email',
+      '--map',
+      'B=',
+      '--conflict',
+      'upsert',
+      '--tags',
+      'a,b',
+      '--chunk-size',
+      '500',
+      '--no-wait',
+    ]);
+    expect(parsed.options).toMatchObject({
+      args: ['x.csv'],
+      delimiter: '\t',
+      map: ['A=Email', 'B='],
+      conflict: 'upsert',
+      tags: ['a', 'b'],
+      chunkSize: 500,
+      wait: false,
+      concurrency: 2,
+    });
   });
 
   it('refuses a chunk size over 100,000 and an unknown conflict action, naming the flag', async () => {
@@ -231,7 +357,9 @@ describe('prospects import flags', () => {
     expect(big.code).toBe(2);
     expect(big.stderr).toContain('error: --chunk-size: at most 100,000 rows per request');
     const conflict = await run(['prospects', 'import', 'x.csv', '--conflict', 'skip']);
-    expect(conflict.stderr).toContain('error: --conflict: --conflict takes overwrite, noUpdate, addMissingFields, upsert');
+    expect(conflict.stderr).toContain(
+      'error: --conflict: --conflict takes overwrite, noUpdate, addMissingFields, upsert',
+    );
   });
 
   it('wants --step with --sequence', async () => {

@@ -36,26 +36,49 @@ describe('schedules create, interactive', () => {
   it('goes from keystrokes to the request body, with a wrong window typed and corrected', async () => {
     const stdin = new PassThrough();
     const keys = [
-      'Team hours', enter, // name
-      'berl', enter, // zone: type to search, Enter takes Europe/Berlin
-      'off', enter, // Sunday
-      down, enter, '09:00-12:00, 11:00-17:00', enter, // Monday: type windows, overlapping: refused...
-      '\x15', '09:00-12:00, 13:00-17:00', enter, // ...erased (Ctrl-U) and corrected
+      'Team hours',
+      enter, // name
+      'berl',
+      enter, // zone: type to search, Enter takes Europe/Berlin
+      'off',
+      enter, // Sunday
+      down,
+      enter,
+      '09:00-12:00, 11:00-17:00',
+      enter, // Monday: type windows, overlapping: refused...
+      '\x15',
+      '09:00-12:00, 13:00-17:00',
+      enter, // ...erased (Ctrl-U) and corrected
       enter, // Tuesday: same as Monday
       enter, // Wednesday: same
       enter, // Thursday: same
-      down, enter, '09:00-13:00', enter, // Friday: its own windows
-      down, down, enter, // Saturday: off
-      'y', enter, // default
+      down,
+      enter,
+      '09:00-13:00',
+      enter, // Friday: its own windows
+      down,
+      down,
+      enter, // Saturday: off
+      'y',
+      enter, // default
       enter, // confirm
     ];
     const typing = typeInto(stdin, keys);
-    const result = await run(['schedules', 'create', '--save', 'team.json'], { env: { ...sb.env, TZ: 'America/New_York' }, cwd: dir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    const result = await run(['schedules', 'create', '--save', 'team.json'], {
+      env: { ...sb.env, TZ: 'America/New_York' },
+      cwd: dir,
+      stdin,
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+    });
     await typing;
     expect(result.stderr).toContain('Monday: windows 09:00-12:00 and 11:00-17:00 overlap');
     expect(result.code).toBe(0);
     const body = JSON.parse(readFileSync(join(dir, 'team.json'), 'utf8'));
-    const weekday = [{ start: nine(9), end: nine(12) }, { start: nine(13), end: nine(17) }];
+    const weekday = [
+      { start: nine(9), end: nine(12) },
+      { start: nine(13), end: nine(17) },
+    ];
     expect(body).toEqual({
       name: 'Team hours',
       timezone: 'Europe/Berlin',
@@ -71,14 +94,30 @@ describe('schedules create, interactive', () => {
       isDefault: true,
     });
     expect(created()).toEqual([{ ...body, id: 58966, createdAt: expect.any(String) }]);
-    expect(result.stderr).toContain('outreach schedules create --name \'Team hours\' --timezone Europe/Berlin --day mon=09:00-12:00,13:00-17:00 --day tue=09:00-12:00,13:00-17:00 --day wed=09:00-12:00,13:00-17:00 --day thu=09:00-12:00,13:00-17:00 --day fri=09:00-13:00 --default');
+    expect(result.stderr).toContain(
+      "outreach schedules create --name 'Team hours' --timezone Europe/Berlin --day mon=09:00-12:00,13:00-17:00 --day tue=09:00-12:00,13:00-17:00 --day wed=09:00-12:00,13:00-17:00 --day thu=09:00-12:00,13:00-17:00 --day fri=09:00-13:00 --default",
+    );
     expect(result.stderr).toMatch(/Monday +09:00-12:00, 13:00-17:00 +03:00-06:00, 07:00-11:00/);
   });
 });
 
 describe('schedules create, from flags and files', () => {
   it('builds the body from --day flags, days not given are off', async () => {
-    const result = await run(['schedules', 'create', '--name', 'Nights', '--timezone', 'Asia/Kolkata', '--day', 'fri=20:00-23:59', '--day', 'Mon=08:30-09:30'], { env: sb.env, cwd: dir });
+    const result = await run(
+      [
+        'schedules',
+        'create',
+        '--name',
+        'Nights',
+        '--timezone',
+        'Asia/Kolkata',
+        '--day',
+        'fri=20:00-23:59',
+        '--day',
+        'Mon=08:30-09:30',
+      ],
+      { env: sb.env, cwd: dir },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('58966\n');
     const [schedule] = created();
@@ -89,35 +128,71 @@ describe('schedules create, from flags and files', () => {
   it.each([
     [['--day', 'mon=09:00-08:00'], 'error: Monday, window 09:00-08:00: the start must be before the end'],
     [['--day', 'tue=09:00-12:00,11:30-13:00'], 'error: Tuesday: windows 09:00-12:00 and 11:30-13:00 overlap'],
-    [['--day', 'wed=09:00-24:00'], 'error: Wednesday, window 09:00-24:00: 24:00 is not a time the API takes; end the window at 23:59'],
+    [
+      ['--day', 'wed=09:00-24:00'],
+      'error: Wednesday, window 09:00-24:00: 24:00 is not a time the API takes; end the window at 23:59',
+    ],
     [['--day', 'thu=25:00-26:00'], 'error: Thursday, window 25:00-26:00: hour 25 is not between 0 and 23'],
     [['--day', 'fri=09:61-10:00'], 'error: Friday, window 09:61-10:00: minute 61 is not between 0 and 59'],
     [['--day', 'mon=9-5'], 'error: Monday, window 9-5: "9" is not a time like 09:30'],
-    [['--day', 'funday=09:00-10:00'], 'error: --day "funday=09:00-10:00": write it as mon=09:00-12:00,13:00-17:00 (days sun..sat)'],
+    [
+      ['--day', 'funday=09:00-10:00'],
+      'error: --day "funday=09:00-10:00": write it as mon=09:00-12:00,13:00-17:00 (days sun..sat)',
+    ],
     [['--day', 'mon=09:00-10:00', '--day', 'monday=11:00-12:00'], 'error: --day: Monday is given twice'],
   ])('refuses %j naming the day and window, sending nothing', async (days, message) => {
-    const result = await run(['schedules', 'create', '--name', 'X', '--timezone', 'UTC', ...days], { env: sb.env, cwd: dir });
+    const result = await run(['schedules', 'create', '--name', 'X', '--timezone', 'UTC', ...days], {
+      env: sb.env,
+      cwd: dir,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(message);
     expect(posts()).toHaveLength(0);
   });
 
   it('refuses an unknown zone but takes those Intl does not list', async () => {
-    const bad = await run(['schedules', 'create', '--name', 'X', '--timezone', 'Mars/Olympus'], { env: sb.env, cwd: dir });
+    const bad = await run(['schedules', 'create', '--name', 'X', '--timezone', 'Mars/Olympus'], {
+      env: sb.env,
+      cwd: dir,
+    });
     expect(bad.stderr).toBe('error: timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Berlin)\n');
-    for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv']) expect((await run(['schedules', 'create', '--name', zone, '--timezone', zone, '-q'], { env: sb.env, cwd: dir })).code).toBe(0);
+    for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv'])
+      expect(
+        (await run(['schedules', 'create', '--name', zone, '--timezone', zone, '-q'], { env: sb.env, cwd: dir })).code,
+      ).toBe(0);
   });
 
   it('reads the body from a file and checks it: 7 days 0-6 without repeats', async () => {
-    const week = Array.from({ length: 7 }, (_, day) => ({ day, slots: day === 1 ? [{ start: nine(9), end: nine(17) }] : [] }));
+    const week = Array.from({ length: 7 }, (_, day) => ({
+      day,
+      slots: day === 1 ? [{ start: nine(9), end: nine(17) }] : [],
+    }));
     writeFileSync(join(dir, 'ok.json'), JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: week }));
-    expect((await run(['schedules', 'create', '--from-file', 'ok.json', '-q'], { env: sb.env, cwd: dir })).code).toBe(0);
-    writeFileSync(join(dir, 'six.json'), JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: week.slice(0, 6) }));
-    expect((await run(['schedules', 'create', '--from-file', 'six.json'], { env: sb.env, cwd: dir })).stderr).toContain('error: --from-file: timeSlots: timeSlots must have exactly 7 items, one per weekday');
-    writeFileSync(join(dir, 'twice.json'), JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: [...week.slice(0, 6), { day: 1, slots: [] }] }));
-    expect((await run(['schedules', 'create', '--from-file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe('error: timeSlots: Monday (day 1) appears twice\n');
+    expect((await run(['schedules', 'create', '--from-file', 'ok.json', '-q'], { env: sb.env, cwd: dir })).code).toBe(
+      0,
+    );
+    writeFileSync(
+      join(dir, 'six.json'),
+      JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: week.slice(0, 6) }),
+    );
+    expect((await run(['schedules', 'create', '--from-file', 'six.json'], { env: sb.env, cwd: dir })).stderr).toContain(
+      'error: --from-file: timeSlots: timeSlots must have exactly 7 items, one per weekday',
+    );
+    writeFileSync(
+      join(dir, 'twice.json'),
+      JSON.stringify({
+        name: 'File',
+        timezone: 'Europe/Paris',
+        timeSlots: [...week.slice(0, 6), { day: 1, slots: [] }],
+      }),
+    );
+    expect((await run(['schedules', 'create', '--from-file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe(
+      'error: timeSlots: Monday (day 1) appears twice\n',
+    );
     expect(posts()).toHaveLength(1);
-    expect((await run(['schedules', 'create', '--from-file', 'ok.json', '--default', '-q'], { env: sb.env, cwd: dir })).code).toBe(0);
+    expect(
+      (await run(['schedules', 'create', '--from-file', 'ok.json', '--default', '-q'], { env: sb.env, cwd: dir })).code,
+    ).toBe(0);
     expect(created()[1]).toMatchObject({ name: 'File', isDefault: true });
   });
 
@@ -130,7 +205,21 @@ describe('schedules create, from flags and files', () => {
 
 describe('schedules in the sandbox', () => {
   it('keeps exactly one default, and lists them', async () => {
-    await run(['schedules', 'create', '--name', 'New default', '--timezone', 'UTC', '--day', 'mon=09:00-10:00', '--default', '-q'], { env: sb.env, cwd: dir });
+    await run(
+      [
+        'schedules',
+        'create',
+        '--name',
+        'New default',
+        '--timezone',
+        'UTC',
+        '--day',
+        'mon=09:00-10:00',
+        '--default',
+        '-q',
+      ],
+      { env: sb.env, cwd: dir },
+    );
     expect(sb.sandbox.store.state.schedules.filter((s) => s.isDefault).map((s) => s.name)).toEqual(['New default']);
     const list = await run(['schedules', 'list'], { env: sb.env, cwd: dir });
     expect(list.stdout.split('\n')[2]).toBe('58966\tNew default\tUTC\tyes\tMon 09:00-10:00');
@@ -150,7 +239,15 @@ describe('week preview', () => {
     const week = Array.from({ length: 7 }, () => [] as ReturnType<typeof parseWindows>);
     week[1] = parseWindows('09:00-17:00', 'Monday');
     const now = Date.UTC(2026, 10, 22, 12); // a Sunday in November: Berlin UTC+1, New York UTC-5
-    expect(weekPreview(week, 'Europe/Berlin', 'America/New_York', now)[1]).toEqual({ day: 'Monday', schedule: '09:00-17:00', local: '03:00-11:00' });
-    expect(weekPreview(week, 'Europe/Berlin', 'Pacific/Auckland', now)[1]).toEqual({ day: 'Monday', schedule: '09:00-17:00', local: '21:00-Tue 05:00' });
+    expect(weekPreview(week, 'Europe/Berlin', 'America/New_York', now)[1]).toEqual({
+      day: 'Monday',
+      schedule: '09:00-17:00',
+      local: '03:00-11:00',
+    });
+    expect(weekPreview(week, 'Europe/Berlin', 'Pacific/Auckland', now)[1]).toEqual({
+      day: 'Monday',
+      schedule: '09:00-17:00',
+      local: '21:00-Tue 05:00',
+    });
   });
 });

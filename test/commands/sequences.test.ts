@@ -21,8 +21,12 @@ const sequence = (id: string) => sb.sandbox.store.state.sequences.find((s) => s.
 describe('sequences steps', () => {
   it('lists the variants with codes named', async () => {
     const result = await seq(['steps', 'sqOnbrd1', 'stA1intro']);
-    expect(result.stdout).toBe('vrA1a\t1 Email\t1 active\t1\t1\tQuick question about {{Company}}\nvrA1b\t1 Email\t1 active\t1\t1\t{{First Name}}, idea for {{Company}}\n');
-    expect((await seq(['steps', 'sqOnbrd1', 'stA2call'])).stdout).toBe('vrA2a\t11 Call introduction\t1 active\t1\t1\tAsk about current tooling\n');
+    expect(result.stdout).toBe(
+      'vrA1a\t1 Email\t1 active\t1\t1\tQuick question about {{Company}}\nvrA1b\t1 Email\t1 active\t1\t1\t{{First Name}}, idea for {{Company}}\n',
+    );
+    expect((await seq(['steps', 'sqOnbrd1', 'stA2call'])).stdout).toBe(
+      'vrA2a\t11 Call introduction\t1 active\t1\t1\tAsk about current tooling\n',
+    );
   });
 
   it('answers an unknown step with the service error', async () => {
@@ -34,16 +38,48 @@ describe('sequences steps', () => {
 
 describe('sequences subsequence update', () => {
   it('parses conditions with spaces, numbers, booleans and no value', async () => {
-    const parsed = await parse(['sequences', 'subsequence', 'update', 's', 'u', '--condition', 'Email Open Count:greater than:3', '--condition', 'Replied:is:false', '--condition', 'Link Click:is any']);
-    expect(parsed.options.condition).toEqual(['Email Open Count:greater than:3', 'Replied:is:false', 'Link Click:is any']);
-    const result = await seq(['subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--condition', 'Email Open Count:greater than:3', '--condition', 'Link Click:is any']);
+    const parsed = await parse([
+      'sequences',
+      'subsequence',
+      'update',
+      's',
+      'u',
+      '--condition',
+      'Email Open Count:greater than:3',
+      '--condition',
+      'Replied:is:false',
+      '--condition',
+      'Link Click:is any',
+    ]);
+    expect(parsed.options.condition).toEqual([
+      'Email Open Count:greater than:3',
+      'Replied:is:false',
+      'Link Click:is any',
+    ]);
+    const result = await seq([
+      'subsequence',
+      'update',
+      'sqOnbrd1',
+      'ssReplied',
+      '--condition',
+      'Email Open Count:greater than:3',
+      '--condition',
+      'Link Click:is any',
+    ]);
     expect(result.code).toBe(0);
-    expect(sub().conditions.map(({ conditionId: _id, ...c }) => c)).toEqual([{ name: 'Email Open Count', operation: 'greater than', value: 3 }, { name: 'Link Click', operation: 'is any' }]);
+    expect(sub().conditions.map(({ conditionId: _id, ...c }) => c)).toEqual([
+      { name: 'Email Open Count', operation: 'greater than', value: 3 },
+      { name: 'Link Click', operation: 'is any' },
+    ]);
   });
 
   it('leaves settings that were not given unchanged', async () => {
     expect((await seq(['subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--delay-days', '5'])).code).toBe(0);
-    expect(sub()).toMatchObject({ firstStepRelativeDays: 5, scheduleId: 58964, conditions: [{ name: 'Replied', operation: 'is', value: true }] });
+    expect(sub()).toMatchObject({
+      firstStepRelativeDays: 5,
+      scheduleId: 58964,
+      conditions: [{ name: 'Replied', operation: 'is', value: true }],
+    });
     expect((await seq(['subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--schedule', '58965'])).code).toBe(0);
     expect(sub()).toMatchObject({ firstStepRelativeDays: 5, scheduleId: 58965 });
   });
@@ -51,7 +87,9 @@ describe('sequences subsequence update', () => {
   it('refuses an empty set of conditions locally, saying the API would ignore it', async () => {
     const result = await seq(['subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--clear-conditions']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: an empty set of conditions is refused: the API would silently ignore it and keep the current conditions');
+    expect(result.stderr).toContain(
+      'error: an empty set of conditions is refused: the API would silently ignore it and keep the current conditions',
+    );
     expect(sb.sandbox.requestLog).toHaveLength(0);
   });
 
@@ -73,12 +111,19 @@ describe('subsequence rules in the sandbox', () => {
   it('refuses firstStepRelativeDays below 1', async () => {
     const res = await sb.request('PATCH', '/v1/sequences/sqOnbrd1/subsequence/ssReplied', { firstStepRelativeDays: 0 });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Validation failed: body.firstStepRelativeDays: firstStepRelativeDays must be at least 1');
+    expect(res.body.message).toBe(
+      'Validation failed: body.firstStepRelativeDays: firstStepRelativeDays must be at least 1',
+    );
   });
 
   it('reads the settings back', async () => {
     const res = await sb.request('GET', '/v1/sequences/subsequence/ssReplied/settings');
-    expect(res.body.payload).toMatchObject({ id: 'ssReplied', scheduleId: 58964, firstStepRelativeDays: 2, sequenceId: 'sqOnbrd1' });
+    expect(res.body.payload).toMatchObject({
+      id: 'ssReplied',
+      scheduleId: 58964,
+      firstStepRelativeDays: 2,
+      sequenceId: 'sqOnbrd1',
+    });
   });
 });
 
@@ -94,11 +139,14 @@ describe('sequences add-contacts, pause, resume, test-email', () => {
 
   it('says how many contacts went in when a later batch fails', async () => {
     const base = sb.sandbox.store.state.prospects[4]!;
-    for (let i = 0; i < 500; i++) sb.sandbox.store.addProspect({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
+    for (let i = 0; i < 500; i++)
+      sb.sandbox.store.addProspect({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
     writeFileSync(join(dir, 'ids.txt'), [...Array.from({ length: 500 }, (_, i) => `pp${i}`), 'nope'].join('\n'));
     const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', '--file', 'ids.txt']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('warning: the first 500 of 501 contacts were added before this failed; running the command again is safe\n');
+    expect(result.stderr).toContain(
+      'warning: the first 500 of 501 contacts were added before this failed; running the command again is safe\n',
+    );
     expect(result.stderr).toContain('Contacts not found: nope');
   });
 
@@ -115,12 +163,47 @@ describe('sequences add-contacts, pause, resume, test-email', () => {
 
   it('sends a test email only from a connected account, never replaying it', async () => {
     writeFileSync(join(dir, 'body.html'), '<p>Hello</p>');
-    const ok = await seq(['test-email', 'sqOnbrd1', '--to', 'me@x.example', '--from-account', 'ea1Alice', '--subject', 'Hi', '--content-file', 'body.html']);
+    const ok = await seq([
+      'test-email',
+      'sqOnbrd1',
+      '--to',
+      'me@x.example',
+      '--from-account',
+      'ea1Alice',
+      '--subject',
+      'Hi',
+      '--content-file',
+      'body.html',
+    ]);
     expect(ok.code).toBe(0);
-    const notConnected = await seq(['test-email', 'sqEvents3', '--to', 'me@x.example', '--from-account', 'ea1Alice', '--subject', 'Hi', '--content-file', 'body.html']);
+    const notConnected = await seq([
+      'test-email',
+      'sqEvents3',
+      '--to',
+      'me@x.example',
+      '--from-account',
+      'ea1Alice',
+      '--subject',
+      'Hi',
+      '--content-file',
+      'body.html',
+    ]);
     expect(notConnected.code).toBe(1);
-    expect(notConnected.stderr).toContain('Email account ea1Alice is not connected to sequence sqEvents3 (POST /v1/sequences/sqEvents3/test-email: HTTP 400, code 1001)');
-    const badTo = await seq(['test-email', 'sqOnbrd1', '--to', 'nope', '--from-account', 'ea1Alice', '--subject', 'Hi', '--content-file', 'body.html']);
+    expect(notConnected.stderr).toContain(
+      'Email account ea1Alice is not connected to sequence sqEvents3 (POST /v1/sequences/sqEvents3/test-email: HTTP 400, code 1001)',
+    );
+    const badTo = await seq([
+      'test-email',
+      'sqOnbrd1',
+      '--to',
+      'nope',
+      '--from-account',
+      'ea1Alice',
+      '--subject',
+      'Hi',
+      '--content-file',
+      'body.html',
+    ]);
     expect(badTo.code).toBe(2);
   });
 });

@@ -14,17 +14,37 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const tasks = (argv: string[], extra: Parameters<typeof run>[1] = {}) => run(['tasks', ...argv], { env: sb.env, cwd: dir, ...extra });
+const tasks = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
+  run(['tasks', ...argv], { env: sb.env, cwd: dir, ...extra });
 const skipPosts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/tasks/bulk-skip');
 const status = (id: string) => sb.sandbox.store.state.tasks.find((t) => t.taskId === id)!.doneStatus;
 
 describe('tasks list', () => {
   it('prints one page as TSV: id, type, status, due, title, sequence, assignee, priority', async () => {
-    const result = await tasks(['list', '--status', 'overdue', '--type', 'call', '--page-size', '2', '--sort-by', 'dueDate']);
+    const result = await tasks([
+      'list',
+      '--status',
+      'overdue',
+      '--type',
+      'call',
+      '--page-size',
+      '2',
+      '--sort-by',
+      'dueDate',
+    ]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.split('\t')).toEqual([expect.stringMatching(/^tk\d{6}$/), 'call', 'overdue', expect.stringMatching(/^\d{4}-\d\d-\d\dT/), expect.stringMatching(/^Call /), expect.any(String), expect.any(String), expect.stringMatching(/^(urgent|high|medium|low)$/)]);
+    expect(lines[0]!.split('\t')).toEqual([
+      expect.stringMatching(/^tk\d{6}$/),
+      'call',
+      'overdue',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expect.stringMatching(/^Call /),
+      expect.any(String),
+      expect.any(String),
+      expect.stringMatching(/^(urgent|high|medium|low)$/),
+    ]);
   });
 
   it('walks every page with --all, stops at --limit, and prints one JSON array with --json', async () => {
@@ -40,14 +60,22 @@ describe('tasks list', () => {
   it('validates filters before sending, listing the allowed values', async () => {
     const result = await tasks(['list', '--status', 'late']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: --status: --status takes one of: upcoming, dueToday, completed, skipped, overdue');
+    expect(result.stderr).toContain(
+      'error: --status: --status takes one of: upcoming, dueToday, completed, skipped, overdue',
+    );
     const outcome = await tasks(['list', '--call-outcome', 'maybe']);
-    expect(outcome.stderr).toContain('--call-outcome takes one of: Interested, Callback Later, Followup, Not Interested, Wrong Number, No Answer, Left Voicemail, Not In Service');
+    expect(outcome.stderr).toContain(
+      '--call-outcome takes one of: Interested, Callback Later, Followup, Not Interested, Wrong Number, No Answer, Left Voicemail, Not In Service',
+    );
     expect(sb.sandbox.requestLog).toHaveLength(0);
   });
 
   it('shows due dates relative on a terminal', async () => {
-    const result = await tasks(['list', '--status', 'upcoming', '--page-size', '1', '--no-color'], { env: sb.env, cwd: dir, stdoutIsTTY: true });
+    const result = await tasks(['list', '--status', 'upcoming', '--page-size', '1', '--no-color'], {
+      env: sb.env,
+      cwd: dir,
+      stdoutIsTTY: true,
+    });
     expect(result.stdout.split('\n')[1]).toMatch(/ in \d+[hd] /);
   });
 
@@ -117,17 +145,26 @@ describe('tasks bulk-skip', () => {
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
     expect(result.stderr).toBe(`Skipped 1 of 3 task(s); 2 failed. Failures: ${join(dir, failedFile)}\n`);
     const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
-    expect(readFileSync(join(dir, failedFile), 'utf8')).toBe(`taskId,reason,bulkActionId\ntk000002,task already completed,${bulkActionId}\nnope,task not found,${bulkActionId}\n`);
+    expect(readFileSync(join(dir, failedFile), 'utf8')).toBe(
+      `taskId,reason,bulkActionId\ntk000002,task already completed,${bulkActionId}\nnope,task not found,${bulkActionId}\n`,
+    );
   });
 
   it('reads ids from stdin, first column of TSV lines', async () => {
-    const result = await tasks(['bulk-skip', '-', '--yes', '-q'], { env: sb.env, cwd: dir, stdin: 'tk000003\tcall\ntk000004\tlinkedin\n' });
+    const result = await tasks(['bulk-skip', '-', '--yes', '-q'], {
+      env: sb.env,
+      cwd: dir,
+      stdin: 'tk000003\tcall\ntk000004\tlinkedin\n',
+    });
     expect(result.code).toBe(0);
     expect([status('tk000003'), status('tk000004')]).toEqual(['skipped', 'skipped']);
   });
 
   it('resumes from its journal without re-sending accepted batches', async () => {
-    const ids = sb.sandbox.store.state.tasks.filter((t) => !t.doneStatus).slice(0, 250).map((t) => t.taskId);
+    const ids = sb.sandbox.store.state.tasks
+      .filter((t) => !t.doneStatus)
+      .slice(0, 250)
+      .map((t) => t.taskId);
     writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
     const first = await tasks(['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1', '-q']);
     expect(first.code).toBe(0);
@@ -165,7 +202,13 @@ describe('tasks prompts on a terminal', () => {
     const { PassThrough } = await import('node:stream');
     const stdin = new PassThrough();
     const typing = typeInto(stdin, ['\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r']);
-    const result = await tasks(['complete', 'tk000001'], { env: sb.env, cwd: dir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    const result = await tasks(['complete', 'tk000001'], {
+      env: sb.env,
+      cwd: dir,
+      stdin,
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+    });
     await typing;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Call outcome');
@@ -177,7 +220,13 @@ describe('tasks prompts on a terminal', () => {
     const { PassThrough } = await import('node:stream');
     const stdin = new PassThrough();
     const typing = typeInto(stdin, ['n', '\r']);
-    const result = await tasks(['bulk-skip', 'tk000003', 'tk000004', 'tk000005', 'tk000006', 'tk000007', 'tk000008'], { env: sb.env, cwd: dir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    const result = await tasks(['bulk-skip', 'tk000003', 'tk000004', 'tk000005', 'tk000006', 'tk000007', 'tk000008'], {
+      env: sb.env,
+      cwd: dir,
+      stdin,
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+    });
     await typing;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Skip 6 tasks (tk000003, tk000004, tk000005, tk000006, tk000007, … (1 more))?');

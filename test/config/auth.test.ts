@@ -15,9 +15,14 @@ const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 describe('auth login / status / logout', () => {
   it('stores a key read from stdin after a live check, in a 0600 file inside a 0700 folder', async () => {
     const configDir = join(tempDir(), 'outreach');
-    const login = await run(['auth', 'login', '--with-key', '--base-url', sb.baseUrl], { configDir, stdin: `${testKey}\n` });
+    const login = await run(['auth', 'login', '--with-key', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin: `${testKey}\n`,
+    });
     expect(login.code).toBe(0);
-    expect(login.stderr).toBe(`Logged in: profile "default" (${sb.baseUrl}), key stored in ${join(configDir, 'config.json')}.\n`);
+    expect(login.stderr).toBe(
+      `Logged in: profile "default" (${sb.baseUrl}), key stored in ${join(configDir, 'config.json')}.\n`,
+    );
     expect(mode(configDir)).toBe('700');
     expect(mode(join(configDir, 'config.json'))).toBe('600');
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'))).toEqual({
@@ -40,14 +45,21 @@ describe('auth login / status / logout', () => {
     expect(mode(join(configDir, 'config.json'))).toBe('600');
     const after = await run(['inbox', 'categories'], { configDir });
     expect(after.code).toBe(4);
-    expect(after.stderr).toBe('error: no API key for profile "default"\nhint: Run `outreach auth login`, set OUTREACH_API_KEY, or try everything offline with --sandbox.\n');
+    expect(after.stderr).toBe(
+      'error: no API key for profile "default"\nhint: Run `outreach auth login`, set OUTREACH_API_KEY, or try everything offline with --sandbox.\n',
+    );
   });
 
   it('refuses a wrong key with exit 4 and stores nothing', async () => {
     const configDir = tempDir();
-    const login = await run(['auth', 'login', '--with-key', '--base-url', sb.baseUrl], { configDir, stdin: 'sk_wrong_0000000000\n' });
+    const login = await run(['auth', 'login', '--with-key', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin: 'sk_wrong_0000000000\n',
+    });
     expect(login.code).toBe(4);
-    expect(login.stderr).toContain('error: authentication failed (GET /v1/unibox/categories: HTTP 401, code 1001): Invalid token: the API key is not valid');
+    expect(login.stderr).toContain(
+      'error: authentication failed (GET /v1/unibox/categories: HTTP 401, code 1001): Invalid token: the API key is not valid',
+    );
     expect(login.stderr).not.toContain('sk_wrong_0000000000');
     const profiles = await run(['profiles', 'list'], { configDir });
     expect(profiles.stdout).toBe('');
@@ -63,7 +75,12 @@ describe('auth login / status / logout', () => {
       await new Promise((r) => setTimeout(r, 40));
       stdin.write('\r');
     })();
-    const login = await run(['auth', 'login', '--base-url', sb.baseUrl], { configDir, stdin, stdinIsTTY: true, stderrIsTTY: true });
+    const login = await run(['auth', 'login', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin,
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+    });
     await typing;
     expect(login.code).toBe(0);
     expect(login.stderr).toContain('API key');
@@ -91,16 +108,31 @@ describe('auth login / status / logout', () => {
 describe('profiles and precedence', () => {
   it('switches, lists and removes profiles; flag beats env beats current profile', async () => {
     const configDir = tempDir();
-    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'work', '--base-url', sb.baseUrl], { configDir, stdin: testKey });
-    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'other', '--base-url', 'http://127.0.0.1:9'], { configDir, stdin: 'sk_other_1234567890' });
+    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'work', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin: testKey,
+    });
+    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'other', '--base-url', 'http://127.0.0.1:9'], {
+      configDir,
+      stdin: 'sk_other_1234567890',
+    });
     const list = await run(['profiles', 'list'], { configDir });
-    expect(list.stdout).toBe(`*\twork\t${sb.baseUrl}\tsk_t************1706\n\tother\thttp://127.0.0.1:9\tsk_o***********7890\n`);
+    expect(list.stdout).toBe(
+      `*\twork\t${sb.baseUrl}\tsk_t************1706\n\tother\thttp://127.0.0.1:9\tsk_o***********7890\n`,
+    );
 
     expect((await run(['inbox', 'categories'], { configDir })).code).toBe(0);
     expect((await run(['inbox', 'categories'], { configDir, env: { OUTREACH_PROFILE: 'other' } })).code).toBe(1);
-    expect((await run(['-p', 'work', 'inbox', 'categories'], { configDir, env: { OUTREACH_PROFILE: 'other' } })).code).toBe(0);
-    expect((await run(['--base-url', 'http://127.0.0.1:9', '--max-retries', '0', 'inbox', 'categories'], { configDir })).code).toBe(1);
-    expect((await run(['inbox', 'categories'], { configDir, env: { OUTREACH_API_KEY: 'sk_env_wrong_12345' } })).code).toBe(4);
+    expect(
+      (await run(['-p', 'work', 'inbox', 'categories'], { configDir, env: { OUTREACH_PROFILE: 'other' } })).code,
+    ).toBe(0);
+    expect(
+      (await run(['--base-url', 'http://127.0.0.1:9', '--max-retries', '0', 'inbox', 'categories'], { configDir }))
+        .code,
+    ).toBe(1);
+    expect(
+      (await run(['inbox', 'categories'], { configDir, env: { OUTREACH_API_KEY: 'sk_env_wrong_12345' } })).code,
+    ).toBe(4);
 
     expect((await run(['profiles', 'use', 'other'], { configDir })).code).toBe(0);
     expect((await run(['profiles', 'list'], { configDir })).stdout.split('\n')[1]).toMatch(/^\*\tother/);
@@ -111,7 +143,9 @@ describe('profiles and precedence', () => {
   });
 
   it('refuses plain http except to loopback, before sending anything', async () => {
-    const result = await run(['inbox', 'categories'], { env: { OUTREACH_BASE_URL: 'http://api.example.com', OUTREACH_API_KEY: 'sk_x_123456789' } });
+    const result = await run(['inbox', 'categories'], {
+      env: { OUTREACH_BASE_URL: 'http://api.example.com', OUTREACH_API_KEY: 'sk_x_123456789' },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: OUTREACH_BASE_URL: plain http is refused for api.example.com');
   });

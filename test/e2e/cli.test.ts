@@ -38,9 +38,21 @@ describe('outreach as a user runs it', () => {
 
   it('exits 4 for a wrong key, 2 for a typo, 1 for an unreachable service', async () => {
     const base = { OUTREACH_CONFIG_DIR: tempDir() };
-    expect((await runBin(['inbox', 'categories'], { env: cleanEnv({ ...base, OUTREACH_BASE_URL: server.baseUrl, OUTREACH_API_KEY: 'sk_bad_key_000000' }) })).code).toBe(4);
+    expect(
+      (
+        await runBin(['inbox', 'categories'], {
+          env: cleanEnv({ ...base, OUTREACH_BASE_URL: server.baseUrl, OUTREACH_API_KEY: 'sk_bad_key_000000' }),
+        })
+      ).code,
+    ).toBe(4);
     expect((await runBin(['inbox', 'categoris'], { env: cleanEnv(base) })).code).toBe(2);
-    expect((await runBin(['--max-retries', '0', 'inbox', 'categories'], { env: cleanEnv({ ...base, OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: key }) })).code).toBe(1);
+    expect(
+      (
+        await runBin(['--max-retries', '0', 'inbox', 'categories'], {
+          env: cleanEnv({ ...base, OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: key }),
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('keeps --sandbox state in the config folder between two invocations', async () => {
@@ -106,7 +118,12 @@ describe('prospects import as a user runs it', () => {
       expect(accepted).toBeGreaterThanOrEqual(2);
       expect(accepted).toBeLessThan(5);
 
-      const requests = async () => ((await (await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } })).json()) as { requests: Array<{ path: string }> }).requests;
+      const requests = async () =>
+        (
+          (await (await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } })).json()) as {
+            requests: Array<{ path: string }>;
+          }
+        ).requests;
       const postsBefore = (await requests()).filter((r) => r.path === '/v1/prospects/import-with-field-name').length;
       const resumed = await runBin([...args, '--resume', '--wait', '--json'], { env, cwd: dir });
       expect(resumed.code).toBe(0);
@@ -116,7 +133,11 @@ describe('prospects import as a user runs it', () => {
       // Chunks that were in flight at the kill may be sent again (the service matches by email); accepted ones never are.
       expect(postsAfter - postsBefore).toBe(5 - accepted);
       expect(summary.succeeded + summary.unchanged).toBe(25);
-      expect(read(join(dir, 'sample.results.csv'), 'utf8').split('\n').filter((l) => l.endsWith(',succeeded,') || l.includes(',unchanged,'))).toHaveLength(25);
+      expect(
+        read(join(dir, 'sample.results.csv'), 'utf8')
+          .split('\n')
+          .filter((l) => l.endsWith(',succeeded,') || l.includes(',unchanged,')),
+      ).toHaveLength(25);
     } finally {
       await slow.stop();
     }
@@ -146,7 +167,16 @@ describe('every group as a user runs it, against a standalone sandbox', () => {
       expect(JSON.parse(add.stdout)).toMatchObject({ read: 3, valid: 2, rejected: 1, sent: 2 });
       expect((await cli(['dnc', 'export', 'dncCustmr2'])).stdout).toContain('\nrival.io,domain,');
 
-      const schedule = await cli(['schedules', 'create', '--name', 'E2E', '--timezone', 'Europe/Berlin', '--day', 'mon=09:00-17:00']);
+      const schedule = await cli([
+        'schedules',
+        'create',
+        '--name',
+        'E2E',
+        '--timezone',
+        'Europe/Berlin',
+        '--day',
+        'mon=09:00-17:00',
+      ]);
       expect(schedule.code).toBe(0);
       expect((await cli(['schedules', 'list'])).stdout).toContain('\tE2E\tEurope/Berlin\tno\tMon 09:00-17:00\n');
 

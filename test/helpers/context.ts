@@ -66,7 +66,10 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
       testTime.offset += ms;
     },
   };
-  const stdin = typeof options.stdin === 'string' ? Readable.from([Buffer.from(options.stdin)]) : (options.stdin ?? Readable.from([]));
+  const stdin =
+    typeof options.stdin === 'string'
+      ? Readable.from([Buffer.from(options.stdin)])
+      : (options.stdin ?? Readable.from([]));
   const ctx: Context = {
     stdin: stdin instanceof PassThrough || stdin instanceof Readable ? stdin : Readable.from([]),
     stdout,
@@ -84,5 +87,11 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     pid: 4242,
     dispose() {},
   };
-  return { ctx, stdout: () => stdout.text, stderr: () => stderr.text, sleeps, abort: () => controller.abort(new Error('interrupted')) };
+  return {
+    ctx,
+    stdout: () => stdout.text,
+    stderr: () => stderr.text,
+    sleeps,
+    abort: () => controller.abort(new Error('interrupted')),
+  };
 }

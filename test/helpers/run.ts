@@ -9,7 +9,10 @@ export interface RunResult {
   sleeps: number[];
 }
 
-export async function run(argv: string[], options: TestContextOptions & { abortWhen?: () => boolean } = {}): Promise<RunResult> {
+export async function run(
+  argv: string[],
+  options: TestContextOptions & { abortWhen?: () => boolean } = {},
+): Promise<RunResult> {
   const captured = createTestContext(options);
   // Ctrl-C, the way src/context.ts delivers it: the signal aborts once the condition holds.
   const { abortWhen } = options;

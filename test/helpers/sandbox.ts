@@ -11,7 +11,12 @@ export interface TestSandbox {
   key: string;
   env: Record<string, string>;
   /** fetch() against the sandbox with the key (or the headers given). */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -26,7 +31,10 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
     async request(method, path, body, headers) {
       const res = await fetch(baseUrl + path, {
         method,
-        headers: headers ?? { 'x-api-key': options.key ?? testKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: headers ?? {
+          'x-api-key': options.key ?? testKey,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();

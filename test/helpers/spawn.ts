@@ -15,12 +15,20 @@ export interface SpawnResult {
 /** Environment without anything that could reach a real account or the developer's config. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SYSTEMROOT']) if (process.env[name]) env[name] = process.env[name]!;
+  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SYSTEMROOT'])
+    if (process.env[name]) env[name] = process.env[name]!;
   return { ...env, CI: 'true', ...extra };
 }
 
-export async function runBin(argv: string[], options: { env: Record<string, string>; input?: string; cwd?: string }): Promise<SpawnResult> {
-  const child = spawn(process.execPath, [binPath, ...argv], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function runBin(
+  argv: string[],
+  options: { env: Record<string, string>; input?: string; cwd?: string },
+): Promise<SpawnResult> {
+  const child = spawn(process.execPath, [binPath, ...argv], {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -38,7 +46,10 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(args: string[], env: Record<string, string>): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [binPath, 'sandbox', 'start', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [binPath, 'sandbox', 'start', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));

@@ -13,7 +13,12 @@ async function read(bytes: Buffer | string, options?: CsvReadOptions) {
 
 describe('openCsv', () => {
   it('reads Excel "CSV UTF-8": BOM and CRLF', async () => {
-    const result = await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Email,First Name\r\nana@x.example,Ana\r\nzoë@x.example,Zoë\r\n')]));
+    const result = await read(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('Email,First Name\r\nana@x.example,Ana\r\nzoë@x.example,Zoë\r\n'),
+      ]),
+    );
     expect(result.header).toEqual(['Email', 'First Name']);
     expect(result.rows).toEqual([
       { row: 2, fields: ['ana@x.example', 'Ana'] },
@@ -28,21 +33,39 @@ describe('openCsv', () => {
   });
 
   it('reads Excel "Unicode text": UTF-16LE with BOM, tab-separated', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tName\nli@x.example\t李\n', 'utf16le')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      iconv.encode('Email\tName\nli@x.example\t李\n', 'utf16le'),
+    ]);
     const result = await read(bytes);
     expect(result).toMatchObject({ encoding: 'utf16le', delimiter: '\t', header: ['Email', 'Name'] });
     expect(result.rows[0]).toEqual({ row: 2, fields: ['li@x.example', '李'] });
   });
 
   it('reads UTF-16BE with BOM', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('Email,Name\nel@x.example,Éloïse\n', 'utf16be')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      iconv.encode('Email,Name\nel@x.example,Éloïse\n', 'utf16be'),
+    ]);
     const result = await read(bytes);
     expect(result.encoding).toBe('utf16be');
     expect(result.rows[0]!.fields).toEqual(['el@x.example', 'Éloïse']);
   });
 
   it('reads windows-1252 (and latin1 the same way): €, smart quotes and é survive', async () => {
-    const bytes = Buffer.from([...Buffer.from('Email,Note\nr@x.example,'), 0x80, 0x35, 0x20, 0x93, 0x68, 0x69, 0x94, 0x20, 0xe9, 0x0a]);
+    const bytes = Buffer.from([
+      ...Buffer.from('Email,Note\nr@x.example,'),
+      0x80,
+      0x35,
+      0x20,
+      0x93,
+      0x68,
+      0x69,
+      0x94,
+      0x20,
+      0xe9,
+      0x0a,
+    ]);
     for (const encoding of ['windows-1252', 'latin1'] as const) {
       const result = await read(bytes, { encoding });
       expect(result.rows[0]!.fields![1]).toBe('€5 “hi” é');
@@ -59,14 +82,23 @@ describe('openCsv', () => {
 
   it('reports a wrong column count with its row, and goes on', async () => {
     const result = await read('a,b\n1,2\n1,2,3\n4,5\n');
-    expect(result.rows[1]).toEqual({ row: 3, fields: ['1', '2', '3'], raw: null, reason: 'expected 2 columns, found 3' });
+    expect(result.rows[1]).toEqual({
+      row: 3,
+      fields: ['1', '2', '3'],
+      raw: null,
+      reason: 'expected 2 columns, found 3',
+    });
     expect(result.rows[2]).toEqual({ row: 4, fields: ['4', '5'] });
   });
 
   it('reports broken quoting as a bad row with its number, keeping the rows before it', async () => {
     const result = await read('a,b\n1,2\n"3,4\n5,6\n');
     expect(result.rows[0]).toEqual({ row: 2, fields: ['1', '2'] });
-    expect(result.rows[1]).toMatchObject({ row: 3, fields: null, reason: 'broken quoting: a quoted field is never closed' });
+    expect(result.rows[1]).toMatchObject({
+      row: 3,
+      fields: null,
+      reason: 'broken quoting: a quoted field is never closed',
+    });
   });
 
   it('reports text after a closing quote and reads the next rows with the right numbers', async () => {

@@ -15,7 +15,12 @@ describe('sandbox pipeline', () => {
     sb = await startTestSandbox();
     const res = await sb.request('GET', '/v1/unibox/categories', undefined, {});
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: true, type: 'auth', code: 1001, message: 'Invalid token: the x-api-key header is missing' });
+    expect(res.body).toEqual({
+      error: true,
+      type: 'auth',
+      code: 1001,
+      message: 'Invalid token: the x-api-key header is missing',
+    });
   });
 
   it('answers a wrong key with a 401 error body', async () => {
@@ -34,7 +39,10 @@ describe('sandbox pipeline', () => {
 
   it('answers a GET carrying Content-Type with 406, as the real service does', async () => {
     sb = await startTestSandbox();
-    const res = await sb.request('GET', '/v1/unibox/categories', undefined, { 'x-api-key': testKey, 'content-type': 'application/json' });
+    const res = await sb.request('GET', '/v1/unibox/categories', undefined, {
+      'x-api-key': testKey,
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(406);
   });
 
@@ -44,7 +52,14 @@ describe('sandbox pipeline', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Categories fetched successfully');
     expect(res.body.payload.map((c: { key: string }) => c.key).slice(0, 8)).toEqual([
-      'uncategorized', 'interested', 'not_interested', 'meeting_booked', 'out_of_office', 'closed', 'not_now', 'do_not_contact',
+      'uncategorized',
+      'interested',
+      'not_interested',
+      'meeting_booked',
+      'out_of_office',
+      'closed',
+      'not_now',
+      'do_not_contact',
     ]);
     expect(new Set(res.body.payload.map((c: { sentiment: string }) => c.sentiment))).toEqual(new Set(['1', '2', '3']));
   });
@@ -85,7 +100,10 @@ describe('sandbox pipeline', () => {
   it('refuses a body over 90 MB with 400/4000', async () => {
     sb = await startTestSandbox();
     const big = 'x'.repeat(91 * 1024 * 1024);
-    const res = await sb.request('POST', '/v1/unibox/categories', big, { 'x-api-key': testKey, 'content-type': 'application/json' });
+    const res = await sb.request('POST', '/v1/unibox/categories', big, {
+      'x-api-key': testKey,
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(4000);
     expect(res.body.message).toBe('Request content of 91.0 MB exceeds the 90 MB limit');

@@ -11,7 +11,13 @@ const field = (id: string) => sb.sandbox.store.state.fields.find((f) => f.id ===
 describe('GET /v1/fields', () => {
   it('lists only custom fields unless systemFields=true', async () => {
     const custom = await sb.request('GET', '/v1/fields');
-    expect(custom.body.payload.map((f: { label: string }) => f.label)).toEqual(['Seats', 'Renewal Date', 'Pain Point', 'Icebreaker', 'Plan Tier']);
+    expect(custom.body.payload.map((f: { label: string }) => f.label)).toEqual([
+      'Seats',
+      'Renewal Date',
+      'Pain Point',
+      'Icebreaker',
+      'Plan Tier',
+    ]);
     const all = await sb.request('GET', '/v1/fields?systemFields=true');
     expect(all.body.payload[0]).toMatchObject({ id: 'fEmail', label: 'Email', fieldType: 'text' });
     expect(all.body.payload).toHaveLength(16);

@@ -12,7 +12,11 @@ const advance = (ms: number) => sb.request('POST', '/_sandbox/clock', { advanceM
 /** The synchronous import: one prospect by field ids, answering its status code. */
 async function importSync(values: Record<string, string>, conflictAction: string, extra: Record<string, unknown> = {}) {
   const fields = Object.entries(values).map(([id, value]) => ({ id, value }));
-  const res = await sb.request('POST', '/v1/prospects/import', { prospectList: [{ fields }], conflictAction, ...extra });
+  const res = await sb.request('POST', '/v1/prospects/import', {
+    prospectList: [{ fields }],
+    conflictAction,
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.body.payload[0].status as number;
 }
@@ -33,7 +37,11 @@ describe('conflictAction on an existing prospect (ada: First Name Ada, Company s
 
   it('addMissingFields fills only empty fields', async () => {
     expect(await importSync(ada, 'addMissingFields')).toBe(10000);
-    expect(prospect('ada@analytical.io').values).toMatchObject({ fFirstNm: 'Ada', fJobTitl: 'Countess', fCompany: 'Analytical Engines' });
+    expect(prospect('ada@analytical.io').values).toMatchObject({
+      fFirstNm: 'Ada',
+      fJobTitl: 'Countess',
+      fCompany: 'Analytical Engines',
+    });
   });
 
   it('upsert updates and fills, and a blank value clears', async () => {
@@ -57,15 +65,23 @@ describe('per-row status codes', () => {
     expect(await importSync({ fEmail: 'new@person.example', fFirstNm: 'New' }, 'noUpdate')).toBe(10000);
     expect(prospect('new@person.example').values.fFirstNm).toBe('New');
   });
-  it('10100 for an invalid email', async () => expect(await importSync({ fEmail: 'not-an-email' }, 'noUpdate')).toBe(10100));
-  it('10900 for two addresses in one cell', async () => expect(await importSync({ fEmail: 'a@x.example; b@y.example' }, 'noUpdate')).toBe(10900));
-  it('10700 for a bounced prospect', async () => expect(await importSync({ fEmail: 'bounced@example.com' }, 'upsert')).toBe(10700));
-  it('10800 for an unsubscribed prospect', async () => expect(await importSync({ fEmail: 'UNSUBSCRIBED@example.com' }, 'upsert')).toBe(10800));
-  it('10300 for a custom field type mismatch', async () => expect(await importSync({ fEmail: 'n@x.example', cSeats00: 'lots' }, 'upsert')).toBe(10300));
+  it('10100 for an invalid email', async () =>
+    expect(await importSync({ fEmail: 'not-an-email' }, 'noUpdate')).toBe(10100));
+  it('10900 for two addresses in one cell', async () =>
+    expect(await importSync({ fEmail: 'a@x.example; b@y.example' }, 'noUpdate')).toBe(10900));
+  it('10700 for a bounced prospect', async () =>
+    expect(await importSync({ fEmail: 'bounced@example.com' }, 'upsert')).toBe(10700));
+  it('10800 for an unsubscribed prospect', async () =>
+    expect(await importSync({ fEmail: 'UNSUBSCRIBED@example.com' }, 'upsert')).toBe(10800));
+  it('10300 for a custom field type mismatch', async () =>
+    expect(await importSync({ fEmail: 'n@x.example', cSeats00: 'lots' }, 'upsert')).toBe(10300));
 
   it('10600 for the same email twice in one request', async () => {
     const res = await sb.request('POST', '/v1/prospects/import', {
-      prospectList: [{ fields: [{ id: 'fEmail', value: 'twice@x.example' }] }, { fields: [{ id: 'fEmail', value: 'Twice@x.example' }] }],
+      prospectList: [
+        { fields: [{ id: 'fEmail', value: 'twice@x.example' }] },
+        { fields: [{ id: 'fEmail', value: 'Twice@x.example' }] },
+      ],
       conflictAction: 'noUpdate',
     });
     expect(res.body.payload.map((r: { status: number }) => r.status)).toEqual([10000, 10600]);
@@ -81,11 +97,17 @@ describe('per-row status codes', () => {
 
   it('adds a prospect to the target step', async () => {
     expect(await importSync({ fEmail: 'linus@kernel.example' }, 'noUpdate', { stepId: 'stB1mail' })).toBe(10000);
-    expect(prospect('linus@kernel.example').sequences).toEqual([{ sequenceId: 'sqReEngg2', stepId: 'stB1mail', state: 'active' }]);
+    expect(prospect('linus@kernel.example').sequences).toEqual([
+      { sequenceId: 'sqReEngg2', stepId: 'stB1mail', state: 'active' },
+    ]);
   });
 
   it('refuses an unknown step', async () => {
-    const res = await sb.request('POST', '/v1/prospects/import', { prospectList: [], conflictAction: 'noUpdate', stepId: 'nope' });
+    const res = await sb.request('POST', '/v1/prospects/import', {
+      prospectList: [],
+      conflictAction: 'noUpdate',
+      stepId: 'nope',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Step nope does not exist');
   });
@@ -118,21 +140,30 @@ describe('asynchronous import by field name', () => {
   });
 
   it('has no report link when every row succeeded', async () => {
-    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', { prospectList: [{ email: 'ok@x.example' }], conflictAction: 'noUpdate' });
+    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', {
+      prospectList: [{ email: 'ok@x.example' }],
+      conflictAction: 'noUpdate',
+    });
     await advance(5_000);
     const done = await sb.request('GET', `/v1/prospects/import-status/${res.body.payload.requestId}`);
     expect(done.body.payload).toEqual({ isCompleted: true });
   });
 
   it('refuses field names that do not exist', async () => {
-    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', { prospectList: [{ Email: 'a@x.example', Shoe: '42' }], conflictAction: 'noUpdate' });
+    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', {
+      prospectList: [{ Email: 'a@x.example', Shoe: '42' }],
+      conflictAction: 'noUpdate',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 4000, message: 'Unknown field names: Shoe' });
   });
 
   it('refuses more than 100,000 prospects in one request', async () => {
     const prospectList = Array.from({ length: 100_001 }, (_, i) => ({ Email: `p${i}@x.example` }));
-    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', { prospectList, conflictAction: 'noUpdate' });
+    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', {
+      prospectList,
+      conflictAction: 'noUpdate',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Up to 100,000 prospects can be imported per request; got 100,001');
   });
@@ -146,13 +177,25 @@ describe('asynchronous import by field name', () => {
 
 describe('verification and attributes', () => {
   it('returns verification status per email', async () => {
-    const res = await sb.request('POST', '/v1/prospects/verification-status', { emails: ['ada@analytical.io', 'bounced@example.com', 'nobody@x.example', 'garbage'] });
-    expect(res.body.payload.map((r: { verificationStatus: string }) => r.verificationStatus)).toEqual(['valid', 'bad', 'skip', 'bad']);
+    const res = await sb.request('POST', '/v1/prospects/verification-status', {
+      emails: ['ada@analytical.io', 'bounced@example.com', 'nobody@x.example', 'garbage'],
+    });
+    expect(res.body.payload.map((r: { verificationStatus: string }) => r.verificationStatus)).toEqual([
+      'valid',
+      'bad',
+      'skip',
+      'bad',
+    ]);
   });
 
   it('reads a long-text attribute inside payload wrappers', async () => {
     const res = await sb.request('GET', '/v1/prospects/attribute?attributeId=atPain005');
-    expect(res.body.payload.payload).toEqual({ attributeId: 'atPain005', prospectId: 'prLinus05', fieldRefId: 'cPainPnt', attributeValue: 'Too many emails, not enough replies.' });
+    expect(res.body.payload.payload).toEqual({
+      attributeId: 'atPain005',
+      prospectId: 'prLinus05',
+      fieldRefId: 'cPainPnt',
+      attributeValue: 'Too many emails, not enough replies.',
+    });
   });
 
   it('fails an unknown attribute with 400/50001', async () => {
@@ -165,10 +208,16 @@ describe('verification and attributes', () => {
     const res = await sb.request('POST', '/v1/prospects/prLinus05/attribute', {
       fieldId: 'cIcebrkr',
       attributeValue: 'ignored',
-      attributes: [{ fieldId: 'cPainPnt', attributeValue: 'Too many tools' }, { fieldId: 'nope', attributeValue: 'x' }],
+      attributes: [
+        { fieldId: 'cPainPnt', attributeValue: 'Too many tools' },
+        { fieldId: 'nope', attributeValue: 'x' },
+      ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.payload.results).toEqual([{ fieldId: 'cPainPnt', success: true }, { fieldId: 'nope', success: false }]);
+    expect(res.body.payload.results).toEqual([
+      { fieldId: 'cPainPnt', success: true },
+      { fieldId: 'nope', success: false },
+    ]);
     expect(prospect('linus@kernel.example').values.cIcebrkr).toBeUndefined();
     expect(prospect('linus@kernel.example').attributes[0]!.attributeValue).toBe('Too many tools');
   });

@@ -12,7 +12,8 @@ const advance = (ms: number) => sb.request('POST', '/_sandbox/clock', { advanceM
 describe('GET /v1/tasks', () => {
   it('computes upcoming, dueToday and overdue from the clock, and keeps completed and skipped', async () => {
     const counts: Record<string, number> = {};
-    for (const status of ['upcoming', 'dueToday', 'overdue', 'completed', 'skipped']) counts[status] = (await list(`status=${status}&pageSize=1`)).meta.totalItems;
+    for (const status of ['upcoming', 'dueToday', 'overdue', 'completed', 'skipped'])
+      counts[status] = (await list(`status=${status}&pageSize=1`)).meta.totalItems;
     expect(counts).toEqual({ upcoming: 80, dueToday: 40, overdue: 130, completed: 30, skipped: 20 });
     await advance(86_400_000);
     expect((await list('status=overdue&pageSize=1')).meta.totalItems).toBe(170);
@@ -22,23 +23,39 @@ describe('GET /v1/tasks', () => {
   it('filters by type, sequence, assignee, prospect outcome, call outcome (either spelling) and search', async () => {
     const calls = await list('taskType=call&pageSize=500');
     expect(calls.tasks.every((t: { type: string }) => t.type === 'call')).toBe(true);
-    expect((await list('sequenceId=sqEvents3&pageSize=500')).tasks.every((t: any) => t.sequence.id === 'sqEvents3')).toBe(true);
-    expect((await list('taskAssignee=usBobOps2&pageSize=500')).tasks.every((t: any) => t.taskAssignee.email === 'bob@try-outreach.com')).toBe(true);
-    expect((await list('prospectOutcome=interested&pageSize=500')).tasks.every((t: any) => t.sequence.prospectOutcome === 'Interested')).toBe(true);
+    expect(
+      (await list('sequenceId=sqEvents3&pageSize=500')).tasks.every((t: any) => t.sequence.id === 'sqEvents3'),
+    ).toBe(true);
+    expect(
+      (await list('taskAssignee=usBobOps2&pageSize=500')).tasks.every(
+        (t: any) => t.taskAssignee.email === 'bob@try-outreach.com',
+      ),
+    ).toBe(true);
+    expect(
+      (await list('prospectOutcome=interested&pageSize=500')).tasks.every(
+        (t: any) => t.sequence.prospectOutcome === 'Interested',
+      ),
+    ).toBe(true);
     const titled = await list('callOutcome=No%20Answer&pageSize=500');
     const hyphen = await list('callOutcome=no-answer&pageSize=500');
     expect(titled.meta.totalItems).toBeGreaterThan(0);
     expect(hyphen.tasks).toEqual(titled.tasks);
-    expect((await list('search=grace%20hopper&pageSize=500')).tasks.every((t: any) => t.title.includes('Grace Hopper'))).toBe(true);
+    expect(
+      (await list('search=grace%20hopper&pageSize=500')).tasks.every((t: any) => t.title.includes('Grace Hopper')),
+    ).toBe(true);
   });
 
   it('sorts by dueDate, priority, completedAt, skippedAt in either order', async () => {
     const due = (await list('sortBy=dueDate&sortOrder=DESC&pageSize=300')).tasks.map((t: any) => Date.parse(t.dueDate));
     expect(due).toEqual([...due].sort((a, b) => b - a));
     const rank: Record<string, number> = { urgent: 1, high: 2, medium: 3, low: 4 };
-    const priorities = (await list('sortBy=priority&sortOrder=ASC&pageSize=300')).tasks.map((t: any) => rank[t.priority]);
+    const priorities = (await list('sortBy=priority&sortOrder=ASC&pageSize=300')).tasks.map(
+      (t: any) => rank[t.priority],
+    );
     expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
-    const completed = (await list('status=completed&sortBy=completedAt&pageSize=100')).tasks.map((t: any) => Date.parse(t.completedAt));
+    const completed = (await list('status=completed&sortBy=completedAt&pageSize=100')).tasks.map((t: any) =>
+      Date.parse(t.completedAt),
+    );
     expect(completed).toEqual([...completed].sort((a, b) => a - b));
   });
 
@@ -51,7 +68,14 @@ describe('GET /v1/tasks', () => {
   });
 
   it('refuses values outside the allowed lists and page < 1, naming the parameter', async () => {
-    for (const [query, field] of [['status=late', 'status'], ['taskType=email', 'taskType'], ['sortBy=title', 'sortBy'], ['sortOrder=UP', 'sortOrder'], ['page=0', 'page'], ['callOutcome=maybe', 'callOutcome']]) {
+    for (const [query, field] of [
+      ['status=late', 'status'],
+      ['taskType=email', 'taskType'],
+      ['sortBy=title', 'sortBy'],
+      ['sortOrder=UP', 'sortOrder'],
+      ['page=0', 'page'],
+      ['callOutcome=maybe', 'callOutcome'],
+    ]) {
       const res = await sb.request('GET', `/v1/tasks?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(new RegExp(`^Validation failed: query\\.${field}: `));
@@ -87,23 +111,37 @@ describe('tasks: get and complete', () => {
 
 describe('bulk skip', () => {
   it('refuses more than 100 ids', async () => {
-    const res = await sb.request('POST', '/v1/tasks/bulk-skip', { taskIds: Array.from({ length: 101 }, (_, i) => `tk${i}`) });
+    const res = await sb.request('POST', '/v1/tasks/bulk-skip', {
+      taskIds: Array.from({ length: 101 }, (_, i) => `tk${i}`),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Validation failed: body.taskIds: at most 100 task ids per request');
   });
 
   it('is asynchronous: pending first, completed a moment later, with counts and a CSV of failures', async () => {
     await sb.request('POST', '/v1/tasks/tk000002/complete', {});
-    const started = await sb.request('POST', '/v1/tasks/bulk-skip', { taskIds: ['tk000003', 'tk000004', 'tk000002', 'nope'] });
+    const started = await sb.request('POST', '/v1/tasks/bulk-skip', {
+      taskIds: ['tk000003', 'tk000004', 'tk000002', 'nope'],
+    });
     expect(started.status).toBe(200);
     const { bulkActionId, statusCheckUrl } = started.body;
     expect(statusCheckUrl).toBe(`/v1/tasks/bulk-status/${bulkActionId}`);
     const pending = await sb.request('GET', statusCheckUrl);
-    expect(pending.body).toMatchObject({ bulkActionId, action: 'skip', status: 'pending', totalTasks: 4, pending: 4, completed: 0, failed: 0 });
+    expect(pending.body).toMatchObject({
+      bulkActionId,
+      action: 'skip',
+      status: 'pending',
+      totalTasks: 4,
+      pending: 4,
+      completed: 0,
+      failed: 0,
+    });
     await advance(5_000);
     const done = await sb.request('GET', statusCheckUrl);
     expect(done.body).toMatchObject({ status: 'completed', totalTasks: 4, completed: 2, failed: 2, pending: 0 });
-    expect(await (await fetch(done.body.csvDownloadLink)).text()).toBe('taskId,reason\ntk000002,task already completed\nnope,task not found\n');
+    expect(await (await fetch(done.body.csvDownloadLink)).text()).toBe(
+      'taskId,reason\ntk000002,task already completed\nnope,task not found\n',
+    );
     expect((await sb.request('GET', '/v1/tasks/tk000003')).body.payload.task.status).toBe('skipped');
   });
 

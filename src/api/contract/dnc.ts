@@ -6,7 +6,12 @@ export const maxDncPageSize = 100;
 
 const pageQuery = {
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, 'pageSize must be at least 1').max(maxDncPageSize, `pageSize must be at most ${maxDncPageSize}`).optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be at least 1')
+    .max(maxDncPageSize, `pageSize must be at most ${maxDncPageSize}`)
+    .optional(),
 };
 
 export const dncItemQuery = z.strictObject({
@@ -52,7 +57,12 @@ export const dncEndpoints = {
     method: 'GET',
     path: '/v1/dnc',
     replaySafe: true,
-    query: z.strictObject({ ...pageQuery, search: z.string().optional(), sort: z.enum(['ASC', 'DESC']).optional(), sortBy: z.enum(['total', 'updatedAt']).optional() }),
+    query: z.strictObject({
+      ...pageQuery,
+      search: z.string().optional(),
+      sort: z.enum(['ASC', 'DESC']).optional(),
+      sortBy: z.enum(['total', 'updatedAt']).optional(),
+    }),
     response: z.unknown(),
   }),
   show: endpoint({
@@ -61,21 +71,33 @@ export const dncEndpoints = {
     replaySafe: true,
     params: z.object({ dncListId: z.string().min(1) }),
     query: dncItemQuery,
-    response: z.looseObject({ payload: z.looseObject({ message: z.string().optional(), dncDetails: z.array(dncItemSchema), meta: pageMetaSchema.optional() }) }),
+    response: z.looseObject({
+      payload: z.looseObject({
+        message: z.string().optional(),
+        dncDetails: z.array(dncItemSchema),
+        meta: pageMetaSchema.optional(),
+      }),
+    }),
   }),
   search: endpoint({
     method: 'GET',
     path: '/v1/dnc/item/search',
     replaySafe: true,
     query: dncItemQuery,
-    response: z.looseObject({ message: z.string().optional(), payload: z.looseObject({ dncList: z.array(dncListSchema), meta: pageMetaSchema.optional() }) }),
+    response: z.looseObject({
+      message: z.string().optional(),
+      payload: z.looseObject({ dncList: z.array(dncListSchema), meta: pageMetaSchema.optional() }),
+    }),
   }),
   add: endpoint({
     method: 'POST',
     path: '/v1/dnc',
     // Items are de-duplicated per list: a replayed chunk adds nothing new.
     replaySafe: true,
-    body: z.strictObject({ items: z.array(z.string()).min(1, 'at least one item'), dncListId: z.string({ error: 'dncListId must be a string' }).min(1) }),
+    body: z.strictObject({
+      items: z.array(z.string()).min(1, 'at least one item'),
+      dncListId: z.string({ error: 'dncListId must be a string' }).min(1),
+    }),
     response: z.unknown(),
   }),
   blacklistDomains: endpoint({

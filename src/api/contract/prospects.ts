@@ -65,14 +65,20 @@ export const prospectsEndpoints = {
     // Prospects are matched by email and the conflict action decides the outcome: a replay lands in the same state.
     replaySafe: true,
     body: importByIdBody,
-    response: z.looseObject({ message: z.string().optional(), payload: z.array(z.looseObject({ email: z.string(), status: z.coerce.number() })) }),
+    response: z.looseObject({
+      message: z.string().optional(),
+      payload: z.array(z.looseObject({ email: z.string(), status: z.coerce.number() })),
+    }),
   }),
   importByName: endpoint({
     method: 'POST',
     path: '/v1/prospects/import-with-field-name',
     replaySafe: true,
     body: importByNameBody,
-    response: z.looseObject({ message: z.string().optional(), payload: z.looseObject({ requestId: z.union([z.string(), z.number()]).transform(String) }) }),
+    response: z.looseObject({
+      message: z.string().optional(),
+      payload: z.looseObject({ requestId: z.union([z.string(), z.number()]).transform(String) }),
+    }),
   }),
   importStatus: endpoint({
     method: 'GET',
@@ -86,7 +92,9 @@ export const prospectsEndpoints = {
     method: 'POST',
     path: '/v1/prospects/verification-status',
     replaySafe: true,
-    body: z.strictObject({ emails: z.array(z.string()).min(1, 'at least one email').max(1000, 'at most 1000 emails per request') }),
+    body: z.strictObject({
+      emails: z.array(z.string()).min(1, 'at least one email').max(1000, 'at most 1000 emails per request'),
+    }),
     response: z.looseObject({ payload: z.array(z.looseObject({ email: z.string(), verificationStatus: z.string() })) }),
   }),
   getAttribute: endpoint({
@@ -112,7 +120,11 @@ export const prospectsEndpoints = {
     ]),
     response: z.looseObject({
       message: z.string().optional(),
-      payload: z.looseObject({ results: z.array(z.looseObject({ fieldId: z.union([z.string(), z.number()]).transform(String), success: z.boolean() })) }),
+      payload: z.looseObject({
+        results: z.array(
+          z.looseObject({ fieldId: z.union([z.string(), z.number()]).transform(String), success: z.boolean() }),
+        ),
+      }),
     }),
   }),
 };

@@ -7,7 +7,12 @@ export const scheduleBody = z.strictObject({
   name: z.string().trim().min(1, 'name must not be empty'),
   timezone: z.string().min(1),
   timeSlots: z
-    .array(z.strictObject({ day: z.number().int().min(0).max(6), slots: z.array(z.strictObject({ start: time, end: time })) }))
+    .array(
+      z.strictObject({
+        day: z.number().int().min(0).max(6),
+        slots: z.array(z.strictObject({ start: time, end: time })),
+      }),
+    )
     .length(7, 'timeSlots must have exactly 7 items, one per weekday'),
   isDefault: z.boolean().optional(),
 });

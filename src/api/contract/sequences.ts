@@ -77,7 +77,10 @@ export const sequencesEndpoints = {
     // Adding contacts that are already in the step changes nothing.
     replaySafe: true,
     params: z.object({ sequenceId: z.string().min(1) }),
-    body: z.strictObject({ stepId: z.string().min(1), contactIds: z.array(z.string().min(1)).min(1, 'at least one contact id') }),
+    body: z.strictObject({
+      stepId: z.string().min(1),
+      contactIds: z.array(z.string().min(1)).min(1, 'at least one contact id'),
+    }),
     response: z.looseObject({ message: z.string().optional(), payload: z.unknown() }),
   }),
   status: endpoint({
@@ -93,7 +96,13 @@ export const sequencesEndpoints = {
     // Each call sends an email: never replayed once it may have reached the service.
     replaySafe: false,
     params: z.object({ sequenceId: z.string().min(1) }),
-    body: z.strictObject({ to: z.array(z.string().min(3)).min(1, 'at least one recipient'), fromEmailAccountId: z.string().min(1), subject: z.string().min(1), content: z.string().min(1), preheader: z.string().optional() }),
+    body: z.strictObject({
+      to: z.array(z.string().min(3)).min(1, 'at least one recipient'),
+      fromEmailAccountId: z.string().min(1),
+      subject: z.string().min(1),
+      content: z.string().min(1),
+      preheader: z.string().optional(),
+    }),
     response: z.looseObject({ message: z.string().optional() }),
   }),
 };

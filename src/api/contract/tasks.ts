@@ -7,7 +7,16 @@ export const taskSortFields = ['priority', 'completedAt', 'skippedAt', 'dueDate'
 export const sortOrders = ['ASC', 'DESC'] as const;
 
 /** spec.md's list. The samples spell them lowercase and hyphenated (`no-answer`); both are read, title case is sent. */
-export const callOutcomes = ['Interested', 'Callback Later', 'Followup', 'Not Interested', 'Wrong Number', 'No Answer', 'Left Voicemail', 'Not In Service'] as const;
+export const callOutcomes = [
+  'Interested',
+  'Callback Later',
+  'Followup',
+  'Not Interested',
+  'Wrong Number',
+  'No Answer',
+  'Left Voicemail',
+  'Not In Service',
+] as const;
 export type CallOutcome = (typeof callOutcomes)[number];
 
 const key = (value: string) => value.toLowerCase().replace(/[\s_-]+/g, '');
@@ -17,8 +26,14 @@ export function normaliseCallOutcome(value: string): CallOutcome | undefined {
   return callOutcomes.find((outcome) => key(outcome) === key(value));
 }
 
-const callOutcome = z.string().refine((value) => normaliseCallOutcome(value) !== undefined, { message: `must be one of ${callOutcomes.join(', ')}` });
-const positive = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`);
+const callOutcome = z.string().refine((value) => normaliseCallOutcome(value) !== undefined, {
+  message: `must be one of ${callOutcomes.join(', ')}`,
+});
+const positive = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`);
 
 export const listTasksQuery = z.strictObject({
   page: positive('page').optional(),
@@ -41,10 +56,20 @@ export const taskSchema = z.looseObject({
   title: z.string().optional(),
   status: z.string().optional(),
   dueDate: z.string().nullish(),
-  taskAssignee: z.looseObject({ firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() }).nullish(),
+  taskAssignee: z
+    .looseObject({ firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() })
+    .nullish(),
   note: z.string().nullish(),
   priority: z.union([z.string(), z.number()]).nullish(),
-  sequence: z.looseObject({ id: z.union([z.string(), z.number()]).nullish(), name: z.string().nullish(), stepId: z.unknown(), stepNumber: z.unknown(), prospectOutcome: z.string().nullish() }).nullish(),
+  sequence: z
+    .looseObject({
+      id: z.union([z.string(), z.number()]).nullish(),
+      name: z.string().nullish(),
+      stepId: z.unknown(),
+      stepNumber: z.unknown(),
+      prospectOutcome: z.string().nullish(),
+    })
+    .nullish(),
   callOutcome: z.string().nullish(),
 });
 export type Task = z.infer<typeof taskSchema>;
@@ -86,15 +111,32 @@ export const tasksEndpoints = {
     replaySafe: true,
     params: z.object({ taskId: z.string().min(1) }),
     body: z.strictObject({ callOutcome: callOutcome.optional() }),
-    response: z.looseObject({ message: z.string().optional(), payload: z.looseObject({ task: z.looseObject({ taskId: z.unknown(), status: z.string().optional(), callOutcome: z.string().nullish() }) }).optional() }),
+    response: z.looseObject({
+      message: z.string().optional(),
+      payload: z
+        .looseObject({
+          task: z.looseObject({
+            taskId: z.unknown(),
+            status: z.string().optional(),
+            callOutcome: z.string().nullish(),
+          }),
+        })
+        .optional(),
+    }),
   }),
   bulkSkip: endpoint({
     method: 'POST',
     path: '/v1/tasks/bulk-skip',
     // Skipping a skipped task is a no-op: a replayed batch ends in the same state.
     replaySafe: true,
-    body: z.strictObject({ taskIds: z.array(z.string().min(1)).min(1, 'at least one task id').max(100, 'at most 100 task ids per request') }),
-    response: z.looseObject({ bulkActionId: z.union([z.string(), z.number()]).transform(String), message: z.string().optional(), statusCheckUrl: z.string().optional() }),
+    body: z.strictObject({
+      taskIds: z.array(z.string().min(1)).min(1, 'at least one task id').max(100, 'at most 100 task ids per request'),
+    }),
+    response: z.looseObject({
+      bulkActionId: z.union([z.string(), z.number()]).transform(String),
+      message: z.string().optional(),
+      statusCheckUrl: z.string().optional(),
+    }),
   }),
   bulkStatus: endpoint({
     method: 'GET',

@@ -6,15 +6,26 @@ import { dncEndpoints, dncListSchema, type DncItem, type DncItemQuery, type DncL
 import type { Page } from '../paginate.js';
 
 /** GET /v1/dnc answers {payload: {message, payload: [...]}} in the real service; a payload array or payload.dncList is read too. */
-export async function listDncLists(http: HttpClient, query: { page?: number; pageSize?: number; search?: string } = {}): Promise<Page<DncList>> {
+export async function listDncLists(
+  http: HttpClient,
+  query: { page?: number; pageSize?: number; search?: string } = {},
+): Promise<Page<DncList>> {
   let node: unknown = await call(http, dncEndpoints.lists, { query });
   let meta: Record<string, unknown> | undefined;
   for (let depth = 0; depth < 3 && isObject(node); depth++) {
     if (isObject(node.meta)) meta = node.meta;
     node = Array.isArray(node.dncList) ? node.dncList : node.payload;
   }
-  if (!Array.isArray(node)) throw new ApiError('unexpected answer from GET /v1/dnc: no list of lists in it', { status: 200, method: 'GET', path: '/v1/dnc' });
-  return { items: node.map((raw) => dncListSchema.parse(raw)), totalPages: typeof meta?.totalPages === 'number' ? meta.totalPages : undefined };
+  if (!Array.isArray(node))
+    throw new ApiError('unexpected answer from GET /v1/dnc: no list of lists in it', {
+      status: 200,
+      method: 'GET',
+      path: '/v1/dnc',
+    });
+  return {
+    items: node.map((raw) => dncListSchema.parse(raw)),
+    totalPages: typeof meta?.totalPages === 'number' ? meta.totalPages : undefined,
+  };
 }
 
 export async function dncItemsPage(http: HttpClient, listId: string, query: DncItemQuery): Promise<Page<DncItem>> {
@@ -30,7 +41,9 @@ export interface FoundItem extends DncItem {
 
 export async function searchDncPage(http: HttpClient, query: DncItemQuery): Promise<Page<FoundItem>> {
   const body = await call(http, dncEndpoints.search, { query: { type: 'all', ...query } });
-  const items = body.payload.dncList.flatMap((list) => (list.dncItems ?? []).map((item) => ({ ...item, listId: list.id, listName: list.name ?? '' })));
+  const items = body.payload.dncList.flatMap((list) =>
+    (list.dncItems ?? []).map((item) => ({ ...item, listId: list.id, listName: list.name ?? '' })),
+  );
   return { items, totalPages: body.payload.meta?.totalPages };
 }
 

@@ -7,7 +7,11 @@ export async function listFields(http: HttpClient, options: { system: boolean })
   return body.payload;
 }
 
-export async function updateField(http: HttpClient, fieldId: string, body: UpdateFieldBody): Promise<string | undefined> {
+export async function updateField(
+  http: HttpClient,
+  fieldId: string,
+  body: UpdateFieldBody,
+): Promise<string | undefined> {
   const answer = await call(http, fieldsEndpoints.update, { params: { fieldId }, body });
   return answer.message;
 }

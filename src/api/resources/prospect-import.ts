@@ -14,26 +14,50 @@ function chunkTimeout(ctx: Pick<Context, 'env'> & { flags?: { timeout?: string }
 }
 
 function acceptedFrom(chunk: SpooledChunk): AcceptedChunk {
-  return { chunk: chunk.index, firstRow: chunk.firstRow, lastRow: chunk.lastRow, rows: chunk.rows, sha256: chunk.sha256 };
+  return {
+    chunk: chunk.index,
+    firstRow: chunk.firstRow,
+    lastRow: chunk.lastRow,
+    rows: chunk.rows,
+    sha256: chunk.sha256,
+  };
 }
 
 function unexpected(path: string, status: number, issue: string): ApiError {
   return new ApiError(`unexpected answer from POST ${path}: ${issue}`, { status, method: 'POST', path });
 }
 
-export async function importByNameChunk(http: HttpClient, chunk: SpooledChunk, ctx: Pick<Context, 'env'> & { flags?: { timeout?: string } }): Promise<AcceptedChunk> {
+export async function importByNameChunk(
+  http: HttpClient,
+  chunk: SpooledChunk,
+  ctx: Pick<Context, 'env'> & { flags?: { timeout?: string } },
+): Promise<AcceptedChunk> {
   const e = prospectsEndpoints.importByName;
-  const response = await http.send(e.method, e.path, { jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>, replaySafe: e.replaySafe, timeoutMs: chunkTimeout(ctx) });
+  const response = await http.send(e.method, e.path, {
+    jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
+    replaySafe: e.replaySafe,
+    timeoutMs: chunkTimeout(ctx),
+  });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) throw unexpected(e.path, response.status, 'no payload.requestId');
   return { ...acceptedFrom(chunk), requestId: parsed.data.payload.requestId };
 }
 
-export async function importByIdChunk(http: HttpClient, chunk: SpooledChunk, ctx: Pick<Context, 'env'> & { flags?: { timeout?: string } }): Promise<AcceptedChunk> {
+export async function importByIdChunk(
+  http: HttpClient,
+  chunk: SpooledChunk,
+  ctx: Pick<Context, 'env'> & { flags?: { timeout?: string } },
+): Promise<AcceptedChunk> {
   const e = prospectsEndpoints.importById;
-  const response = await http.send(e.method, e.path, { jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>, replaySafe: e.replaySafe, timeoutMs: chunkTimeout(ctx) });
+  const response = await http.send(e.method, e.path, {
+    jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
+    replaySafe: e.replaySafe,
+    timeoutMs: chunkTimeout(ctx),
+  });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) throw unexpected(e.path, response.status, 'no per-row payload');
-  const failed = parsed.data.payload.filter((row) => row.status !== 10000).map((row): [string, number] => [row.email, row.status]);
+  const failed = parsed.data.payload
+    .filter((row) => row.status !== 10000)
+    .map((row): [string, number] => [row.email, row.status]);
   return { ...acceptedFrom(chunk), failed };
 }

@@ -7,15 +7,31 @@ export async function stepVariants(http: HttpClient, sequenceId: string, stepId:
   return Array.isArray(body) ? body : body.payload;
 }
 
-export async function updateSubsequence(http: HttpClient, sequenceId: string, subsequenceId: string, body: SubsequenceUpdate): Promise<string | undefined> {
-  return (await call(http, sequencesEndpoints.updateSubsequence, { params: { sequenceId, subsequenceId }, body })).message;
+export async function updateSubsequence(
+  http: HttpClient,
+  sequenceId: string,
+  subsequenceId: string,
+  body: SubsequenceUpdate,
+): Promise<string | undefined> {
+  return (await call(http, sequencesEndpoints.updateSubsequence, { params: { sequenceId, subsequenceId }, body }))
+    .message;
 }
 
-export async function addContacts(http: HttpClient, sequenceId: string, stepId: string, contactIds: string[]): Promise<unknown> {
-  return (await call(http, sequencesEndpoints.addContacts, { params: { sequenceId }, body: { stepId, contactIds } })).payload;
+export async function addContacts(
+  http: HttpClient,
+  sequenceId: string,
+  stepId: string,
+  contactIds: string[],
+): Promise<unknown> {
+  return (await call(http, sequencesEndpoints.addContacts, { params: { sequenceId }, body: { stepId, contactIds } }))
+    .payload;
 }
 
-export async function setSequenceStatus(http: HttpClient, sequenceIds: string[], status: 'pause' | 'resume'): Promise<{ success: number; failed: number }> {
+export async function setSequenceStatus(
+  http: HttpClient,
+  sequenceIds: string[],
+  status: 'pause' | 'resume',
+): Promise<{ success: number; failed: number }> {
   return (await call(http, sequencesEndpoints.status, { body: { sequenceIds, status } })).payload;
 }
 

@@ -29,7 +29,11 @@ export interface ListOptions<T> {
 }
 
 /** Streams rows as they arrive (a table waits for all rows, since it needs their widths). */
-export function createListWriter<T>(ctx: CommandContext, columns: Column<T>[], options: ListOptions<T> = {}): ListWriter<T> {
+export function createListWriter<T>(
+  ctx: CommandContext,
+  columns: Column<T>[],
+  options: ListOptions<T> = {},
+): ListWriter<T> {
   const { format, color } = ctx.output;
   const raw = options.raw ?? ((row: T) => row);
   const out = ctx.stdout;
@@ -59,10 +63,19 @@ export function createListWriter<T>(ctx: CommandContext, columns: Column<T>[], o
     },
     async end() {
       if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
-      else if (format === 'csv' && count === 0) await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
+      else if (format === 'csv' && count === 0)
+        await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
       else if (format === 'table') {
         if (count === 0) ctx.info(options.emptyMessage ?? 'nothing to show');
-        else await writeOut(out, await renderTable(columns.map((c) => c.header), tableRows, color));
+        else
+          await writeOut(
+            out,
+            await renderTable(
+              columns.map((c) => c.header),
+              tableRows,
+              color,
+            ),
+          );
       }
     },
   };
@@ -72,7 +85,12 @@ function indent(json: string): string {
   return json.replace(/^/gm, '  ');
 }
 
-export async function writeList<T>(ctx: CommandContext, rows: Iterable<T> | AsyncIterable<T>, columns: Column<T>[], options?: ListOptions<T>): Promise<number> {
+export async function writeList<T>(
+  ctx: CommandContext,
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: Column<T>[],
+  options?: ListOptions<T>,
+): Promise<number> {
   const writer = createListWriter(ctx, columns, options);
   let count = 0;
   for await (const row of rows) {
@@ -84,15 +102,25 @@ export async function writeList<T>(ctx: CommandContext, rows: Iterable<T> | Asyn
 }
 
 /** One record: key/value table on a TTY, `key<TAB>value` lines when piped, the object itself as JSON. */
-export async function writeRecord<T>(ctx: CommandContext, record: T, fields: Column<T>[], raw: unknown = record): Promise<void> {
+export async function writeRecord<T>(
+  ctx: CommandContext,
+  record: T,
+  fields: Column<T>[],
+  raw: unknown = record,
+): Promise<void> {
   const { format, color } = ctx.output;
-  if (format === 'json' || format === 'ndjson') return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
+  if (format === 'json' || format === 'ndjson')
+    return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
   if (format === 'csv') {
-    await writeOut(ctx.stdout, `${fields.map((f) => csvCell(f.header)).join(',')}\n${fields.map((f) => csvCell(f.value(record))).join(',')}\n`);
+    await writeOut(
+      ctx.stdout,
+      `${fields.map((f) => csvCell(f.header)).join(',')}\n${fields.map((f) => csvCell(f.value(record))).join(',')}\n`,
+    );
     return;
   }
   if (format === 'tsv') {
-    for (const field of fields) await writeOut(ctx.stdout, `${tsvLine([field.header.toLowerCase(), field.value(record)])}\n`);
+    for (const field of fields)
+      await writeOut(ctx.stdout, `${tsvLine([field.header.toLowerCase(), field.value(record)])}\n`);
     return;
   }
   const { Chalk } = await import('chalk');

@@ -8,8 +8,28 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
   const table = new Table({
     head: headers.map((h) => chalk.bold(h)),
     style: { head: [], border: [], compact: true },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '  ',
+    },
   });
   for (const row of rows) table.push(row.map((cell) => cellText(cell)));
-  return `${table.toString().split('\n').map((line) => line.trimEnd().replace(/^ /, '')).join('\n')}\n`;
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd().replace(/^ /, ''))
+    .join('\n')}\n`;
 }

@@ -89,13 +89,18 @@ export default defineVerb({
     let json: unknown;
     if (opts.input !== undefined) {
       if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
-      const text = opts.input === '-' ? await readText(ctx.stdin) : await readFile(opts.input, 'utf8').catch((e: Error) => {
-        throw new UsageError(`--input: cannot read ${opts.input}: ${e.message}`);
-      });
+      const text =
+        opts.input === '-'
+          ? await readText(ctx.stdin)
+          : await readFile(opts.input, 'utf8').catch((e: Error) => {
+              throw new UsageError(`--input: cannot read ${opts.input}: ${e.message}`);
+            });
       try {
         json = JSON.parse(text);
       } catch (e) {
-        throw new UsageError(`--input: ${opts.input === '-' ? 'stdin' : opts.input} is not JSON: ${(e as Error).message}`);
+        throw new UsageError(
+          `--input: ${opts.input === '-' ? 'stdin' : opts.input} is not JSON: ${(e as Error).message}`,
+        );
       }
       if (Object.keys(params).length) Object.assign(json as object, params);
     } else if (!bodyless && Object.keys(params).length) json = params;
@@ -107,7 +112,8 @@ export default defineVerb({
       json,
       replaySafe: endpoint?.replaySafe ?? bodyless,
     });
-    if (typeof response.body === 'string') await ctx.stdout.write(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
+    if (typeof response.body === 'string')
+      await ctx.stdout.write(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
     else if (response.body !== undefined) await writeJson(ctx, response.body);
   },
 });

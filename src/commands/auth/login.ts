@@ -11,9 +11,16 @@ export default defineVerb({
     'On a terminal the key is asked for with masked input; otherwise pass it on stdin with --with-key.\n' +
     'No flag takes the key itself, so it never shows in shell history or process lists.\n' +
     'The key is stored in the config folder (~/.config/outreach, or OUTREACH_CONFIG_DIR), file mode 0600.',
-  examples: ['auth login', 'auth login --profile staging --base-url https://staging.example.com', 'auth login --with-key < key.txt', 'printenv SH_KEY | outreach auth login --with-key -p agency'],
+  examples: [
+    'auth login',
+    'auth login --profile staging --base-url https://staging.example.com',
+    'auth login --with-key < key.txt',
+    'printenv SH_KEY | outreach auth login --with-key -p agency',
+  ],
   configure(cmd) {
-    cmd.option('--with-key', 'read the key from stdin').option('--no-verify', 'store the key without checking it against the service');
+    cmd
+      .option('--with-key', 'read the key from stdin')
+      .option('--no-verify', 'store the key without checking it against the service');
   },
   schema: z.object({ args: z.tuple([]), withKey: z.boolean().default(false), verify: z.boolean().default(true) }),
   async run(ctx, opts) {
@@ -25,6 +32,8 @@ export default defineVerb({
     if (opts.verify) await liveCheck(await ctx.connect(baseUrl, apiKey));
     config.saveProfile(name, { ...existing, ...(baseUrl !== defaultBaseUrl ? { baseUrl } : {}), apiKey });
     if (!config.currentProfile) config.useProfile(name);
-    ctx.info(`Logged in: profile "${name}" (${baseUrl}), key stored in ${config.path}${opts.verify ? '' : ' (not checked)'}.`);
+    ctx.info(
+      `Logged in: profile "${name}" (${baseUrl}), key stored in ${config.path}${opts.verify ? '' : ' (not checked)'}.`,
+    );
   },
 });

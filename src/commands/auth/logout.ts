@@ -16,6 +16,7 @@ export default defineVerb({
     const { apiKey: _removed, ...rest } = profile;
     config.saveProfile(name, rest);
     ctx.info(`Logged out: the key of profile "${name}" was removed from ${config.path}.`);
-    if (ctx.env.OUTREACH_API_KEY) ctx.warn('OUTREACH_API_KEY is still set in this environment and will keep being used.');
+    if (ctx.env.OUTREACH_API_KEY)
+      ctx.warn('OUTREACH_API_KEY is still set in this environment and will keep being used.');
   },
 });

@@ -13,7 +13,11 @@ export async function readKeyFromStdin(ctx: CommandContext): Promise<string> {
 export async function promptForKey(ctx: CommandContext): Promise<string> {
   const { password } = await import('@inquirer/prompts');
   const key = await password(
-    { message: 'API key', mask: '*', validate: (value) => (value.trim() ? true : 'Paste the key from the app: Settings > API keys') },
+    {
+      message: 'API key',
+      mask: '*',
+      validate: (value) => (value.trim() ? true : 'Paste the key from the app: Settings > API keys'),
+    },
     { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
   );
   return key.trim();
@@ -22,7 +26,10 @@ export async function promptForKey(ctx: CommandContext): Promise<string> {
 export async function readKey(ctx: CommandContext, withKey: boolean): Promise<string> {
   if (withKey) return readKeyFromStdin(ctx);
   if (!ctx.interactive) {
-    throw new UsageError('no key given and no terminal to ask on', 'Pipe it in: outreach auth login --with-key < key.txt (or set OUTREACH_API_KEY).');
+    throw new UsageError(
+      'no key given and no terminal to ask on',
+      'Pipe it in: outreach auth login --with-key < key.txt (or set OUTREACH_API_KEY).',
+    );
   }
   return promptForKey(ctx);
 }

@@ -24,7 +24,13 @@ export default defineVerb({
     `delimiters are handled as in \`prospects import\`. Chunks of --chunk-size (default ${formatCount(defaultDncChunk)}) go --concurrency at a time;`,
     '<name>.dnc-journal lets --resume skip accepted chunks. Exit 3 when any value was rejected.',
   ].join('\n'),
-  examples: ['dnc add dncGlobal1 competitor.com legal@bigcorp.com', 'dnc add dncGlobal1 --file optouts.csv --column "Email Address"', 'dnc add dncGlobal1 --file domains.txt --json', 'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -', 'dnc add dncGlobal1 --file optouts.csv --resume'],
+  examples: [
+    'dnc add dncGlobal1 competitor.com legal@bigcorp.com',
+    'dnc add dncGlobal1 --file optouts.csv --column "Email Address"',
+    'dnc add dncGlobal1 --file domains.txt --json',
+    'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -',
+    'dnc add dncGlobal1 --file optouts.csv --resume',
+  ],
   configure(cmd) {
     cmd
       .option('--file <path>', 'values from a CSV or a text file (one per line)')
@@ -38,8 +44,16 @@ export default defineVerb({
     args: z.tuple([z.string().min(1), z.array(z.string())]),
     file: z.string().optional(),
     column: z.string().min(1).optional(),
-    chunkSize: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(maxDncChunk, `at most ${formatCount(maxDncChunk)}`),
-    concurrency: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(16, 'at most 16'),
+    chunkSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be at least 1')
+      .max(maxDncChunk, `at most ${formatCount(maxDncChunk)}`),
+    concurrency: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be at least 1')
+      .max(16, 'at most 16'),
     resume: z.boolean().default(false),
     restart: z.boolean().default(false),
   }),
@@ -48,7 +62,8 @@ export default defineVerb({
     const fromStdin = given.includes('-');
     const items = given.filter((i) => i !== '-');
     if (opts.file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
-    if (!items.length && !opts.file && !fromStdin) throw new UsageError('nothing to add: give values, --file, or - for stdin');
+    if (!items.length && !opts.file && !fromStdin)
+      throw new UsageError('nothing to add: give values, --file, or - for stdin');
     let input: { stream: Readable; name: string } | undefined;
     let base = join(ctx.cwd, `dnc-${listId}`);
     let expectedRows: number | undefined;

@@ -17,11 +17,18 @@ export default defineVerb({
   async run(ctx, opts) {
     ctx.warn('blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead');
     const domains = opts.args[0].map((d) => d.trim().toLowerCase());
-    const bad = domains.map((d) => [d, /[/:@\s]/.test(d) ? 'not a bare domain name (no scheme, path or @)' : domainProblem(d)] as const).filter(([, problem]) => problem);
-    if (bad.length) throw new UsageError(`not a domain: ${bad.map(([d, p]) => `"${d}" (${p})`).join(', ')}`, 'Example: outreach dnc blacklist-domains competitor.com');
+    const bad = domains
+      .map((d) => [d, /[/:@\s]/.test(d) ? 'not a bare domain name (no scheme, path or @)' : domainProblem(d)] as const)
+      .filter(([, problem]) => problem);
+    if (bad.length)
+      throw new UsageError(
+        `not a domain: ${bad.map(([d, p]) => `"${d}" (${p})`).join(', ')}`,
+        'Example: outreach dnc blacklist-domains competitor.com',
+      );
     const http = await ctx.http();
     const added: string[] = [];
-    for (let i = 0; i < domains.length; i += blacklistBatch) added.push(...(await blacklistDomains(http, domains.slice(i, i + blacklistBatch))));
+    for (let i = 0; i < domains.length; i += blacklistBatch)
+      added.push(...(await blacklistDomains(http, domains.slice(i, i + blacklistBatch))));
     await writeList(ctx, added, [{ header: 'DOMAIN', value: (d) => d }], { emptyMessage: 'nothing added' });
   },
 });

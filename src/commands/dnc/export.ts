@@ -12,18 +12,35 @@ export default defineVerb({
   description:
     'Cells a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote; --raw keeps them as they are.\n' +
     'With -o the file appears only when complete (written beside it, then renamed), so Ctrl-C never leaves half of it.',
-  examples: ['dnc export dncGlobal1 > global.csv', 'dnc export dncGlobal1 --type domain -o domains.csv', 'dnc export dncGlobal1 --raw'],
+  examples: [
+    'dnc export dncGlobal1 > global.csv',
+    'dnc export dncGlobal1 --type domain -o domains.csv',
+    'dnc export dncGlobal1 --raw',
+  ],
   configure(cmd) {
-    cmd.option('--type <type>', 'all, email or domain', 'all').option('-o, --output <file>', 'write to a file instead of stdout').option('--raw', 'do not neutralise formula-like cells');
+    cmd
+      .option('--type <type>', 'all, email or domain', 'all')
+      .option('-o, --output <file>', 'write to a file instead of stdout')
+      .option('--raw', 'do not neutralise formula-like cells');
   },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), type: z.enum(dncTypes, { error: `--type takes ${dncTypes.join(', ')}` }), output: z.string().optional(), raw: z.boolean().default(false) }),
+  schema: z.object({
+    args: z.tuple([z.string().min(1)]),
+    type: z.enum(dncTypes, { error: `--type takes ${dncTypes.join(', ')}` }),
+    output: z.string().optional(),
+    raw: z.boolean().default(false),
+  }),
   async run(ctx, opts) {
     const http = await ctx.http();
     const header = ['value', 'type', 'createdAt', 'addedBy'];
     const options = { neutraliseFormulas: !opts.raw };
-    const writer = opts.output ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options) : createCsvStreamWriter(ctx.stdout, header, options);
+    const writer = opts.output
+      ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options)
+      : createCsvStreamWriter(ctx.stdout, header, options);
     try {
-      for await (const item of paginate((page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type }), { pageSize: maxDncPageSize })) {
+      for await (const item of paginate(
+        (page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type }),
+        { pageSize: maxDncPageSize },
+      )) {
         await writer.write([item.value, item.type, item.createdAt, item.addedBy]);
       }
       if ('commit' in writer) await writer.commit();

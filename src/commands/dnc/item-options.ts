@@ -15,7 +15,10 @@ export function addItemOptions(cmd: Command): void {
 }
 
 const count = (flag: string, max?: number) => {
-  const base = z.coerce.number({ error: `${flag} must be a number` }).int(`${flag} must be a whole number`).min(1, `${flag} must be at least 1`);
+  const base = z.coerce
+    .number({ error: `${flag} must be a number` })
+    .int(`${flag} must be a whole number`)
+    .min(1, `${flag} must be at least 1`);
   return max ? base.max(max, `${flag} is at most ${max}`) : base;
 };
 
@@ -26,7 +29,10 @@ export const itemOptionsSchema = {
   pageSize: count('--page-size', maxDncPageSize).optional(),
 };
 
-export function pages<T>(opts: { all: boolean; page?: number; pageSize?: number }, fetch: (page: number, pageSize: number) => Promise<Page<T>>): AsyncGenerator<T> {
+export function pages<T>(
+  opts: { all: boolean; page?: number; pageSize?: number },
+  fetch: (page: number, pageSize: number) => Promise<Page<T>>,
+): AsyncGenerator<T> {
   if (opts.all && opts.page) throw new UsageError('--all and --page cannot be used together');
   if (opts.all) return paginate(fetch, { pageSize: opts.pageSize ?? maxDncPageSize });
   const pageSize = opts.pageSize ?? 25;

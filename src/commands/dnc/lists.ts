@@ -14,7 +14,9 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([]), search: z.string().optional() }),
   async run(ctx, opts) {
     const http = await ctx.http();
-    const lists = paginate((page, pageSize) => listDncLists(http, { page, pageSize, search: opts.search }), { pageSize: 100 });
+    const lists = paginate((page, pageSize) => listDncLists(http, { page, pageSize, search: opts.search }), {
+      pageSize: 100,
+    });
     await writeList(
       ctx,
       lists,

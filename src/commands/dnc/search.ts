@@ -12,7 +12,9 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([z.string().min(1)]), ...itemOptionsSchema }),
   async run(ctx, opts) {
     const http = await ctx.http();
-    const items = pages(opts, (page, pageSize) => searchDncPage(http, { page, pageSize, type: opts.type, search: opts.args[0] }));
+    const items = pages(opts, (page, pageSize) =>
+      searchDncPage(http, { page, pageSize, type: opts.type, search: opts.args[0] }),
+    );
     await writeList(
       ctx,
       items,

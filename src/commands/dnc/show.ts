@@ -7,7 +7,11 @@ import { addItemOptions, itemOptionsSchema, pages } from './item-options.js';
 export default defineVerb({
   usage: 'show <listId>',
   summary: 'Show the items of a DNC list: value, type, when and by whom they were added',
-  examples: ['dnc show dncGlobal1', 'dnc show dncGlobal1 --type domain --all', 'dnc show dncGlobal1 --search optout --page 2 --page-size 100'],
+  examples: [
+    'dnc show dncGlobal1',
+    'dnc show dncGlobal1 --type domain --all',
+    'dnc show dncGlobal1 --search optout --page 2 --page-size 100',
+  ],
   configure(cmd) {
     addItemOptions(cmd);
     cmd.option('--search <text>', 'values containing this');
@@ -15,7 +19,9 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([z.string().min(1)]), search: z.string().optional(), ...itemOptionsSchema }),
   async run(ctx, opts) {
     const http = await ctx.http();
-    const items = pages(opts, (page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type, search: opts.search }));
+    const items = pages(opts, (page, pageSize) =>
+      dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type, search: opts.search }),
+    );
     await writeList(
       ctx,
       items,

@@ -10,7 +10,12 @@ const schema = z.object({
   fallbackText: z.string().optional(),
   tags: z
     .string()
-    .transform((value) => value.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .optional(),
   clearTags: z.boolean().default(false),
 });
@@ -21,7 +26,11 @@ export default defineVerb({
   description:
     '--tags is a full replacement: tags not listed are removed from the field, new ones are created; matching is\n' +
     'case-insensitive (an existing tag keeps its spelling). --clear-tags removes all. Only custom fields can be updated.',
-  examples: ['fields update cSeats00 --label "Seat count"', 'fields update cPainPnt --fallback-text "your team" --tags messaging,q4', 'fields update cPainPnt --clear-tags'],
+  examples: [
+    'fields update cSeats00 --label "Seat count"',
+    'fields update cPainPnt --fallback-text "your team" --tags messaging,q4',
+    'fields update cPainPnt --clear-tags',
+  ],
   configure(cmd) {
     cmd
       .option('--label <label>', 'new display name')
@@ -31,7 +40,8 @@ export default defineVerb({
   },
   schema,
   async run(ctx, opts) {
-    if (opts.tags !== undefined && opts.clearTags) throw new UsageError('--tags and --clear-tags cannot be used together');
+    if (opts.tags !== undefined && opts.clearTags)
+      throw new UsageError('--tags and --clear-tags cannot be used together');
     const body: UpdateFieldBody = {};
     if (opts.label !== undefined) body.label = opts.label;
     if (opts.fallbackText !== undefined) body.fallbackText = opts.fallbackText;
@@ -40,7 +50,8 @@ export default defineVerb({
       body.tags = opts.tags;
     }
     if (opts.clearTags) body.tags = [];
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --label, --fallback-text, --tags or --clear-tags');
+    if (Object.keys(body).length === 0)
+      throw new UsageError('nothing to change: give --label, --fallback-text, --tags or --clear-tags');
     const [fieldId] = opts.args;
     const message = await updateField(await ctx.http(), fieldId, body);
     ctx.info(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`);

@@ -15,7 +15,8 @@ export const categoryColumns: Column<InboxCategory>[] = [
 export default defineVerb({
   usage: 'categories',
   summary: 'List the reply categories of the unified inbox',
-  description: 'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
+  description:
+    'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
   examples: ['inbox categories', 'inbox categories --json', 'inbox categories | cut -f1'],
   schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {

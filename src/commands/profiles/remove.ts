@@ -9,7 +9,8 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
-    if (!config.removeProfile(name)) throw new UsageError(`no profile named "${name}"`, 'See `outreach profiles list`.');
+    if (!config.removeProfile(name))
+      throw new UsageError(`no profile named "${name}"`, 'See `outreach profiles list`.');
     ctx.info(`Removed profile "${name}".`);
   },
 });

@@ -9,7 +9,11 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
-    if (!config.profile(name)) throw new UsageError(`no profile named "${name}"`, 'See `outreach profiles list`, or create it with `outreach auth login -p NAME`.');
+    if (!config.profile(name))
+      throw new UsageError(
+        `no profile named "${name}"`,
+        'See `outreach profiles list`, or create it with `outreach auth login -p NAME`.',
+      );
     config.useProfile(name);
     ctx.info(`Now using profile "${name}".`);
   },

@@ -8,9 +8,14 @@ import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
 const get = defineVerb({
   usage: 'get',
   summary: 'Read a long-text attribute of a prospect',
-  examples: ['prospects attribute get --attribute atPain005', 'prospects attribute get --attribute atPain005 --prospect prLinus05 --json'],
+  examples: [
+    'prospects attribute get --attribute atPain005',
+    'prospects attribute get --attribute atPain005 --prospect prLinus05 --json',
+  ],
   configure(cmd) {
-    cmd.requiredOption('--attribute <id>', 'attribute id').option('--prospect <id>', 'prospect id (narrows the lookup)');
+    cmd
+      .requiredOption('--attribute <id>', 'attribute id')
+      .option('--prospect <id>', 'prospect id (narrows the lookup)');
   },
   schema: z.object({ args: z.tuple([]), attribute: z.string().min(1), prospect: z.string().min(1).optional() }),
   async run(ctx, opts) {
@@ -37,7 +42,10 @@ const set = defineVerb({
   usage: 'set <prospectId>',
   summary: 'Set one or more field values of a prospect; shows the result per field',
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',
-  examples: ['prospects attribute set prLinus05 --field cPainPnt="Too many tools"', 'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"'],
+  examples: [
+    'prospects attribute set prLinus05 --field cPainPnt="Too many tools"',
+    'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"',
+  ],
   configure(cmd) {
     cmd.requiredOption('--field <fieldId=value>', 'a field and its new value (repeatable)', repeatable);
   },
@@ -57,7 +65,10 @@ const set = defineVerb({
 });
 
 export function registerAttribute(group: Command, invoke: VerbInvoker): void {
-  const attribute = group.command('attribute').summary('Read and write prospect attributes').description('Read and write prospect attributes');
+  const attribute = group
+    .command('attribute')
+    .summary('Read and write prospect attributes')
+    .description('Read and write prospect attributes');
   addVerb(attribute, get, invoke);
   addVerb(attribute, set, invoke);
 }

@@ -23,14 +23,29 @@ const schema = z
     saveMapping: z.string().optional(),
     ignoreUnknown: z.boolean().default(false),
     sync: z.boolean().default(false),
-    chunkSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(maxChunkRows, `at most ${formatCount(maxChunkRows)} rows per request`).optional(),
-    concurrency: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(8, 'at most 8').default(2),
+    chunkSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(maxChunkRows, `at most ${formatCount(maxChunkRows)} rows per request`)
+      .optional(),
+    concurrency: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be at least 1')
+      .max(8, 'at most 8')
+      .default(2),
     conflict: z.enum(conflictActions, { error: `--conflict takes ${conflictActions.join(', ')}` }).default('noUpdate'),
     sequence: z.string().min(1).optional(),
     step: z.string().min(1).optional(),
     tags: z
       .string()
-      .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
       .default([]),
     verify: z.boolean().default(false),
     strict: z.boolean().default(false),
@@ -39,12 +54,26 @@ const schema = z
     resume: z.boolean().default(false),
     restart: z.boolean().default(false),
   })
-  .refine((o) => !o.sequence || o.step, { message: '--sequence needs --step: the service targets a step', path: ['sequence'] });
+  .refine((o) => !o.sequence || o.step, {
+    message: '--sequence needs --step: the service targets a step',
+    path: ['sequence'],
+  });
 
 function summaryLine(s: ImportSummary): string {
-  const parts = [`${formatCount(s.total)} rows read`, `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`, `${formatCount(s.rejected)} rejected`];
-  if (s.succeeded !== null) parts.push(`${formatCount(s.succeeded)} succeeded`, `${formatCount(s.unchanged ?? 0)} unchanged`, `${formatCount(s.failed ?? 0)} failed`);
-  const files = Object.entries(s.files).filter(([kind]) => kind !== 'journal' && kind !== 'mapping').map(([, path]) => path);
+  const parts = [
+    `${formatCount(s.total)} rows read`,
+    `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
+    `${formatCount(s.rejected)} rejected`,
+  ];
+  if (s.succeeded !== null)
+    parts.push(
+      `${formatCount(s.succeeded)} succeeded`,
+      `${formatCount(s.unchanged ?? 0)} unchanged`,
+      `${formatCount(s.failed ?? 0)} failed`,
+    );
+  const files = Object.entries(s.files)
+    .filter(([kind]) => kind !== 'journal' && kind !== 'mapping')
+    .map(([, path]) => path);
   return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${s.file}: ${parts.join(', ')}.${files.length ? ` Reports: ${files.join(', ')}` : ''}`;
 }
 
@@ -76,7 +105,11 @@ export default defineVerb({
     cmd
       .option('--encoding <name>', `input encoding: ${encodings.join(', ')} (default: UTF-8, or UTF-16 by BOM)`)
       .option('--delimiter <char>', 'field separator: , ; tab | (default: sniffed from the header)')
-      .option('--map <column=field>', 'map a CSV column to a field label; "column=" ignores it (repeatable)', repeatable)
+      .option(
+        '--map <column=field>',
+        'map a CSV column to a field label; "column=" ignores it (repeatable)',
+        repeatable,
+      )
       .option('--mapping <file.json>', 'column mapping from a file {"column": "Field label" | null}')
       .option('--save-mapping <file.json>', 'write the mapping used, to reuse with --mapping')
       .option('--ignore-unknown', 'skip columns that match no field instead of stopping')
@@ -86,7 +119,10 @@ export default defineVerb({
       .option('--tags <a,b>', 'tags to give the imported prospects')
       .option('--verify', 'ask the service to verify the emails')
       .option('--sync', 'use the synchronous import (by field id), which answers row by row')
-      .option('--chunk-size <rows>', `rows per request (max ${formatCount(maxChunkRows)}; default ${formatCount(maxChunkRows)}, 5,000 with --sync)`)
+      .option(
+        '--chunk-size <rows>',
+        `rows per request (max ${formatCount(maxChunkRows)}; default ${formatCount(maxChunkRows)}, 5,000 with --sync)`,
+      )
       .option('--concurrency <n>', 'requests under way at once', '2')
       .option('--strict', 'check the whole file first; send nothing if any row is bad')
       .option('--dry-run', 'check and report only; send nothing')
@@ -122,8 +158,16 @@ export default defineVerb({
     else if (!ctx.output.quiet) ctx.stderr.write(`${summaryLine(summary)}\n`);
     if (summary.total > 0 && summary.rejected === summary.total) return ExitCode.usage;
     if (summary.rejected > 0 || (summary.failed ?? 0) > 0) return ExitCode.partial;
-    if (summary.mode !== 'dry-run' && summary.succeeded === null && !ctx.output.quiet && summary.requestIds.length && !ctx.flags.json) {
-      ctx.info(`Not waiting for the service. Follow up with: outreach prospects import ${opts.args[0]} --resume --wait`);
+    if (
+      summary.mode !== 'dry-run' &&
+      summary.succeeded === null &&
+      !ctx.output.quiet &&
+      summary.requestIds.length &&
+      !ctx.flags.json
+    ) {
+      ctx.info(
+        `Not waiting for the service. Follow up with: outreach prospects import ${opts.args[0]} --resume --wait`,
+      );
     }
     return ExitCode.ok;
   },

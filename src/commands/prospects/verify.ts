@@ -25,7 +25,10 @@ export default defineVerb({
   usage: 'verify [email...]',
   summary: 'Show the verification status of emails (valid, pending, skip, inProgress, risky, bad)',
   description: `Emails come from the arguments or --file (one per line). Long lists are sent ${verifyChunkSize} at a time.`,
-  examples: ['prospects verify ada@analytical.io grace@cobol.dev', 'prospects verify --file emails.txt --csv > status.csv'],
+  examples: [
+    'prospects verify ada@analytical.io grace@cobol.dev',
+    'prospects verify --file emails.txt --csv > status.csv',
+  ],
   configure(cmd) {
     cmd.option('--file <path>', 'read emails from a file, one per line');
   },

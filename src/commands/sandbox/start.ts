@@ -7,7 +7,10 @@ import { isLoopbackHost } from '../../config/target.js';
 import { faultKinds, type FaultKind } from '../../sandbox/faults.js';
 
 const number = (flag: string, min: number, max: number) =>
-  z.coerce.number({ error: `${flag} must be a number` }).min(min, `${flag} must be at least ${min}`).max(max, `${flag} must be at most ${max}`);
+  z.coerce
+    .number({ error: `${flag} must be a number` })
+    .min(min, `${flag} must be at least ${min}`)
+    .max(max, `${flag} must be at most ${max}`);
 
 const schema = z.object({
   args: z.tuple([]),
@@ -16,11 +19,17 @@ const schema = z.object({
   key: z.string().min(8, '--key must be at least 8 characters').optional(),
   state: z.string().optional(),
   faultRate: number('--fault-rate', 0, 1).default(0),
-  faultSeed: number('--fault-seed', 0, 2 ** 32 - 1).int().default(1),
+  faultSeed: number('--fault-seed', 0, 2 ** 32 - 1)
+    .int()
+    .default(1),
   faultKinds: z
     .string()
     .transform((value) => value.split(',').map((kind) => kind.trim()))
-    .pipe(z.array(z.enum(faultKinds as [FaultKind, ...FaultKind[]], { error: `--fault-kinds takes ${faultKinds.join(', ')}` })))
+    .pipe(
+      z.array(
+        z.enum(faultKinds as [FaultKind, ...FaultKind[]], { error: `--fault-kinds takes ${faultKinds.join(', ')}` }),
+      ),
+    )
     .optional(),
   latency: number('--latency', 0, 60_000).default(0),
   tasks: number('--tasks', 1, 5_000_000).int().optional(),
@@ -53,8 +62,12 @@ export default defineVerb({
   },
   schema,
   async run(ctx, opts) {
-    const [{ Sandbox }, { loadState, saveState }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/in-process.js')]);
-    if (!isLoopbackHost(opts.host)) ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
+    const [{ Sandbox }, { loadState, saveState }] = await Promise.all([
+      import('../../sandbox/server.js'),
+      import('../../sandbox/in-process.js'),
+    ]);
+    if (!isLoopbackHost(opts.host))
+      ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
     const key = opts.key ?? `sk_sandbox_${randomBytes(12).toString('hex')}`;
     const sandbox = new Sandbox({
       key,
@@ -76,7 +89,9 @@ export default defineVerb({
       });
     }
     await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
-    ctx.info(`Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`);
+    ctx.info(
+      `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`,
+    );
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
     clearTimeout(saveTimer);
     await sandbox.close();

@@ -6,7 +6,16 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../cli/errors.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
 import { createSchedule } from '../../api/resources/schedules.js';
-import { buildBody, checkSchedule, dayIndex, dayNames, equivalentCommand, parseWindows, WindowError, type Window } from '../../schedule/week.js';
+import {
+  buildBody,
+  checkSchedule,
+  dayIndex,
+  dayNames,
+  equivalentCommand,
+  parseWindows,
+  WindowError,
+  type Window,
+} from '../../schedule/week.js';
 import { buildInteractively } from '../../schedule/builder.js';
 import { readText } from '../../io/read-text.js';
 
@@ -26,7 +35,10 @@ async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody
   const parsed = scheduleBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`--from-file: ${issue.path.join('.') || 'body'}: ${issue.message}`, 'The shape is {name, timezone, timeSlots: [{day: 0-6, slots: [{start: {hour, minute}, end: {hour, minute}}]}] x7, isDefault}.');
+    throw new UsageError(
+      `--from-file: ${issue.path.join('.') || 'body'}: ${issue.message}`,
+      'The shape is {name, timezone, timeSlots: [{day: 0-6, slots: [{start: {hour, minute}, end: {hour, minute}}]}] x7, isDefault}.',
+    );
   }
   return parsed.data;
 }
@@ -37,7 +49,8 @@ function fromFlags(name: string, timezone: string, days: string[], isDefault: bo
   for (const spec of days) {
     const at = spec.indexOf('=');
     const day = at > 0 ? dayIndex(spec.slice(0, at)) : undefined;
-    if (day === undefined) throw new UsageError(`--day "${spec}": write it as mon=09:00-12:00,13:00-17:00 (days sun..sat)`);
+    if (day === undefined)
+      throw new UsageError(`--day "${spec}": write it as mon=09:00-12:00,13:00-17:00 (days sun..sat)`);
     if (given.has(day)) throw new UsageError(`--day: ${dayNames[day]} is given twice`);
     given.add(day);
     week[day] = parseWindows(spec.slice(at + 1), dayNames[day]!);
@@ -49,7 +62,7 @@ export default defineVerb({
   usage: 'create',
   summary: 'Create a sending schedule: an interactive builder on a terminal, or flags / a JSON file',
   description: [
-    'On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday\'s windows',
+    "On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday's windows",
     '("same as the previous day" is one key), whether it becomes the default, then shows the week in the schedule\'s',
     'zone and yours and asks to confirm; it ends by printing the equivalent command. Otherwise give --name, --timezone',
     'and --day mon=09:00-12:00,13:00-17:00 for each working day (days not given are off), or --from-file.',
@@ -66,7 +79,11 @@ export default defineVerb({
     cmd
       .option('--name <name>', 'schedule name')
       .option('--timezone <zone>', 'IANA time zone, e.g. Europe/Berlin')
-      .option('--day <day=windows>', 'a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00 (repeatable)', repeatable)
+      .option(
+        '--day <day=windows>',
+        'a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00 (repeatable)',
+        repeatable,
+      )
       .option('--default', 'make it the default schedule for new sequences')
       .option('--from-file <file>', 'the request body as JSON (or - for stdin)')
       .option('--save <file>', 'also write the request body to a JSON file');
@@ -85,11 +102,13 @@ export default defineVerb({
     const anyFlag = opts.name || opts.timezone || opts.day.length;
     try {
       if (opts.fromFile) {
-        if (anyFlag) throw new UsageError('--from-file takes the whole schedule; give no --name, --timezone or --day with it');
+        if (anyFlag)
+          throw new UsageError('--from-file takes the whole schedule; give no --name, --timezone or --day with it');
         body = await fromFile(ctx, opts.fromFile);
         if (opts.default) body.isDefault = true;
       } else if (anyFlag || !ctx.interactive) {
-        if (!opts.name) throw new UsageError('--name is required (or run it on a terminal for the interactive builder)');
+        if (!opts.name)
+          throw new UsageError('--name is required (or run it on a terminal for the interactive builder)');
         if (!opts.timezone) throw new UsageError('--timezone is required, e.g. --timezone Europe/Berlin');
         body = fromFlags(opts.name, opts.timezone, opts.day, opts.default);
       } else {
@@ -108,6 +127,8 @@ export default defineVerb({
     const created = await createSchedule(await ctx.http(), body);
     if (ctx.flags.json) ctx.stdout.write(`${JSON.stringify(created.raw, null, 2)}\n`);
     else if (created.id) ctx.stdout.write(`${created.id}\n`);
-    ctx.info(`Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}. The same from a script:\n  ${equivalentCommand(body)}`);
+    ctx.info(
+      `Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}. The same from a script:\n  ${equivalentCommand(body)}`,
+    );
   },
 });

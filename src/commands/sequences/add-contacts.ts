@@ -12,11 +12,20 @@ export const contactsBatch = 500;
 export default defineVerb({
   usage: 'add-contacts <sequenceId> [contactId...]',
   summary: 'Add contacts (prospect ids) to a step of a sequence',
-  examples: ['sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02', 'sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
+  examples: [
+    'sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02',
+    'sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt',
+  ],
   configure(cmd) {
-    cmd.requiredOption('--step <stepId>', 'the step to add them to').option('--file <path>', 'ids from a file, one per line (or a CSV with an id column)');
+    cmd
+      .requiredOption('--step <stepId>', 'the step to add them to')
+      .option('--file <path>', 'ids from a file, one per line (or a CSV with an id column)');
   },
-  schema: z.object({ args: z.tuple([z.string().min(1), z.array(z.string())]), step: z.string().min(1), file: z.string().optional() }),
+  schema: z.object({
+    args: z.tuple([z.string().min(1), z.array(z.string())]),
+    step: z.string().min(1),
+    file: z.string().optional(),
+  }),
   async run(ctx, opts) {
     const [sequenceId, given] = opts.args;
     const ids = new IdSet();
@@ -31,7 +40,10 @@ export default defineVerb({
         added.push(...(Array.isArray(payload) ? payload : [payload]));
       } catch (error) {
         // Say what already went in: running the same command again is safe (adding a contact twice changes nothing).
-        if (i > 0) ctx.warn(`the first ${i} of ${ids.ids.length} contacts were added before this failed; running the command again is safe`);
+        if (i > 0)
+          ctx.warn(
+            `the first ${i} of ${ids.ids.length} contacts were added before this failed; running the command again is safe`,
+          );
         throw error;
       }
     }

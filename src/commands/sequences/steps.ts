@@ -4,18 +4,21 @@ import { writeList } from '../../cli/render/output.js';
 import { stepVariants } from '../../api/resources/sequences.js';
 import { stepTypeNames, variantStatusNames, type Variant } from '../../api/contract/sequences.js';
 
-const named = (code: number | null | undefined, names: Record<number, string>) => (code === null || code === undefined ? '' : names[code] ? `${code} ${names[code]}` : String(code));
+const named = (code: number | null | undefined, names: Record<number, string>) =>
+  code === null || code === undefined ? '' : names[code] ? `${code} ${names[code]}` : String(code);
 
 function summary(v: Variant): string {
   const p = (v.payload ?? {}) as Record<string, unknown>;
-  const text = [p.subject, p.connectionNote, p.message, p.title].find((x) => typeof x === 'string' && x) as string | undefined;
+  const text = [p.subject, p.connectionNote, p.message, p.title].find((x) => typeof x === 'string' && x) as
+    string | undefined;
   return (text ?? v.taskNote ?? '').replace(/\s+/g, ' ').slice(0, 80);
 }
 
 export default defineVerb({
   usage: 'steps <sequenceId> <stepId>',
   summary: 'Show the variants of a sequence step, with type and status codes named',
-  description: 'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
+  description:
+    'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
   examples: ['sequences steps sqOnbrd1 stA1intro', 'sequences steps sqOnbrd1 stA1intro --json'],
   schema: z.object({ args: z.tuple([z.string().min(1), z.string().min(1)]) }),
   async run(ctx, opts) {

@@ -7,7 +7,8 @@ import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.
 /** "Email Open Count:greater than:3" -> {name, operation, value: 3}; the value is optional ("Link Click:is any"). */
 export function parseCondition(text: string): Condition {
   const parts = text.split(':').map((p) => p.trim());
-  if (parts.length < 2 || parts.length > 3 || !parts[0] || !parts[1]) throw new UsageError(`--condition "${text}": write it as "name:operation:value" (the value may be left out)`);
+  if (parts.length < 2 || parts.length > 3 || !parts[0] || !parts[1])
+    throw new UsageError(`--condition "${text}": write it as "name:operation:value" (the value may be left out)`);
   const [name, operation, raw] = parts as [string, string, string | undefined];
   if (raw === undefined || raw === '') return { name, operation };
   if (raw === 'true' || raw === 'false') return { name, operation, value: raw === 'true' };
@@ -21,29 +22,50 @@ export default defineVerb({
   description:
     '--condition replaces the whole set of conditions (repeat it for several). An empty set is refused here: the API\n' +
     'would silently ignore it and keep the old conditions. --delay-days is at least 1.',
-  examples: ['sequences subsequence update sqOnbrd1 ssReplied --delay-days 3', 'sequences subsequence update sqOnbrd1 ssReplied --condition "Replied:is:true" --condition "Email Open Count:greater than:3"', 'sequences subsequence update sqOnbrd1 ssReplied --schedule 58965'],
+  examples: [
+    'sequences subsequence update sqOnbrd1 ssReplied --delay-days 3',
+    'sequences subsequence update sqOnbrd1 ssReplied --condition "Replied:is:true" --condition "Email Open Count:greater than:3"',
+    'sequences subsequence update sqOnbrd1 ssReplied --schedule 58965',
+  ],
   configure(cmd) {
     cmd
       .option('--schedule <id>', 'schedule id (a number)')
       .option('--delay-days <n>', 'days after the trigger before the first step (at least 1)')
-      .option('--condition <name:operation:value>', 'a condition; together they replace the set (repeatable)', repeatable)
+      .option(
+        '--condition <name:operation:value>',
+        'a condition; together they replace the set (repeatable)',
+        repeatable,
+      )
       .option('--clear-conditions', 'refused: the API cannot clear conditions');
   },
   schema: z.object({
     args: z.tuple([z.string().min(1), z.string().min(1)]),
-    schedule: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
-    delayDays: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+    schedule: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .optional(),
+    delayDays: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .optional(),
     condition: z.array(z.string()).optional(),
     clearConditions: z.boolean().default(false),
   }),
   async run(ctx, opts) {
     const emptySet = opts.clearConditions || (opts.condition !== undefined && opts.condition.every((c) => !c.trim()));
-    if (emptySet) throw new UsageError('an empty set of conditions is refused: the API would silently ignore it and keep the current conditions', 'Give at least one --condition "name:operation:value".');
+    if (emptySet)
+      throw new UsageError(
+        'an empty set of conditions is refused: the API would silently ignore it and keep the current conditions',
+        'Give at least one --condition "name:operation:value".',
+      );
     const body: SubsequenceUpdate = {};
     if (opts.schedule !== undefined) body.scheduleId = opts.schedule;
     if (opts.delayDays !== undefined) body.firstStepRelativeDays = opts.delayDays;
     if (opts.condition) body.conditions = opts.condition.map(parseCondition);
-    if (!Object.keys(body).length) throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
+    if (!Object.keys(body).length)
+      throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
     const message = await updateSubsequence(await ctx.http(), opts.args[0], opts.args[1], body);
     ctx.info(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`);
   },

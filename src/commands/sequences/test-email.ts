@@ -9,8 +9,11 @@ import { emailProblem } from '../../io/email.js';
 export default defineVerb({
   usage: 'test-email <sequenceId>',
   summary: 'Send a test email from an account connected to the sequence',
-  description: 'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
-  examples: ['sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html'],
+  description:
+    'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
+  examples: [
+    'sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html',
+  ],
   configure(cmd) {
     cmd
       .requiredOption('--to <email>', 'recipient (repeatable)', repeatable)
@@ -19,7 +22,14 @@ export default defineVerb({
       .requiredOption('--content-file <file>', 'HTML body')
       .option('--preheader <text>', 'preheader text');
   },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), to: z.array(z.string()).min(1), fromAccount: z.string().min(1), subject: z.string().min(1, 'must not be empty'), contentFile: z.string(), preheader: z.string().optional() }),
+  schema: z.object({
+    args: z.tuple([z.string().min(1)]),
+    to: z.array(z.string()).min(1),
+    fromAccount: z.string().min(1),
+    subject: z.string().min(1, 'must not be empty'),
+    contentFile: z.string(),
+    preheader: z.string().optional(),
+  }),
   async run(ctx, opts) {
     const bad = opts.to.filter((t) => emailProblem(t.trim()));
     if (bad.length) throw new UsageError(`--to: not an email: ${bad.join(', ')}`);

@@ -21,7 +21,12 @@ const schema = z.object({
   file: z.string().optional(),
   yes: z.boolean().default(false),
   dryRun: z.boolean().default(false),
-  concurrency: z.coerce.number({ error: '--concurrency must be a number' }).int().min(1, '--concurrency must be at least 1').max(16, '--concurrency is at most 16').default(4),
+  concurrency: z.coerce
+    .number({ error: '--concurrency must be a number' })
+    .int()
+    .min(1, '--concurrency must be at least 1')
+    .max(16, '--concurrency is at most 16')
+    .default(4),
   resume: z.union([z.boolean(), z.string()]).optional(),
   where: z.object(filterSchema('where')),
 });
@@ -40,7 +45,10 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
   if (hasFilters(filters)) {
     const http = await ctx.http();
     const query = toQuery(filters);
-    for await (const task of paginate((page, pageSize) => listTasksPage(http, { ...query, page, pageSize }), { pageSize: allPageSize })) set.add(task.taskId);
+    for await (const task of paginate((page, pageSize) => listTasksPage(http, { ...query, page, pageSize }), {
+      pageSize: allPageSize,
+    }))
+      set.add(task.taskId);
   }
   return set;
 }
@@ -48,7 +56,10 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
 async function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
   const { confirm: ask } = await import('@inquirer/prompts');
   const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
-  return ask({ message: `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`, default: false }, { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal });
+  return ask(
+    { message: `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`, default: false },
+    { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
+  );
 }
 
 export default defineVerb({
@@ -78,18 +89,29 @@ export default defineVerb({
       .option('--resume [journal]', 'continue an interrupted bulk skip (default: the newest unfinished journal here)');
     addFilterOptions(cmd, 'where');
   },
-  schema: z.preprocess((raw) => ({ ...(raw as object), where: unprefix(raw as Record<string, unknown>, 'where') }), schema),
+  schema: z.preprocess(
+    (raw) => ({ ...(raw as object), where: unprefix(raw as Record<string, unknown>, 'where') }),
+    schema,
+  ),
   async run(ctx, opts) {
     const started = ctx.clock.now();
     let journal;
     if (opts.resume !== undefined && opts.resume !== false) {
       const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedJournal(ctx.cwd);
-      if (!path) throw new UsageError('--resume: no unfinished bulk-skip journal in this folder', 'Give its path: --resume bulk-skip-<time>.journal');
+      if (!path)
+        throw new UsageError(
+          '--resume: no unfinished bulk-skip journal in this folder',
+          'Give its path: --resume bulk-skip-<time>.journal',
+        );
       journal = readBulkJournal(path);
-      if (opts.args[0].length || opts.file || hasFilters(opts.where)) throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
-      ctx.info(`Resuming ${path}: ${journal.batches.filter((b) => b.bulkActionId).length} of ${journal.batches.length} batches were already accepted.`);
+      if (opts.args[0].length || opts.file || hasFilters(opts.where))
+        throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
+      ctx.info(
+        `Resuming ${path}: ${journal.batches.filter((b) => b.bulkActionId).length} of ${journal.batches.length} batches were already accepted.`,
+      );
     } else {
-      if (!opts.args[0].length && !opts.file && !hasFilters(opts.where)) throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
+      if (!opts.args[0].length && !opts.file && !hasFilters(opts.where))
+        throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
       const selection = await collect(ctx, opts.args[0], opts.file, opts.where);
       const ids = selection.ids;
       if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
@@ -103,7 +125,11 @@ export default defineVerb({
         return ExitCode.ok;
       }
       if (!opts.yes) {
-        if (!ctx.interactive) throw new UsageError(`refusing to skip ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`, 'Add --yes, or look first with --dry-run.');
+        if (!ctx.interactive)
+          throw new UsageError(
+            `refusing to skip ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
+            'Add --yes, or look first with --dry-run.',
+          );
         if (!(await confirm(ctx, ids))) {
           ctx.info('Nothing skipped.');
           return ExitCode.ok;
@@ -117,7 +143,9 @@ export default defineVerb({
     const summary: BulkSkipSummary = await runBulkSkip(ctx, journal, opts.concurrency);
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) {
-      ctx.stderr.write(`Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`);
+      ctx.stderr.write(
+        `Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`,
+      );
     }
     return summary.failed ? ExitCode.partial : ExitCode.ok;
   },

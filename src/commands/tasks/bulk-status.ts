@@ -15,7 +15,9 @@ export default defineVerb({
   async run(ctx, opts) {
     const http = await ctx.http();
     const check = () => bulkStatus(http, opts.args[0]);
-    const status = opts.wait ? await pollUntil(check, isBulkDone, { clock: ctx.clock, signal: ctx.signal, initialMs: 300, maxMs: 5000 }) : await check();
+    const status = opts.wait
+      ? await pollUntil(check, isBulkDone, { clock: ctx.clock, signal: ctx.signal, initialMs: 300, maxMs: 5000 })
+      : await check();
     await writeRecord(ctx, status, [
       { header: 'Bulk action', value: (s) => s.bulkActionId },
       { header: 'Action', value: (s) => s.action },

@@ -6,7 +6,12 @@ export function relativeTime(iso: string, now: number): string {
   const ms = Date.parse(iso) - now;
   if (Number.isNaN(ms)) return iso;
   const abs = Math.abs(ms);
-  const [value, unit] = abs < 3_600_000 ? [Math.round(abs / 60_000), 'm'] : abs < 86_400_000 ? [Math.round(abs / 3_600_000), 'h'] : [Math.round(abs / 86_400_000), 'd'];
+  const [value, unit] =
+    abs < 3_600_000
+      ? [Math.round(abs / 60_000), 'm']
+      : abs < 86_400_000
+        ? [Math.round(abs / 3_600_000), 'h']
+        : [Math.round(abs / 86_400_000), 'd'];
   return ms >= 0 ? `in ${value}${unit}` : `${value}${unit} ago`;
 }
 
@@ -18,7 +23,10 @@ export function taskColumns(relative: boolean, now: number): Column<Task>[] {
     { header: 'DUE', value: (t) => (t.dueDate ? (relative ? relativeTime(t.dueDate, now) : t.dueDate) : '') },
     { header: 'TITLE', value: (t) => t.title },
     { header: 'SEQUENCE', value: (t) => t.sequence?.name ?? '' },
-    { header: 'ASSIGNEE', value: (t) => [t.taskAssignee?.firstName, t.taskAssignee?.lastName].filter(Boolean).join(' ') },
+    {
+      header: 'ASSIGNEE',
+      value: (t) => [t.taskAssignee?.firstName, t.taskAssignee?.lastName].filter(Boolean).join(' '),
+    },
     { header: 'PRIORITY', value: (t) => (t.priority === null || t.priority === undefined ? '' : String(t.priority)) },
   ];
 }

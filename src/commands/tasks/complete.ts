@@ -7,7 +7,10 @@ import { completeTask, getTask } from '../../api/resources/tasks.js';
 
 async function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
   const { select } = await import('@inquirer/prompts');
-  return select({ message: 'Call outcome', choices: callOutcomes.map((value) => ({ value, name: value })) }, { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal });
+  return select(
+    { message: 'Call outcome', choices: callOutcomes.map((value) => ({ value, name: value })) },
+    { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
+  );
 }
 
 export default defineVerb({
@@ -17,7 +20,11 @@ export default defineVerb({
     `Call outcomes: ${callOutcomes.join(', ')}.\n` +
     'Any case and hyphenated forms are accepted (no-answer); the title-case form of spec.md is what is sent.\n' +
     'On a terminal a call task without --outcome asks for it; elsewhere it is a usage error (exit 2).',
-  examples: ['tasks complete tk000001 --outcome "No Answer"', 'tasks complete tk000001 --outcome left-voicemail', 'tasks complete tk000002'],
+  examples: [
+    'tasks complete tk000001 --outcome "No Answer"',
+    'tasks complete tk000001 --outcome left-voicemail',
+    'tasks complete tk000002',
+  ],
   configure(cmd) {
     cmd.option('--outcome <outcome>', 'call outcome (call tasks only)');
   },
@@ -25,7 +32,9 @@ export default defineVerb({
     args: z.tuple([z.string().min(1)]),
     outcome: z
       .string()
-      .refine((v) => normaliseCallOutcome(v) !== undefined, { message: `takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)` })
+      .refine((v) => normaliseCallOutcome(v) !== undefined, {
+        message: `takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)`,
+      })
       .transform((v) => normaliseCallOutcome(v)!)
       .optional(),
   }),
@@ -35,10 +44,14 @@ export default defineVerb({
     const task = await getTask(http, taskId);
     let outcome = opts.outcome;
     if (task.type === 'call' && !outcome) {
-      if (!ctx.interactive) throw new UsageError(`${taskId} is a call task: give --outcome`, `One of: ${callOutcomes.join(', ')}.`);
+      if (!ctx.interactive)
+        throw new UsageError(`${taskId} is a call task: give --outcome`, `One of: ${callOutcomes.join(', ')}.`);
       outcome = await askOutcome(ctx);
     }
-    if (task.type !== 'call' && outcome) throw new UsageError(`--outcome: ${taskId} is a ${task.type ?? 'non-call'} task; only call tasks take an outcome`);
+    if (task.type !== 'call' && outcome)
+      throw new UsageError(
+        `--outcome: ${taskId} is a ${task.type ?? 'non-call'} task; only call tasks take an outcome`,
+      );
     const done = await completeTask(http, taskId, outcome);
     ctx.info(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`);
   },

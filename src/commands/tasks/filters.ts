@@ -1,7 +1,15 @@
 // The task filters of spec.md as flags, shared by `tasks list` (--status ...) and `tasks bulk-skip` (--where-status ...).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { callOutcomes, normaliseCallOutcome, sortOrders, taskSortFields, taskStatuses, taskTypes, type ListTasksQuery } from '../../api/contract/tasks.js';
+import {
+  callOutcomes,
+  normaliseCallOutcome,
+  sortOrders,
+  taskSortFields,
+  taskStatuses,
+  taskTypes,
+  type ListTasksQuery,
+} from '../../api/contract/tasks.js';
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, flag: string) =>
   z.enum(values, { error: `${flag} takes one of: ${values.join(', ')}` });
@@ -9,7 +17,9 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, flag: string
 const outcome = (flag: string) =>
   z
     .string()
-    .refine((v) => normaliseCallOutcome(v) !== undefined, { message: `${flag} takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)` })
+    .refine((v) => normaliseCallOutcome(v) !== undefined, {
+      message: `${flag} takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)`,
+    })
     .transform((v) => normaliseCallOutcome(v)!);
 
 const filterNames = ['status', 'type', 'sequence', 'assignee', 'outcome', 'callOutcome', 'search'] as const;

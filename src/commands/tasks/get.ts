@@ -11,7 +11,14 @@ export default defineVerb({
   schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, opts) {
     const task = await getTask(await ctx.http(), opts.args[0]);
-    const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now()).map((c) => ({ ...c, header: c.header.charAt(0) + c.header.slice(1).toLowerCase() }));
-    await writeRecord(ctx, task, [...columns, { header: 'Note', value: (t) => t.note ?? '' }, { header: 'Call outcome', value: (t) => t.callOutcome ?? '' }]);
+    const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now()).map((c) => ({
+      ...c,
+      header: c.header.charAt(0) + c.header.slice(1).toLowerCase(),
+    }));
+    await writeRecord(ctx, task, [
+      ...columns,
+      { header: 'Note', value: (t) => t.note ?? '' },
+      { header: 'Call outcome', value: (t) => t.callOutcome ?? '' },
+    ]);
   },
 });

@@ -63,7 +63,10 @@ export function recordDone(journal: BulkJournal, batch: number, done: NonNullabl
 
 /** The newest journal in `dir` that still has work, for a bare --resume. */
 export function latestUnfinishedJournal(dir: string): string | undefined {
-  const names = readdirSync(dir).filter((n) => /^bulk-skip-.*\.journal$/.test(n)).sort().reverse();
+  const names = readdirSync(dir)
+    .filter((n) => /^bulk-skip-.*\.journal$/.test(n))
+    .sort()
+    .reverse();
   for (const name of names) {
     const path = join(dir, name);
     try {

@@ -15,7 +15,8 @@ export async function* idsFromCsvOrLines(input: Readable, isCsv: boolean, where:
     column = found >= 0 ? found : 0;
   }
   for await (const record of source.rows) {
-    if (!record.fields) throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
+    if (!record.fields)
+      throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
     const id = (record.fields[column] ?? '').trim();
     if (id) yield id;
   }

@@ -22,9 +22,18 @@ export interface BulkSkipSummary {
 
 async function runBatch(ctx: CommandContext, http: HttpClient, journal: BulkJournal, batch: BatchState): Promise<void> {
   if (!batch.bulkActionId) recordAccepted(journal, batch.batch, (await bulkSkip(http, batch.ids)).bulkActionId);
-  const status = await pollUntil(() => bulkStatus(http, batch.bulkActionId!), isBulkDone, { clock: ctx.clock, signal: ctx.signal, initialMs: 250, maxMs: 3000 });
+  const status = await pollUntil(() => bulkStatus(http, batch.bulkActionId!), isBulkDone, {
+    clock: ctx.clock,
+    signal: ctx.signal,
+    initialMs: 250,
+    maxMs: 3000,
+  });
   const failed = status.failed ?? 0;
-  recordDone(journal, batch.batch, { completed: status.completed ?? batch.ids.length - failed, failed, report: status.csvDownloadLink ?? undefined });
+  recordDone(journal, batch.batch, {
+    completed: status.completed ?? batch.ids.length - failed,
+    failed,
+    report: status.csvDownloadLink ?? undefined,
+  });
 }
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. */
@@ -33,11 +42,19 @@ async function mergeReports(ctx: CommandContext, http: HttpClient, journal: Bulk
   try {
     for (const batch of journal.batches) {
       if (!batch.done?.report) continue;
-      const rows = parse(await downloadText(http, batch.done.report, ctx.signal), { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+      const rows = parse(await downloadText(http, batch.done.report, ctx.signal), {
+        bom: true,
+        skip_empty_lines: true,
+        relax_column_count: true,
+      }) as string[][];
       const [header = [], ...records] = rows;
-      const idAt = Math.max(0, header.findIndex((h) => /task.?id|^id$/i.test(h)));
+      const idAt = Math.max(
+        0,
+        header.findIndex((h) => /task.?id|^id$/i.test(h)),
+      );
       const reasonAt = header.findIndex((h) => /reason|error|message/i.test(h));
-      for (const record of records) await writer.write([record[idAt], reasonAt >= 0 ? record[reasonAt] : '', batch.bulkActionId]);
+      for (const record of records)
+        await writer.write([record[idAt], reasonAt >= 0 ? record[reasonAt] : '', batch.bulkActionId]);
     }
     await writer.commit();
   } catch (error) {
@@ -46,7 +63,11 @@ async function mergeReports(ctx: CommandContext, http: HttpClient, journal: Bulk
   }
 }
 
-export async function runBulkSkip(ctx: CommandContext, journal: BulkJournal, concurrency: number): Promise<BulkSkipSummary> {
+export async function runBulkSkip(
+  ctx: CommandContext,
+  journal: BulkJournal,
+  concurrency: number,
+): Promise<BulkSkipSummary> {
   const http = await ctx.http();
   const progress = createProgress(ctx);
   const total = journal.batches.reduce((n, b) => n + b.ids.length, 0);
@@ -60,7 +81,10 @@ export async function runBulkSkip(ctx: CommandContext, journal: BulkJournal, con
   };
   const show = () => {
     const t = tally();
-    progress.update(`bulk skip: ${formatCount(t.sent)}/${formatCount(total)} sent · ${formatCount(t.skipped)} skipped · ${formatCount(t.failed)} failed`, true);
+    progress.update(
+      `bulk skip: ${formatCount(t.sent)}/${formatCount(total)} sent · ${formatCount(t.skipped)} skipped · ${formatCount(t.failed)} failed`,
+      true,
+    );
   };
   const sender = new ChunkSender<BatchState, void>(concurrency, (batch) => runBatch(ctx, http, journal, batch), show);
   try {

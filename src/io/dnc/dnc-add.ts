@@ -49,19 +49,35 @@ interface Value {
   reason?: string;
 }
 
-const headerNames = ['email', 'emails', 'domain', 'domains', 'value', 'item', 'website', 'url', 'emailaddress', 'companydomain'];
+const headerNames = [
+  'email',
+  'emails',
+  'domain',
+  'domains',
+  'value',
+  'item',
+  'website',
+  'url',
+  'emailaddress',
+  'companydomain',
+];
 const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
  * Which column holds the values, and whether the first record is a header: it is when --column is given, or when
  * its first cell is no email or domain and one cell is named like email/domain/value/website.
  */
-function headerOf(first: string[], column: string | undefined, name: string): { names: string[]; index: number } | undefined {
+function headerOf(
+  first: string[],
+  column: string | undefined,
+  name: string,
+): { names: string[]; index: number } | undefined {
   const names = first.map((f) => f.trim());
   const named = names.findIndex((n) => headerNames.includes(key(n)));
   if (column === undefined && (classifyDncValue(names[0] ?? '').ok || named < 0)) return undefined;
   const index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
-  if (index < 0) throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
+  if (index < 0)
+    throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
   return { names, index };
 }
 
@@ -77,13 +93,18 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     const previous = readJournal(opts.journalPath, 'outreach-dnc-add');
     if (opts.resume) {
       if (!previous) throw new UsageError(`--resume: no journal at ${opts.journalPath}`);
-      if (!sameSettings(previous.header.settings, settings)) throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
+      if (!sameSettings(previous.header.settings, settings))
+        throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
       accepted = previous.accepted;
     } else if (previous && !previous.finished && !opts.restart) {
-      throw new UsageError(`an unfinished upload of this file is recorded in ${opts.journalPath}`, 'Add --resume to send only the rest, or --restart to send everything again.');
+      throw new UsageError(
+        `an unfinished upload of this file is recorded in ${opts.journalPath}`,
+        'Add --resume to send only the rest, or --restart to send everything again.',
+      );
     }
     journal = new JournalWriter(opts.journalPath);
-    if (!opts.resume) journal.start({ journal: 'outreach-dnc-add', version: 1, input: { path: opts.input?.name ?? '' }, settings });
+    if (!opts.resume)
+      journal.start({ journal: 'outreach-dnc-add', version: 1, input: { path: opts.input?.name ?? '' }, settings });
     summary.files.journal = opts.journalPath;
   } else if (opts.resume) {
     throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
@@ -118,7 +139,9 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     else await sender.submit({ chunk: index, firstRow, lastRow, rows: items.length, sha256, items });
   };
   const show = () =>
-    progress.update(`dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`);
+    progress.update(
+      `dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`,
+    );
 
   const reject = async (value: Value, reason: string) => {
     summary.rejected++;
@@ -153,7 +176,12 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
       for await (const record of source.rows) {
         if (ctx.signal.aborted) throw new InterruptError();
         if (!record.fields) {
-          await take({ row: record.row, raw: 'raw' in record ? (record.raw ?? '') : '', fields: [], reason: 'reason' in record ? record.reason : 'unreadable' });
+          await take({
+            row: record.row,
+            raw: 'raw' in record ? (record.raw ?? '') : '',
+            fields: [],
+            reason: 'reason' in record ? record.reason : 'unreadable',
+          });
           continue;
         }
         if (first) {

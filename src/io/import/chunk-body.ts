@@ -49,7 +49,8 @@ export function byIdFormat(mapping: ColumnMapping, settings: BodySettings): Body
     suffix: ']}',
     row(fields) {
       let json = '{"fields":[';
-      for (let i = 0; i < indexes.length; i++) json += `${ids[i]}${JSON.stringify((fields[indexes[i]!] ?? '').trim())}}`;
+      for (let i = 0; i < indexes.length; i++)
+        json += `${ids[i]}${JSON.stringify((fields[indexes[i]!] ?? '').trim())}}`;
       return `${json}]}`;
     },
   };

@@ -40,9 +40,11 @@ function readMappingFile(path: string): Record<string, string | null> {
   } catch (error) {
     throw new UsageError(`--mapping: cannot read ${path}: ${(error as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--mapping: ${path} must hold an object {"CSV column": "Field label" or null}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError(`--mapping: ${path} must hold an object {"CSV column": "Field label" or null}`);
   for (const [column, label] of Object.entries(parsed)) {
-    if (label !== null && typeof label !== 'string') throw new UsageError(`--mapping: ${path}: "${column}" must map to a field label or null`);
+    if (label !== null && typeof label !== 'string')
+      throw new UsageError(`--mapping: ${path}: "${column}" must map to a field label or null`);
   }
   return parsed as Record<string, string | null>;
 }
@@ -52,7 +54,8 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
   const explicit = new Map<string, { column: string; label: string | null }>();
   if (options.mappingFile) {
-    for (const [column, label] of Object.entries(readMappingFile(options.mappingFile))) explicit.set(normaliseName(column), { column, label });
+    for (const [column, label] of Object.entries(readMappingFile(options.mappingFile)))
+      explicit.set(normaliseName(column), { column, label });
   }
   for (const pair of options.maps) {
     const at = pair.lastIndexOf('=');
@@ -63,7 +66,11 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
 
   const known = new Set(header.map(normaliseName));
   for (const [key, { column }] of explicit) {
-    if (!known.has(key)) throw new UsageError(`--map/--mapping names column "${column}", which the file does not have`, `The columns are: ${header.join(', ')}`);
+    if (!known.has(key))
+      throw new UsageError(
+        `--map/--mapping names column "${column}", which the file does not have`,
+        `The columns are: ${header.join(', ')}`,
+      );
   }
 
   const columns: MappedColumn[] = [];
@@ -78,8 +85,15 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       if (label === null) return ignored.push(name);
       field = fieldByName.get(normaliseName(label));
       if (!field) {
-        const hint = closest(label, fields.map((f) => f.label), normaliseName);
-        throw new UsageError(`--map: "${name}" points to "${label}", which is not a field${hint.length ? ` (closest: ${hint.join(', ')})` : ''}`, 'See `outreach fields list --system`.');
+        const hint = closest(
+          label,
+          fields.map((f) => f.label),
+          normaliseName,
+        );
+        throw new UsageError(
+          `--map: "${name}" points to "${label}", which is not a field${hint.length ? ` (closest: ${hint.join(', ')})` : ''}`,
+          'See `outreach fields list --system`.',
+        );
       }
     } else {
       field = fieldByName.get(key);
@@ -90,14 +104,22 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       return;
     }
     const earlier = seenFields.get(field.id);
-    if (earlier !== undefined) throw new UsageError(`columns "${earlier}" and "${name}" both map to the field "${field.label}"`, 'Map one of them elsewhere, or ignore it with --map "COLUMN=".');
+    if (earlier !== undefined)
+      throw new UsageError(
+        `columns "${earlier}" and "${name}" both map to the field "${field.label}"`,
+        'Map one of them elsewhere, or ignore it with --map "COLUMN=".',
+      );
     seenFields.set(field.id, name);
     columns.push({ index, header: name, field });
   });
 
   if (unknown.length) {
     const lines = unknown.map((name) => {
-      const hint = closest(name, fields.map((f) => f.label), normaliseName);
+      const hint = closest(
+        name,
+        fields.map((f) => f.label),
+        normaliseName,
+      );
       return `  "${name}"${hint.length ? ` — closest fields: ${hint.join(', ')}` : ' — no similar field'}`;
     });
     throw new UsageError(
@@ -106,7 +128,11 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     );
   }
   const email = columns.find((c) => normaliseName(c.field.label) === 'email');
-  if (!email) throw new UsageError('no column maps to the Email field, and every prospect needs one', `Name the column "Email" or add --map "YOUR COLUMN=Email". The columns are: ${header.join(', ')}`);
+  if (!email)
+    throw new UsageError(
+      'no column maps to the Email field, and every prospect needs one',
+      `Name the column "Email" or add --map "YOUR COLUMN=Email". The columns are: ${header.join(', ')}`,
+    );
 
   return {
     columns,
@@ -114,7 +140,8 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     emailIndex: email.index,
     asJson() {
       const out: Record<string, string | null> = {};
-      for (const [index, name] of header.entries()) out[name] = columns.find((c) => c.index === index)?.field.label ?? null;
+      for (const [index, name] of header.entries())
+        out[name] = columns.find((c) => c.index === index)?.field.label ?? null;
       return out;
     },
   };

@@ -59,7 +59,8 @@ export class EmailIndex {
   private find(hi: number, lo: number): number {
     const size = this.rows.length;
     let slot = ((hi ^ Math.imul(lo, 0x9e3779b1)) >>> 0) % size;
-    while (this.rows[slot] !== 0 && (this.high[slot] !== hi || this.low[slot] !== lo)) slot = slot + 1 === size ? 0 : slot + 1;
+    while (this.rows[slot] !== 0 && (this.high[slot] !== hi || this.low[slot] !== lo))
+      slot = slot + 1 === size ? 0 : slot + 1;
     return slot;
   }
 

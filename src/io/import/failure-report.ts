@@ -36,7 +36,8 @@ export function parseFailureReport(csv: string, into: Map<string, RowFailure>): 
   for (const record of records) {
     const email = (record[emailAt] ?? '').trim().toLowerCase();
     const code = codeAt >= 0 ? Number(record[codeAt]) : NaN;
-    const reason = (reasonAt >= 0 ? record[reasonAt] : '') || (Number.isFinite(code) ? importStatusMeaning(code) : 'failed');
+    const reason =
+      (reasonAt >= 0 ? record[reasonAt] : '') || (Number.isFinite(code) ? importStatusMeaning(code) : 'failed');
     into.set(email, Number.isFinite(code) ? { code, reason: `${code} ${reason}` } : { reason: reason! });
   }
   return records.length;

@@ -14,13 +14,19 @@ export function isBadRow(record: CsvRow | CsvBadRow): record is CsvBadRow {
  * `record` mode remembers each new email (the sending pass); `lookup` mode only asks which row had it first
  * (the results pass), so a duplicate is told from its first occurrence in both.
  */
-export function checkRow(record: CsvRow | CsvBadRow, emailColumn: number, emails: EmailIndex, mode: 'record' | 'lookup'): RowCheck {
+export function checkRow(
+  record: CsvRow | CsvBadRow,
+  emailColumn: number,
+  emails: EmailIndex,
+  mode: 'record' | 'lookup',
+): RowCheck {
   if (isBadRow(record)) return { ok: false, email: record.fields?.[emailColumn]?.trim() ?? '', reason: record.reason };
   const email = (record.fields[emailColumn] ?? '').trim();
   if (!email) return { ok: false, email, reason: 'empty email' };
   const problem = emailProblem(email);
   if (problem) return { ok: false, email, reason: `invalid email: ${problem}` };
   const first = mode === 'record' ? emails.firstRowOf(email, record.row) : emails.lookup(email);
-  if (first !== undefined && first !== record.row) return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };
+  if (first !== undefined && first !== record.row)
+    return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };
   return { ok: true, email };
 }

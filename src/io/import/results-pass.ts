@@ -27,7 +27,11 @@ export interface ResultsCounts {
   rejected: number;
 }
 
-export async function resultsPass(ctx: CommandContext, emails: EmailIndex, options: ResultsPassOptions): Promise<ResultsCounts> {
+export async function resultsPass(
+  ctx: CommandContext,
+  emails: EmailIndex,
+  options: ResultsPassOptions,
+): Promise<ResultsCounts> {
   const source = await openCsv(createReadStream(options.path), options.csv);
   const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason']);
   const failed = await createCsvFileWriter(options.failedPath, source.header);

@@ -79,18 +79,30 @@ async function openInput(ctx: CommandContext, input: string): Promise<InputFile>
   if (input !== '-') {
     const path = resolve(ctx.cwd, input);
     if (!existsSync(path)) throw new UsageError(`${input}: no such file`);
-    return { path, base: join(dirname(path), basename(path, extname(path))), fromStdin: false, cleanup: async () => undefined };
+    return {
+      path,
+      base: join(dirname(path), basename(path, extname(path))),
+      fromStdin: false,
+      cleanup: async () => undefined,
+    };
   }
   const dir = await mkdtemp(join(tmpdir(), 'outreach-stdin-'));
   const path = join(dir, 'stdin.csv');
   await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }));
-  return { path, base: join(ctx.cwd, 'stdin'), fromStdin: true, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    path,
+    base: join(ctx.cwd, 'stdin'),
+    fromStdin: true,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export async function runImport(ctx: CommandContext, opts: ImportOptions): Promise<ImportSummary> {
-  if (opts.chunkSize !== undefined && opts.chunkSize > maxChunkRows) throw new UsageError(`--chunk-size: at most ${formatCount(maxChunkRows)} rows per request`);
+  if (opts.chunkSize !== undefined && opts.chunkSize > maxChunkRows)
+    throw new UsageError(`--chunk-size: at most ${formatCount(maxChunkRows)} rows per request`);
   if (opts.resume && opts.restart) throw new UsageError('--resume and --restart cannot be used together');
-  if (opts.input === '-' && opts.resume) throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
+  if (opts.input === '-' && opts.resume)
+    throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
 
   const file = await openInput(ctx, opts.input);
@@ -106,9 +118,17 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
     const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
     const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown });
     if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
-    if (mapping.ignored.length) ctx.info(`Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${mapping.ignored.map((c) => `"${c}"`).join(', ')}`);
+    if (mapping.ignored.length)
+      ctx.info(
+        `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${mapping.ignored.map((c) => `"${c}"`).join(', ')}`,
+      );
 
-    const settings = { conflictAction: opts.conflict, stepId: opts.step, tags: opts.tags.length ? opts.tags : undefined, verifyProspects: opts.verify || undefined };
+    const settings = {
+      conflictAction: opts.conflict,
+      stepId: opts.step,
+      tags: opts.tags.length ? opts.tags : undefined,
+      verifyProspects: opts.verify || undefined,
+    };
     const format = opts.sync ? byIdFormat(mapping, settings) : byNameFormat(mapping, settings);
     const chunkRows = opts.chunkSize ?? (opts.sync ? defaultSyncChunkRows : maxChunkRows);
     const rejectedPath = `${file.base}.rejected.csv`;
@@ -125,7 +145,16 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
       requestIds: [],
       files: opts.saveMapping ? { mapping: resolve(ctx.cwd, opts.saveMapping) } : {},
     };
-    const passOptions = { path: file.path, displayName: basename(opts.input === '-' ? 'stdin' : opts.input), csv, emailColumn: mapping.emailIndex, format, chunkRows, chunkBytes: maxChunkBytes, concurrency: opts.concurrency };
+    const passOptions = {
+      path: file.path,
+      displayName: basename(opts.input === '-' ? 'stdin' : opts.input),
+      csv,
+      emailColumn: mapping.emailIndex,
+      format,
+      chunkRows,
+      chunkBytes: maxChunkBytes,
+      concurrency: opts.concurrency,
+    };
 
     if (opts.dryRun || opts.strict) {
       const check = await sendPass(ctx, new EmailIndex(), { ...passOptions, alreadyAccepted: new Map(), rejectedPath });
@@ -134,7 +163,10 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
       if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
       if (opts.dryRun) return summary;
       if (check.rejected) {
-        throw new UsageError(`--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`, `The rows and reasons are in ${rejectedPath}.`);
+        throw new UsageError(
+          `--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`,
+          `The rows and reasons are in ${rejectedPath}.`,
+        );
       }
     }
 
@@ -144,14 +176,25 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
       journal: 'outreach-import',
       version: 1,
       input: { path: file.path },
-      settings: { ...settings, mode: summary.mode, chunkRows, mapping: mapping.asJson(), delimiter, encoding: opts.encoding ?? null },
+      settings: {
+        ...settings,
+        mode: summary.mode,
+        chunkRows,
+        mapping: mapping.asJson(),
+        delimiter,
+        encoding: opts.encoding ?? null,
+      },
     };
     let alreadyAccepted = new Map<number, AcceptedChunk>();
     const previous = journalPath ? readJournal(journalPath) : undefined;
     if (opts.resume) {
-      if (!previous) throw new UsageError(`--resume: no journal at ${journalPath}`, 'Run the import without --resume to start it.');
+      if (!previous)
+        throw new UsageError(`--resume: no journal at ${journalPath}`, 'Run the import without --resume to start it.');
       if (!sameSettings(previous.header.settings, journalHeader.settings)) {
-        throw new UsageError('--resume: the flags or the column mapping differ from the run recorded in the journal', 'Use the same flags as the first run, or --restart to send everything again.');
+        throw new UsageError(
+          '--resume: the flags or the column mapping differ from the run recorded in the journal',
+          'Use the same flags as the first run, or --restart to send everything again.',
+        );
       }
       alreadyAccepted = previous.accepted;
       ctx.info(`Resuming: ${previous.accepted.size} chunk(s) already accepted are not sent again.`);
@@ -175,7 +218,10 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
     const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });
     journal?.finished(pass.chunks);
     Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
-    summary.requestIds = pass.accepted.filter((a) => a.requestId).sort((a, b) => a.chunk - b.chunk).map((a) => a.requestId!);
+    summary.requestIds = pass.accepted
+      .filter((a) => a.requestId)
+      .sort((a, b) => a.chunk - b.chunk)
+      .map((a) => a.requestId!);
     if (pass.rejected) summary.files.rejected = rejectedPath;
     if (pass.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
     if (pass.valid === 0) return summary;
@@ -203,18 +249,31 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
 
 function syncFailures(accepted: AcceptedChunk[]): Map<string, RowFailure> {
   const failures = new Map<string, RowFailure>();
-  for (const chunk of accepted) for (const [email, code] of chunk.failed ?? []) failures.set(email.toLowerCase(), { code, reason: `${code} ${importStatusMeaning(code)}` });
+  for (const chunk of accepted)
+    for (const [email, code] of chunk.failed ?? [])
+      failures.set(email.toLowerCase(), { code, reason: `${code} ${importStatusMeaning(code)}` });
   return failures;
 }
 
 /** Polls every chunk's import status until it completes, then reads its failed-rows report. */
-async function waitForChunks(ctx: CommandContext, http: HttpClient, accepted: AcceptedChunk[]): Promise<Map<string, RowFailure>> {
+async function waitForChunks(
+  ctx: CommandContext,
+  http: HttpClient,
+  accepted: AcceptedChunk[],
+): Promise<Map<string, RowFailure>> {
   const failures = new Map<string, RowFailure>();
   let completed = 0;
   for (const chunk of [...accepted].sort((a, b) => a.chunk - b.chunk)) {
-    const status = await pollUntil(() => getImportStatus(http, chunk.requestId!), (s) => s.isCompleted, { clock: ctx.clock, signal: ctx.signal, initialMs: 500, maxMs: 5_000 });
+    const status = await pollUntil(
+      () => getImportStatus(http, chunk.requestId!),
+      (s) => s.isCompleted,
+      { clock: ctx.clock, signal: ctx.signal, initialMs: 500, maxMs: 5_000 },
+    );
     completed++;
-    if (ctx.stderrIsTTY) ctx.info(`Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`);
+    if (ctx.stderrIsTTY)
+      ctx.info(
+        `Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`,
+      );
     if (status.reportUrl) parseFailureReport(await downloadText(http, status.reportUrl, ctx.signal), failures);
   }
   return failures;

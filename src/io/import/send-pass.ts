@@ -42,7 +42,11 @@ export interface SendPassResult {
   valid: number;
 }
 
-export async function sendPass(ctx: CommandContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
+export async function sendPass(
+  ctx: CommandContext,
+  emails: EmailIndex,
+  options: SendPassOptions,
+): Promise<SendPassResult> {
   const progress = createProgress(ctx);
   const size = statSync(options.path).size;
   const input = createReadStream(options.path);

@@ -25,7 +25,16 @@ function paged<T>(items: T[], query: DncItemQuery): { page: T[]; meta: Record<st
   const currentPage = query.page ?? 1;
   const itemsPerPage = query.pageSize ?? defaultDncPageSize;
   const page = items.slice((currentPage - 1) * itemsPerPage, currentPage * itemsPerPage);
-  return { page, meta: { totalItems: items.length, currentPage, itemsPerPage, totalPages: Math.ceil(items.length / itemsPerPage), itemCount: page.length } };
+  return {
+    page,
+    meta: {
+      totalItems: items.length,
+      currentPage,
+      itemsPerPage,
+      totalPages: Math.ceil(items.length / itemsPerPage),
+      itemCount: page.length,
+    },
+  };
 }
 
 const itemView = ({ id, value, type, createdAt }: DncItemRecord) => ({ id, value, type, createdAt });
@@ -35,7 +44,11 @@ function listView(list: DncListRecord) {
   return { ...rest, numberOfItems: items.length };
 }
 
-function addItems(store: Store, list: DncListRecord, values: string[]): { added: number; duplicates: number; invalid: number } {
+function addItems(
+  store: Store,
+  list: DncListRecord,
+  values: string[],
+): { added: number; duplicates: number; invalid: number } {
   const index = store.dncIndex(list);
   const counts = { added: 0, duplicates: 0, invalid: 0 };
   const now = store.isoNow();
@@ -45,7 +58,13 @@ function addItems(store: Store, list: DncListRecord, values: string[]): { added:
     else if (index.has(item.value)) counts.duplicates++;
     else {
       index.add(item.value);
-      list.items.push({ id: store.id(), value: item.value, type: item.type, createdAt: now, addedBy: `${store.state.account.firstName} ${store.state.account.lastName}` });
+      list.items.push({
+        id: store.id(),
+        value: item.value,
+        type: item.type,
+        createdAt: now,
+        addedBy: `${store.state.account.firstName} ${store.state.account.lastName}`,
+      });
       counts.added++;
     }
   }
@@ -55,28 +74,52 @@ function addItems(store: Store, list: DncListRecord, values: string[]): { added:
 
 export const dncRoutes: Route[] = [
   route(dncEndpoints.lists, (req, store) => {
-    const query = req.query as { search?: string; page?: number; pageSize?: number; sort?: 'ASC' | 'DESC'; sortBy?: 'total' | 'updatedAt' };
-    let lists = store.state.dncLists.filter((l) => !query.search || l.name.toLowerCase().includes(query.search.toLowerCase()));
+    const query = req.query as {
+      search?: string;
+      page?: number;
+      pageSize?: number;
+      sort?: 'ASC' | 'DESC';
+      sortBy?: 'total' | 'updatedAt';
+    };
+    let lists = store.state.dncLists.filter(
+      (l) => !query.search || l.name.toLowerCase().includes(query.search.toLowerCase()),
+    );
     if (query.sortBy) {
       const key = (l: DncListRecord) => (query.sortBy === 'total' ? l.items.length : Date.parse(l.updatedAt));
       lists = [...lists].sort((a, b) => (key(a) - key(b)) * (query.sort === 'DESC' ? -1 : 1));
     }
     const { page, meta } = paged(lists, query);
     // The real service's shape: {payload: {message, payload: [...]}}.
-    return { status: 200, body: { payload: { message: 'DNC lists fetched successfully', payload: page.map(listView), meta } } };
+    return {
+      status: 200,
+      body: { payload: { message: 'DNC lists fetched successfully', payload: page.map(listView), meta } },
+    };
   }),
 
   route(dncEndpoints.show, (req, store) => {
     const list = findList(store, req.params.dncListId!);
     const query = req.query as DncItemQuery;
-    const { page, meta } = paged(list.items.filter((i) => itemMatches(i, query)), query);
-    return { status: 200, body: { payload: { message: 'DNC list fetched successfully', dncDetails: page.map((i) => ({ ...itemView(i), addedBy: i.addedBy })), meta } } };
+    const { page, meta } = paged(
+      list.items.filter((i) => itemMatches(i, query)),
+      query,
+    );
+    return {
+      status: 200,
+      body: {
+        payload: {
+          message: 'DNC list fetched successfully',
+          dncDetails: page.map((i) => ({ ...itemView(i), addedBy: i.addedBy })),
+          meta,
+        },
+      },
+    };
   }),
 
   route(dncEndpoints.search, (req, store) => {
     const query = req.query as DncItemQuery;
     const matches: Array<{ list: DncListRecord; item: DncItemRecord }> = [];
-    for (const list of store.state.dncLists) for (const item of list.items) if (itemMatches(item, query)) matches.push({ list, item });
+    for (const list of store.state.dncLists)
+      for (const item of list.items) if (itemMatches(item, query)) matches.push({ list, item });
     const { page, meta } = paged(matches, query);
     const grouped = new Map<DncListRecord, DncItemRecord[]>();
     for (const { list, item } of page) grouped.set(list, [...(grouped.get(list) ?? []), item]);
@@ -92,15 +135,27 @@ export const dncRoutes: Route[] = [
   }),
 
   route(dncEndpoints.blacklistDomains, (req, store) => {
-    const domains = (req.body as { domains: string }).domains.split(',').map((d) => d.trim()).filter(Boolean);
+    const domains = (req.body as { domains: string }).domains
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean);
     if (domains.length === 0) throw new SandboxError(400, 40001, 'At least one domain is required');
-    if (domains.length > maxBlacklistDomains) throw new SandboxError(400, 40003, `At most ${maxBlacklistDomains} domains per request`);
+    if (domains.length > maxBlacklistDomains)
+      throw new SandboxError(400, 40003, `At most ${maxBlacklistDomains} domains per request`);
     const bad = domains.filter((d) => /[/:@]/.test(d) || !classifyDncValue(d).ok);
     if (bad.length) throw new SandboxError(400, 40001, `Invalid domain format: ${bad.join(', ')}`);
     let list = store.state.dncLists.find((l) => l.name === blacklistName);
     if (!list) {
       const now = store.isoNow();
-      list = { id: store.id(), name: blacklistName, createdAt: now, updatedAt: now, addedBy: store.state.account.firstName, ownerId: store.state.account.ownerId, items: [] };
+      list = {
+        id: store.id(),
+        name: blacklistName,
+        createdAt: now,
+        updatedAt: now,
+        addedBy: store.state.account.firstName,
+        ownerId: store.state.account.ownerId,
+        items: [],
+      };
       store.state.dncLists.push(list);
     }
     const before = new Set(list.items.map((i) => i.value));

@@ -20,14 +20,22 @@ export const fieldsRoutes: Route[] = [
       status: 200,
       body: {
         message: 'Fields fetched successfully',
-        payload: fields.map((f) => ({ id: f.id, label: f.label, fieldType: f.fieldType, isDefault: f.isSystem, fallbackText: f.fallbackText ?? '', tags: f.tags })),
+        payload: fields.map((f) => ({
+          id: f.id,
+          label: f.label,
+          fieldType: f.fieldType,
+          isDefault: f.isSystem,
+          fallbackText: f.fallbackText ?? '',
+          tags: f.tags,
+        })),
       },
     };
   }),
   route(fieldsEndpoints.update, (req, store) => {
     const field = store.state.fields.find((f) => f.id === req.params.fieldId);
     if (!field) throw new SandboxError(400, 1001, `Invalid field id ${req.params.fieldId}`);
-    if (field.isSystem) throw new SandboxError(400, 4000, `${field.label} is a system field; only custom fields can be updated`);
+    if (field.isSystem)
+      throw new SandboxError(400, 4000, `${field.label} is a system field; only custom fields can be updated`);
     const body = req.body as UpdateFieldBody;
     if (body.label !== undefined) {
       const clash = store.state.fields.find((f) => f !== field && f.label.toLowerCase() === body.label!.toLowerCase());

@@ -8,4 +8,12 @@ import { dncRoutes } from './dnc.js';
 import { schedulesRoutes } from './schedules.js';
 import { sequencesRoutes } from './sequences.js';
 
-export const allRoutes: Route[] = [...inboxRoutes, ...fieldsRoutes, ...prospectsRoutes, ...tasksRoutes, ...dncRoutes, ...schedulesRoutes, ...sequencesRoutes];
+export const allRoutes: Route[] = [
+  ...inboxRoutes,
+  ...fieldsRoutes,
+  ...prospectsRoutes,
+  ...tasksRoutes,
+  ...dncRoutes,
+  ...schedulesRoutes,
+  ...sequencesRoutes,
+];

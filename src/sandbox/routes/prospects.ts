@@ -1,5 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
-import { importStatusMeaning, prospectsEndpoints, type ImportByNameBody, type ConflictAction } from '../../api/contract/prospects.js';
+import {
+  importStatusMeaning,
+  prospectsEndpoints,
+  type ImportByNameBody,
+  type ConflictAction,
+} from '../../api/contract/prospects.js';
 import { route, type Route } from '../route.js';
 import { SandboxError, badRequest } from '../sandbox-error.js';
 import { createImportContext, importOne, type ImportOptions, type RowOutcome } from '../prospect-import.js';
@@ -19,13 +24,19 @@ function checkStep(store: Store, stepId: string | undefined): void {
 }
 
 function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): string {
-  return stringify([['Row', 'Email', 'Status Code', 'Reason'], ...outcomes.map((o) => [o.position, o.email, o.status, o.reason ?? importStatusMeaning(o.status)])]);
+  return stringify([
+    ['Row', 'Email', 'Status Code', 'Reason'],
+    ...outcomes.map((o) => [o.position, o.email, o.status, o.reason ?? importStatusMeaning(o.status)]),
+  ]);
 }
 
 export const prospectsRoutes: Route[] = [
   route(prospectsEndpoints.importByName, (req, store) => {
     const body = req.body as ImportByNameBody;
-    if (body.prospectList.length > maxImportRows) throw badRequest(`Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; got ${body.prospectList.length.toLocaleString('en-US')}`);
+    if (body.prospectList.length > maxImportRows)
+      throw badRequest(
+        `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; got ${body.prospectList.length.toLocaleString('en-US')}`,
+      );
     if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
     checkStep(store, body.stepId);
     // Field names must already exist (spec.md), matched as labels.
@@ -34,9 +45,15 @@ export const prospectsRoutes: Route[] = [
     for (const prospect of body.prospectList) for (const name of Object.keys(prospect)) columns.add(name);
     const unknown = [...columns].filter((name) => !idByLabel.has(name.toLowerCase()));
     if (unknown.length) throw badRequest(`Unknown field names: ${unknown.join(', ')}`);
-    if (![...columns].some((name) => name.toLowerCase() === 'email')) throw badRequest('Every prospect needs an Email field');
+    if (![...columns].some((name) => name.toLowerCase() === 'email'))
+      throw badRequest('Every prospect needs an Email field');
 
-    const options: ImportOptions = { conflictAction: body.conflictAction, stepId: body.stepId, tags: body.tags, verify: body.verifyProspects };
+    const options: ImportOptions = {
+      conflictAction: body.conflictAction,
+      stepId: body.stepId,
+      tags: body.tags,
+      verify: body.verifyProspects,
+    };
     const ctx = createImportContext(store, options);
     const failed: Array<RowOutcome & { position: number }> = [];
     body.prospectList.forEach((prospect, index) => {
@@ -52,14 +69,30 @@ export const prospectsRoutes: Route[] = [
       store.state.reports.push({ id: reportId, csv: failedRowsCsv(failed) });
     }
     const now = store.now();
-    store.state.imports.push({ requestId, createdAt: now, completesAt: now + importDelayMs(body.prospectList.length), total: body.prospectList.length, reportId, failedCount: failed.length });
+    store.state.imports.push({
+      requestId,
+      createdAt: now,
+      completesAt: now + importDelayMs(body.prospectList.length),
+      total: body.prospectList.length,
+      reportId,
+      failedCount: failed.length,
+    });
     return { status: 201, body: { message: 'Prospects import started', payload: { requestId } } };
   }),
 
   route(prospectsEndpoints.importById, (req, store) => {
-    const body = req.body as { prospectList: Array<{ fields: Array<{ id: string; value: string }> }>; stepId?: string; verifyProspects?: boolean; conflictAction: ConflictAction };
+    const body = req.body as {
+      prospectList: Array<{ fields: Array<{ id: string; value: string }> }>;
+      stepId?: string;
+      verifyProspects?: boolean;
+      conflictAction: ConflictAction;
+    };
     checkStep(store, body.stepId);
-    const ctx = createImportContext(store, { conflictAction: body.conflictAction, stepId: body.stepId, verify: body.verifyProspects });
+    const ctx = createImportContext(store, {
+      conflictAction: body.conflictAction,
+      stepId: body.stepId,
+      verify: body.verifyProspects,
+    });
     const payload = body.prospectList.map((prospect) => {
       const values: Record<string, string> = {};
       for (const { id, value } of prospect.fields) {
@@ -97,17 +130,33 @@ export const prospectsRoutes: Route[] = [
       if (prospectId && prospect.id !== prospectId) continue;
       const found = prospect.attributes.find((a) => a.attributeId === attributeId);
       if (found) {
-        const record = { attributeId: found.attributeId, prospectId: prospect.id, fieldRefId: found.fieldRefId, attributeValue: found.attributeValue };
-        return { status: 200, body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } } };
+        const record = {
+          attributeId: found.attributeId,
+          prospectId: prospect.id,
+          fieldRefId: found.fieldRefId,
+          attributeValue: found.attributeValue,
+        };
+        return {
+          status: 200,
+          body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } },
+        };
       }
     }
-    throw new SandboxError(400, 50001, `Failed to fetch attribute ${attributeId}${prospectId ? ` of prospect ${prospectId}` : ''}`);
+    throw new SandboxError(
+      400,
+      50001,
+      `Failed to fetch attribute ${attributeId}${prospectId ? ` of prospect ${prospectId}` : ''}`,
+    );
   }),
 
   route(prospectsEndpoints.setAttributes, (req, store) => {
     const prospect = store.state.prospects.find((p) => p.id === req.params.prospectId);
     if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
-    const body = req.body as { attributes?: Array<{ fieldId: string; attributeValue: string }>; fieldId?: string; attributeValue?: string };
+    const body = req.body as {
+      attributes?: Array<{ fieldId: string; attributeValue: string }>;
+      fieldId?: string;
+      attributeValue?: string;
+    };
     const items = body.attributes ?? [{ fieldId: body.fieldId!, attributeValue: body.attributeValue! }];
     const results = items.map(({ fieldId, attributeValue }) => {
       const field = store.state.fields.find((f) => f.id === fieldId && !f.isSystem);

@@ -15,9 +15,19 @@ export const schedulesRoutes: Route[] = [
     // Schedule ids are integers in the real service (subsequences refer to them as numbers).
     const id = Math.max(0, ...store.state.schedules.map((s) => s.id)) + 1;
     if (body.isDefault) for (const schedule of store.state.schedules) schedule.isDefault = false;
-    const record = { id, name: body.name, timezone: body.timezone, timeSlots: body.timeSlots, isDefault: Boolean(body.isDefault), createdAt: store.isoNow() };
+    const record = {
+      id,
+      name: body.name,
+      timezone: body.timezone,
+      timeSlots: body.timeSlots,
+      isDefault: Boolean(body.isDefault),
+      createdAt: store.isoNow(),
+    };
     store.state.schedules.push(record);
     return { status: 201, body: { message: 'Schedule created successfully', payload: record } };
   }),
-  route(schedulesEndpoints.list, (_req, store) => ({ status: 200, body: { message: 'Schedules fetched successfully', payload: store.state.schedules } })),
+  route(schedulesEndpoints.list, (_req, store) => ({
+    status: 200,
+    body: { message: 'Schedules fetched successfully', payload: store.state.schedules },
+  })),
 ];

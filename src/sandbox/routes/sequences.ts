@@ -22,18 +22,24 @@ export const sequencesRoutes: Route[] = [
     const sub = sequence.subsequences.find((s) => s.id === req.params.subsequenceId);
     if (!sub) throw new SandboxError(400, 1001, `Invalid subsequence id ${req.params.subsequenceId}`);
     const body = req.body as SubsequenceUpdate;
-    if (body.scheduleId !== undefined && !store.state.schedules.some((s) => s.id === body.scheduleId)) throw new SandboxError(400, 4000, `Schedule ${body.scheduleId} not found`);
+    if (body.scheduleId !== undefined && !store.state.schedules.some((s) => s.id === body.scheduleId))
+      throw new SandboxError(400, 4000, `Schedule ${body.scheduleId} not found`);
     if (body.scheduleId !== undefined) sub.scheduleId = body.scheduleId;
     if (body.firstStepRelativeDays !== undefined) sub.firstStepRelativeDays = body.firstStepRelativeDays;
     // A non-empty set replaces the conditions; an empty one is silently ignored (spec.md).
-    if (body.conditions?.length) sub.conditions = body.conditions.map((c) => ({ ...c, conditionId: c.conditionId ?? store.id() }));
+    if (body.conditions?.length)
+      sub.conditions = body.conditions.map((c) => ({ ...c, conditionId: c.conditionId ?? store.id() }));
     return { status: 200, body: { message: 'Subsequence updated successfully' } };
   }),
 
   route(sequencesEndpoints.subsequenceSettings, (req, store) => {
     for (const sequence of store.state.sequences) {
       const sub = sequence.subsequences.find((s) => s.id === req.params.subsequenceId);
-      if (sub) return { status: 200, body: { message: 'Subsequence settings fetched', payload: { ...sub, sequenceId: sequence.id } } };
+      if (sub)
+        return {
+          status: 200,
+          body: { message: 'Subsequence settings fetched', payload: { ...sub, sequenceId: sequence.id } },
+        };
     }
     throw new SandboxError(400, 1001, `Invalid subsequence id ${req.params.subsequenceId}`);
   }),
@@ -41,14 +47,21 @@ export const sequencesRoutes: Route[] = [
   route(sequencesEndpoints.addContacts, (req, store) => {
     const sequence = findSequence(store, req.params.sequenceId!);
     const { stepId, contactIds } = req.body as { stepId: string; contactIds: string[] };
-    if (!sequence.steps.some((s) => s.id === stepId)) throw new SandboxError(400, 4000, `Step ${stepId} is not a step of sequence ${sequence.id}`);
+    if (!sequence.steps.some((s) => s.id === stepId))
+      throw new SandboxError(400, 4000, `Step ${stepId} is not a step of sequence ${sequence.id}`);
     const unknown = contactIds.filter((id) => !store.state.prospects.some((p) => p.id === id));
     if (unknown.length) throw new SandboxError(400, 4000, `Contacts not found: ${unknown.join(', ')}`);
     const payload = contactIds.map((id) => {
       const index = store.state.prospects.findIndex((p) => p.id === id);
       const prospect = store.state.prospects[index]!;
-      if (!prospect.sequences.some((m) => m.sequenceId === sequence.id)) prospect.sequences.push({ sequenceId: sequence.id, stepId, state: 'active' });
-      return { id: index + 1, email: prospect.email, isSubscribed: prospect.status !== 'unsubscribed', createdAt: store.isoNow() };
+      if (!prospect.sequences.some((m) => m.sequenceId === sequence.id))
+        prospect.sequences.push({ sequenceId: sequence.id, stepId, state: 'active' });
+      return {
+        id: index + 1,
+        email: prospect.email,
+        isSubscribed: prospect.status !== 'unsubscribed',
+        createdAt: store.isoNow(),
+      };
     });
     return { status: 200, body: { message: 'Contacts added to the sequence', payload } };
   }),
@@ -66,13 +79,21 @@ export const sequencesRoutes: Route[] = [
         success++;
       }
     }
-    return { status: 201, body: { message: `Sequences ${status === 'pause' ? 'paused' : 'resumed'}`, payload: { success, failed } } };
+    return {
+      status: 201,
+      body: { message: `Sequences ${status === 'pause' ? 'paused' : 'resumed'}`, payload: { success, failed } },
+    };
   }),
 
   route(sequencesEndpoints.testEmail, (req, store) => {
     const sequence = findSequence(store, req.params.sequenceId!);
     const { fromEmailAccountId } = req.body as { fromEmailAccountId: string };
-    if (!sequence.emailAccountIds.includes(fromEmailAccountId)) throw new SandboxError(400, 1001, `Email account ${fromEmailAccountId} is not connected to sequence ${sequence.id}`);
+    if (!sequence.emailAccountIds.includes(fromEmailAccountId))
+      throw new SandboxError(
+        400,
+        1001,
+        `Email account ${fromEmailAccountId} is not connected to sequence ${sequence.id}`,
+      );
     return { status: 200, body: { message: 'Test email sent successfully' } };
   }),
 ];

@@ -21,11 +21,13 @@ function matches(task: TaskRecord, query: ListTasksQuery, now: number): boolean 
   if (query.taskType && task.type !== query.taskType) return false;
   if (query.sequenceId && task.sequence.id !== query.sequenceId) return false;
   if (query.taskAssignee && task.taskAssignee.id !== query.taskAssignee) return false;
-  if (query.prospectOutcome && task.sequence.prospectOutcome.toLowerCase() !== query.prospectOutcome.toLowerCase()) return false;
+  if (query.prospectOutcome && task.sequence.prospectOutcome.toLowerCase() !== query.prospectOutcome.toLowerCase())
+    return false;
   if (query.callOutcome && task.callOutcome !== normaliseCallOutcome(query.callOutcome)) return false;
   if (query.search) {
     const needle = query.search.toLowerCase();
-    const haystack = `${task.title} ${task.note} ${task.taskAssignee.firstName} ${task.taskAssignee.lastName} ${task.sequence.name}`.toLowerCase();
+    const haystack =
+      `${task.title} ${task.note} ${task.taskAssignee.firstName} ${task.taskAssignee.lastName} ${task.sequence.name}`.toLowerCase();
     if (!haystack.includes(needle)) return false;
   }
   return true;
@@ -40,7 +42,9 @@ function selection(store: Store, query: ListTasksQuery): TaskRecord[] {
   // Statuses follow the clock, so the day is part of the key.
   const key = `${JSON.stringify(filters)}|${Math.floor(now / 86_400_000)}`;
   if (cache && cache.store === store && cache.version === store.version && cache.key === key) return cache.tasks;
-  const tasks = store.state.tasks.filter((t) => matches(t, query, now)).sort(compareTasks(query.sortBy ?? 'dueDate', query.sortOrder ?? 'ASC'));
+  const tasks = store.state.tasks
+    .filter((t) => matches(t, query, now))
+    .sort(compareTasks(query.sortBy ?? 'dueDate', query.sortOrder ?? 'ASC'));
   cache = { store, version: store.version, key, tasks };
   return tasks;
 }
@@ -61,32 +65,55 @@ export const tasksRoutes: Route[] = [
     const tasks = all.slice((page - 1) * pageSize, page * pageSize).map((t) => taskView(t, now));
     return {
       status: 200,
-      body: { message: 'Tasks fetched successfully', payload: { tasks, meta: { totalItems: all.length, currentPage: page, itemsPerPage: pageSize, totalPages: Math.ceil(all.length / pageSize) } } },
+      body: {
+        message: 'Tasks fetched successfully',
+        payload: {
+          tasks,
+          meta: {
+            totalItems: all.length,
+            currentPage: page,
+            itemsPerPage: pageSize,
+            totalPages: Math.ceil(all.length / pageSize),
+          },
+        },
+      },
     };
   }),
 
   route(tasksEndpoints.get, (req, store) => ({
     status: 200,
-    body: { message: 'Task fetched successfully', payload: { task: taskView(findTask(store, req.params.taskId!), store.now()) } },
+    body: {
+      message: 'Task fetched successfully',
+      payload: { task: taskView(findTask(store, req.params.taskId!), store.now()) },
+    },
   })),
 
   route(tasksEndpoints.complete, (req, store) => {
     const task = findTask(store, req.params.taskId!);
     const { callOutcome } = req.body as { callOutcome?: string };
-    if (task.doneStatus === 'skipped') throw new SandboxError(400, 4000, `Task ${task.taskId} was skipped and cannot be completed`);
-    if (task.type === 'call' && !callOutcome) throw new SandboxError(400, 1001, 'callOutcome is required to complete a call task');
+    if (task.doneStatus === 'skipped')
+      throw new SandboxError(400, 4000, `Task ${task.taskId} was skipped and cannot be completed`);
+    if (task.type === 'call' && !callOutcome)
+      throw new SandboxError(400, 1001, 'callOutcome is required to complete a call task');
     if (task.doneStatus !== 'completed') {
       task.doneStatus = 'completed';
       task.completedAt = store.isoNow();
       if (task.type === 'call') task.callOutcome = normaliseCallOutcome(callOutcome!);
       store.touch();
     }
-    return { status: 200, body: { message: 'Task completed successfully', payload: { task: { taskId: task.taskId, status: 'completed', callOutcome: task.callOutcome ?? null } } } };
+    return {
+      status: 200,
+      body: {
+        message: 'Task completed successfully',
+        payload: { task: { taskId: task.taskId, status: 'completed', callOutcome: task.callOutcome ?? null } },
+      },
+    };
   }),
 
   route(tasksEndpoints.bulkSkip, (req, store) => {
     const { taskIds } = req.body as { taskIds: string[] };
-    if (taskIds.length > maxBulkSkip) throw new SandboxError(400, 4000, `Up to ${maxBulkSkip} tasks can be skipped per request`);
+    if (taskIds.length > maxBulkSkip)
+      throw new SandboxError(400, 4000, `Up to ${maxBulkSkip} tasks can be skipped per request`);
     const byId = store.taskIndex();
     const failures: Array<[string, string]> = [];
     const now = store.isoNow();
@@ -108,8 +135,19 @@ export const tasksRoutes: Route[] = [
       store.state.reports.push({ id: reportId, csv: stringify([['taskId', 'reason'], ...failures]) });
     }
     const total = new Set(taskIds).size;
-    store.state.bulkActions.push({ bulkActionId, action: 'skip', createdAt: store.now(), completesAt: store.now() + bulkDelayMs(total), totalTasks: total, failed: failures.length, reportId });
-    return { status: 200, body: { bulkActionId, message: 'Bulk skip started', statusCheckUrl: `/v1/tasks/bulk-status/${bulkActionId}` } };
+    store.state.bulkActions.push({
+      bulkActionId,
+      action: 'skip',
+      createdAt: store.now(),
+      completesAt: store.now() + bulkDelayMs(total),
+      totalTasks: total,
+      failed: failures.length,
+      reportId,
+    });
+    return {
+      status: 200,
+      body: { bulkActionId, message: 'Bulk skip started', statusCheckUrl: `/v1/tasks/bulk-status/${bulkActionId}` },
+    };
   }),
 
   route(tasksEndpoints.bulkStatus, (req, store) => {
