@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { createInquirerPrompter, type Prompter } from './prompter.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -27,6 +28,8 @@ export interface Context {
   configDir: string;
   clock: Clock;
   random(): number;
+  /** Asks questions on a terminal (only when the command may be interactive). */
+  prompter: Prompter;
   /** Aborted on Ctrl-C (SIGINT) or SIGTERM. */
   signal: AbortSignal;
   pid: number;
@@ -86,6 +89,7 @@ export function createProcessContext(): Context {
     configDir: defaultConfigDir(process.env, homedir()),
     clock: realClock,
     random: Math.random,
+    prompter: createInquirerPrompter(process.stdin, process.stderr, controller.signal),
     signal: controller.signal,
     pid: process.pid,
     dispose() {

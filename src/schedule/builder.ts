@@ -21,44 +21,37 @@ export async function buildInteractively(
   ctx: CommandContext,
   preset: { isDefault?: boolean },
 ): Promise<ScheduleBody | undefined> {
-  const { input, search, select, confirm } = await import('@inquirer/prompts');
-  const io = { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal };
+  const { input, search, select, confirm } = ctx.prompter;
   const local = localZone(ctx);
   const zones = zoneList();
 
-  const name = await input(
-    { message: 'Schedule name', validate: (v) => (v.trim() ? true : 'Give the schedule a name') },
-    io,
-  );
-  const timezone = await search(
-    {
-      message: `Time zone (type to search; Enter on empty keeps ${local})`,
-      source: (term) => {
-        const found = term
-          ? zones.filter((z) => z.toLowerCase().includes(term.toLowerCase()))
-          : [local, ...zones.filter((z) => z !== local)];
-        return found.slice(0, 50).map((z) => ({ value: z, name: z }));
-      },
+  const name = await input({
+    message: 'Schedule name',
+    validate: (v) => (v.trim() ? true : 'Give the schedule a name'),
+  });
+  const timezone = await search({
+    message: `Time zone (type to search; Enter on empty keeps ${local})`,
+    source: (term) => {
+      const found = term
+        ? zones.filter((z) => z.toLowerCase().includes(term.toLowerCase()))
+        : [local, ...zones.filter((z) => z !== local)];
+      return found.slice(0, 50).map((z) => ({ value: z, name: z }));
     },
-    io,
-  );
+  });
 
   const week: Window[][] = [];
   for (let day = 0; day < 7; day++) {
     const dayName = dayNames[day]!;
     if (day > 0) {
       const previous = formatWindows(week[day - 1]!);
-      const choice = await select(
-        {
-          message: `${dayName}`,
-          choices: [
-            { value: 'same', name: `same as ${dayNames[day - 1]} (${previous})` },
-            { value: 'type', name: 'type windows' },
-            { value: 'off', name: 'off' },
-          ],
-        },
-        io,
-      );
+      const choice = await select({
+        message: `${dayName}`,
+        choices: [
+          { value: 'same', name: `same as ${dayNames[day - 1]} (${previous})` },
+          { value: 'type', name: 'type windows' },
+          { value: 'off', name: 'off' },
+        ],
+      });
       if (choice === 'same') {
         week.push(week[day - 1]!.map((w) => ({ ...w })));
         continue;
@@ -68,27 +61,23 @@ export async function buildInteractively(
         continue;
       }
     }
-    const text = await input(
-      {
-        message: `${dayName} windows (like 09:00-12:00, 13:30-17:00, or off)`,
-        default: day === 0 ? 'off' : undefined,
-        validate: (value) => {
-          try {
-            parseWindows(value, dayName);
-            return true;
-          } catch (error) {
-            if (error instanceof WindowError) return error.message;
-            throw error;
-          }
-        },
+    const text = await input({
+      message: `${dayName} windows (like 09:00-12:00, 13:30-17:00, or off)`,
+      default: day === 0 ? 'off' : undefined,
+      validate: (value) => {
+        try {
+          parseWindows(value, dayName);
+          return true;
+        } catch (error) {
+          if (error instanceof WindowError) return error.message;
+          throw error;
+        }
       },
-      io,
-    );
+    });
     week.push(parseWindows(text, dayName));
   }
   const isDefault =
-    preset.isDefault ??
-    (await confirm({ message: 'Make it the default schedule for new sequences?', default: false }, io));
+    preset.isDefault ?? (await confirm({ message: 'Make it the default schedule for new sequences?', default: false }));
 
   const rows = weekPreview(week, timezone, local, ctx.clock.now());
   ctx.stderr.write(
@@ -98,6 +87,6 @@ export async function buildInteractively(
       ctx.stderrIsTTY && !ctx.env.NO_COLOR,
     )}\n`,
   );
-  if (!(await confirm({ message: 'Create this schedule?', default: true }, io))) return undefined;
+  if (!(await confirm({ message: 'Create this schedule?', default: true }))) return undefined;
   return buildBody(name.trim(), timezone, week, isDefault);
 }

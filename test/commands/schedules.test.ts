@@ -1,7 +1,6 @@
 // schedules create / list: the builder driven by keystrokes, flags, files, and the checks before sending.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
@@ -21,57 +20,31 @@ const created = () => sb.sandbox.store.state.schedules.slice(2);
 const posts = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/schedules');
 const nine = (h: number, m = 0) => ({ hour: h, minute: m });
 
-/** Types keystrokes into the builder, each after the prompt before it had time to draw. */
-async function typeInto(stdin: PassThrough, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await new Promise((r) => setTimeout(r, 60));
-    stdin.write(key);
-  }
-}
-
-const enter = '\r';
-const down = '\x1b[B';
-
 describe('schedules create, interactive', () => {
-  it('goes from keystrokes to the request body, with a wrong window typed and corrected', async () => {
-    const stdin = new PassThrough();
-    const keys = [
-      'Team hours',
-      enter, // name
-      'berl',
-      enter, // zone: type to search, Enter takes Europe/Berlin
-      'off',
-      enter, // Sunday
-      down,
-      enter,
-      '09:00-12:00, 11:00-17:00',
-      enter, // Monday: type windows, overlapping: refused...
-      '\x15',
-      '09:00-12:00, 13:00-17:00',
-      enter, // ...erased (Ctrl-U) and corrected
-      enter, // Tuesday: same as Monday
-      enter, // Wednesday: same
-      enter, // Thursday: same
-      down,
-      enter,
+  it('goes from answers to the request body, with a wrong window typed and corrected', async () => {
+    const answers = [
+      'Team hours', // name
+      'berl', // zone: typed to search, the first match taken
+      'off', // Sunday
+      'type', // Monday: type windows...
+      '09:00-12:00, 11:00-17:00', // ...overlapping: refused...
+      '09:00-12:00, 13:00-17:00', // ...and corrected
+      'same', // Tuesday
+      'same', // Wednesday
+      'same', // Thursday
+      'type', // Friday: its own windows
       '09:00-13:00',
-      enter, // Friday: its own windows
-      down,
-      down,
-      enter, // Saturday: off
-      'y',
-      enter, // default
-      enter, // confirm
+      'off', // Saturday
+      true, // default
+      true, // confirm
     ];
-    const typing = typeInto(stdin, keys);
     const result = await run(['schedules', 'create', '--save', 'team.json'], {
       env: { ...sb.env, TZ: 'America/New_York' },
       cwd: dir,
-      stdin,
+      answers,
       stdinIsTTY: true,
       stderrIsTTY: true,
     });
-    await typing;
     expect(result.stderr).toContain('Monday: windows 09:00-12:00 and 11:00-17:00 overlap');
     expect(result.code).toBe(0);
     const body = JSON.parse(readFileSync(join(dir, 'team.json'), 'utf8'));
@@ -249,5 +222,13 @@ describe('week preview', () => {
       schedule: '09:00-17:00',
       local: '21:00-Tue 05:00',
     });
+  });
+
+  it("uses each date's own offsets in a week with a daylight-saving change", () => {
+    const week = Array.from({ length: 7 }, () => parseWindows('09:00-17:00', 'any day'));
+    // Thursday 22 October 2026: Berlin leaves summer time on Sunday the 25th, New York only on 1 November.
+    const rows = weekPreview(week, 'Europe/Berlin', 'America/New_York', Date.UTC(2026, 9, 22, 12));
+    expect(rows[4]).toEqual({ day: 'Thursday', schedule: '09:00-17:00', local: '03:00-11:00' });
+    expect(rows[1]).toEqual({ day: 'Monday', schedule: '09:00-17:00', local: '04:00-12:00' });
   });
 });

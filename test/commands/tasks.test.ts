@@ -191,25 +191,14 @@ describe('tasks bulk-skip', () => {
 });
 
 describe('tasks prompts on a terminal', () => {
-  const typeInto = async (stdin: import('node:stream').PassThrough, keys: string[]) => {
-    for (const key of keys) {
-      await new Promise((r) => setTimeout(r, 60));
-      stdin.write(key);
-    }
-  };
-
   it('asks for the call outcome from the eight values', async () => {
-    const { PassThrough } = await import('node:stream');
-    const stdin = new PassThrough();
-    const typing = typeInto(stdin, ['\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r']);
     const result = await tasks(['complete', 'tk000001'], {
       env: sb.env,
       cwd: dir,
-      stdin,
+      answers: ['No Answer'],
       stdinIsTTY: true,
       stderrIsTTY: true,
     });
-    await typing;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Call outcome');
     expect(result.stderr).toContain('Not In Service');
@@ -217,17 +206,13 @@ describe('tasks prompts on a terminal', () => {
   });
 
   it('shows the count and the first ids, and skips nothing when the answer is no', async () => {
-    const { PassThrough } = await import('node:stream');
-    const stdin = new PassThrough();
-    const typing = typeInto(stdin, ['n', '\r']);
     const result = await tasks(['bulk-skip', 'tk000003', 'tk000004', 'tk000005', 'tk000006', 'tk000007', 'tk000008'], {
       env: sb.env,
       cwd: dir,
-      stdin,
+      answers: [false],
       stdinIsTTY: true,
       stderrIsTTY: true,
     });
-    await typing;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Skip 6 tasks (tk000003, tk000004, tk000005, tk000006, tk000007, … (1 more))?');
     expect(result.stderr).toContain('Nothing skipped.');

@@ -66,23 +66,15 @@ describe('auth login / status / logout', () => {
   });
 
   it('asks for the key with masked input on a terminal', async () => {
-    const { PassThrough } = await import('node:stream');
-    const stdin = new PassThrough();
     const configDir = tempDir();
-    const typing = (async () => {
-      await new Promise((r) => setTimeout(r, 80));
-      stdin.write(testKey);
-      await new Promise((r) => setTimeout(r, 40));
-      stdin.write('\r');
-    })();
     const login = await run(['auth', 'login', '--base-url', sb.baseUrl], {
       configDir,
-      stdin,
+      answers: ['', testKey],
       stdinIsTTY: true,
       stderrIsTTY: true,
     });
-    await typing;
     expect(login.code).toBe(0);
+    expect(login.stderr).toContain('> Paste the key from the app: Settings > API keys');
     expect(login.stderr).toContain('API key');
     expect(login.stderr).toContain('*'.repeat(testKey.length));
     expect(login.stderr + login.stdout).not.toContain(testKey);

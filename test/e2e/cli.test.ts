@@ -81,7 +81,12 @@ describe('outreach as a user runs it', () => {
       });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
-      await new Promise((r) => setTimeout(r, 700));
+      // Interrupt once the request is in the sandbox (it logs a request before its latency), not after a guess.
+      const arrived = async () => {
+        const res = await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } });
+        return ((await res.json()) as { requests: Array<{ path: string }> }).requests.length > 0;
+      };
+      while (!(await arrived())) await new Promise((r) => setTimeout(r, 20));
       child.kill('SIGINT');
       const [code] = await once(child, 'close');
       expect(code).toBe(130);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Clock, Context } from '../../src/context.js';
+import { scriptedPrompter, type ScriptedAnswer } from './prompter.js';
 
 export interface Captured {
   ctx: Context;
@@ -22,8 +23,10 @@ export interface TestContextOptions {
   stderrIsTTY?: boolean;
   configDir?: string;
   cwd?: string;
-  /** Starting point of the clock (default: the real time). */
+  /** The clock (default: testTime, pinned to a fixed date). */
   now?: () => number;
+  /** Answers to the questions the command asks, in order. */
+  answers?: ScriptedAnswer[];
 }
 
 /** Captures text. Like process.stdout/stderr it stays open when a writer ends it (prompt libraries pipe into it). */
@@ -44,13 +47,16 @@ export function tempDir(prefix = 'outreach-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** Wednesday 18 November 2026, 12:00 UTC: weeks away from any daylight-saving change in Europe or America. */
+export const pinnedNow = Date.UTC(2026, 10, 18, 12);
+
 /**
- * Time as tests see it: real time plus every sleep a test context took. The test sandbox reads the same clock,
- * so a command polling an asynchronous job moves the sandbox's time forward instead of spinning.
+ * Time as tests see it: a pinned date plus every sleep a test context took, never the real date. The test sandbox
+ * reads the same clock, so a command polling an asynchronous job moves the sandbox's time forward instead of spinning.
  */
 export const testTime = {
   offset: 0,
-  now: () => Date.now() + testTime.offset,
+  now: () => pinnedNow + testTime.offset,
 };
 
 export function createTestContext(options: TestContextOptions = {}): Captured {
@@ -83,6 +89,7 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     configDir: options.configDir ?? tempDir(),
     clock,
     random: () => 0.5,
+    prompter: scriptedPrompter([...(options.answers ?? [])], stderr),
     signal: controller.signal,
     pid: 4242,
     dispose() {},

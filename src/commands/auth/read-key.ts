@@ -11,15 +11,10 @@ export async function readKeyFromStdin(ctx: CommandContext): Promise<string> {
 }
 
 export async function promptForKey(ctx: CommandContext): Promise<string> {
-  const { password } = await import('@inquirer/prompts');
-  const key = await password(
-    {
-      message: 'API key',
-      mask: '*',
-      validate: (value) => (value.trim() ? true : 'Paste the key from the app: Settings > API keys'),
-    },
-    { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
-  );
+  const key = await ctx.prompter.password({
+    message: 'API key',
+    validate: (value) => (value.trim() ? true : 'Paste the key from the app: Settings > API keys'),
+  });
   return key.trim();
 }
 

@@ -53,13 +53,10 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
   return set;
 }
 
-async function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
-  const { confirm: ask } = await import('@inquirer/prompts');
+function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
   const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
-  return ask(
-    { message: `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`, default: false },
-    { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
-  );
+  const message = `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`;
+  return ctx.prompter.confirm({ message, default: false });
 }
 
 export default defineVerb({

@@ -5,12 +5,11 @@ import { UsageError } from '../../cli/errors.js';
 import { callOutcomes, normaliseCallOutcome, type CallOutcome } from '../../api/contract/tasks.js';
 import { completeTask, getTask } from '../../api/resources/tasks.js';
 
-async function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
-  const { select } = await import('@inquirer/prompts');
-  return select(
-    { message: 'Call outcome', choices: callOutcomes.map((value) => ({ value, name: value })) },
-    { input: ctx.stdin, output: ctx.stderr, signal: ctx.signal },
-  );
+function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
+  return ctx.prompter.select({
+    message: 'Call outcome',
+    choices: callOutcomes.map((value) => ({ value, name: value })),
+  });
 }
 
 export default defineVerb({
