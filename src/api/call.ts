@@ -1,6 +1,6 @@
 // Calls a contract endpoint: checks the input with the contract's schemas before sending, parses the answer tolerantly.
 import type { z } from 'zod';
-import { ApiError, UsageError } from '../cli/errors.js';
+import { ApiError, UsageError } from '../errors.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { fillPath } from './contract/endpoint.js';
 import type { HttpClient, Query, SendOptions } from './http.js';

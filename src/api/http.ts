@@ -3,8 +3,8 @@
 import { Agent, request as undiciRequest } from 'undici';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
-import { decodeErrorResponse } from './errors.js';
-import { NetworkError, InterruptError } from '../cli/errors.js';
+import { decodeErrorResponse } from './error-body.js';
+import { Interrupted, NetworkError } from '../errors.js';
 import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 export interface HttpConfig {
@@ -111,7 +111,7 @@ export class HttpClient {
 
   private async attempt(method: string, url: URL, options: SendOptions): Promise<AttemptOutcome> {
     const { config } = this;
-    if (config.signal.aborted) throw new InterruptError();
+    if (config.signal.aborted) throw new Interrupted();
     const headers: Record<string, string> = {
       'x-api-key': config.apiKey,
       accept: 'application/json',
@@ -143,7 +143,7 @@ export class HttpClient {
         response: { status: res.statusCode, headers: res.headers, body: parseBody(text, res.headers['content-type']) },
       };
     } catch (error) {
-      if (config.signal.aborted) throw new InterruptError();
+      if (config.signal.aborted) throw new Interrupted();
       const code = errorCode(error);
       if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: true, code: 'TIMEOUT' };
       return { kind: 'network', mayHaveReachedServer: sent || !neverSentCodes.has(code), code };
@@ -156,12 +156,14 @@ export class HttpClient {
       throw new NetworkError(
         `${method} ${url.pathname} timed out${tries} (--timeout ${this.config.timeoutMs / 1000}s)`,
         'TIMEOUT',
+        true,
       );
     }
     if (outcome.kind === 'network') {
       throw new NetworkError(
         `${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`,
         outcome.code,
+        outcome.mayHaveReachedServer,
       );
     }
     const { response } = outcome;
@@ -171,7 +173,7 @@ export class HttpClient {
 
   private sleep(ms: number): Promise<void> {
     return this.config.clock.sleep(ms, this.config.signal).catch(() => {
-      throw new InterruptError();
+      throw new Interrupted();
     });
   }
 

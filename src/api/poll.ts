@@ -1,6 +1,6 @@
 // Polls until a job is done: starts quickly, backs off to a ceiling, stops on Ctrl-C.
 import type { Clock } from '../context.js';
-import { InterruptError } from '../cli/errors.js';
+import { Interrupted } from '../errors.js';
 
 export interface PollOptions {
   clock: Clock;
@@ -22,7 +22,7 @@ export async function pollUntil<T>(
     try {
       await options.clock.sleep(delay, options.signal);
     } catch {
-      throw new InterruptError();
+      throw new Interrupted();
     }
     delay = Math.min(ceiling, Math.round(delay * 1.5));
   }

@@ -2,7 +2,7 @@
 import type { Context } from '../context.js';
 import type { HttpClient } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { outputSettings, type GlobalFlags, type OutputSettings } from './globals.js';
 
 export const userAgent = 'outreach-cli/0.1';

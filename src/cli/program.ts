@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
-import { exitCodeTable } from './errors.js';
+import { exitCodeTable } from './exit-codes.js';
 import { packageVersion } from './version.js';
 import { addGroupExamples, type VerbInvoker } from './verb.js';
 

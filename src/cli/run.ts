@@ -2,7 +2,8 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { CliError, ExitCode, InterruptError } from './errors.js';
+import { Interrupted, OutreachError } from '../errors.js';
+import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
 import type { Verb, VerbInvoker } from './verb.js';
@@ -54,14 +55,14 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
       return ExitCode.ok;
     return ExitCode.usage;
   }
-  if (error instanceof InterruptError || ctx.signal.aborted) {
+  if (error instanceof Interrupted || ctx.signal.aborted) {
     ctx.stderr.write('interrupted\n');
     return ExitCode.interrupted;
   }
-  if (error instanceof CliError) {
+  if (error instanceof OutreachError) {
     ctx.stderr.write(`error: ${redact(error.message)}\n`);
     if (error.hint && !cmdCtx?.output.quiet) ctx.stderr.write(`hint: ${redact(error.hint)}\n`);
-    return error.exitCode;
+    return exitCodeFor(error);
   }
   const debug = cmdCtx?.flags.debug || ctx.env.OUTREACH_DEBUG === '1';
   const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);

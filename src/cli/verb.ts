@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import type { CommandContext } from './command-context.js';
-import { UsageError, type ExitCode } from './errors.js';
+import { UsageError } from '../errors.js';
+import { type ExitCode } from './exit-codes.js';
 
 export interface Verb<O> {
   /** Name plus commander argument syntax, e.g. `import-status <requestId>`. */

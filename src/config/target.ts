@@ -1,5 +1,5 @@
 // Which service to talk to and with which key: flag > environment > profile.
-import { UsageError, MissingKeyError } from '../cli/errors.js';
+import { MissingKeyError, UsageError } from '../errors.js';
 import type { Env } from '../context.js';
 import type { ConfigView } from './config-file.js';
 

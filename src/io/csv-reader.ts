@@ -4,7 +4,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 
 export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
 

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
 import { isObject } from '../contract/envelope.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError } from '../../errors.js';
 import { dncEndpoints, dncListSchema, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
 import type { Page } from '../paginate.js';
 

@@ -1,6 +1,6 @@
 // Sends one spooled import chunk. The body streams from its spool file, so a retry sends the same bytes again.
 import type { Context } from '../../context.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError } from '../../errors.js';
 import type { HttpClient } from '../http.js';
 import { prospectsEndpoints } from '../contract/prospects.js';
 import type { AcceptedChunk } from '../../io/import/journal.js';

@@ -7,7 +7,7 @@ import {
   type ImportStatus,
   type ProspectAttribute,
 } from '../contract/prospects.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError } from '../../errors.js';
 
 export async function getImportStatus(http: HttpClient, requestId: string): Promise<ImportStatus> {
   const body = await call(http, prospectsEndpoints.importStatus, { params: { requestId } });

@@ -2,7 +2,7 @@ import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
 import { unwrapPayload } from '../contract/envelope.js';
 import { scheduleRecordSchema, schedulesEndpoints, type ScheduleBody } from '../contract/schedules.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError } from '../../errors.js';
 import type { z } from 'zod';
 
 export type ScheduleRecord = z.infer<typeof scheduleRecordSchema>;

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
 import { isObject } from '../contract/envelope.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError } from '../../errors.js';
 import {
   bulkStatusSchema,
   taskSchema,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
 import { writeJson } from '../../cli/render/output.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue } from '../../api/http.js';
 import { readText } from '../../io/read-text.js';

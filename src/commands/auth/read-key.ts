@@ -1,5 +1,5 @@
 // Where a key comes from at login: a masked prompt on a terminal, or stdin with --with-key. Never argv.
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { readText } from '../../io/read-text.js';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
-import { CliError, ExitCode, MissingKeyError } from '../../cli/errors.js';
+import { MissingKeyError, OutreachError } from '../../errors.js';
+import { ExitCode, exitCodeFor } from '../../cli/exit-codes.js';
 import { maskKey, resolveTarget } from '../../config/target.js';
 import { liveCheck } from './live-check.js';
 
@@ -29,11 +30,11 @@ export default defineVerb({
       keySource: target.keySource === 'OUTREACH_API_KEY' ? 'environment variable OUTREACH_API_KEY' : config.path,
       live: { ok: true, message: 'key accepted' },
     };
-    let failure: CliError | undefined;
+    let failure: OutreachError | undefined;
     try {
       await liveCheck(await ctx.connect(target.baseUrl, target.apiKey));
     } catch (error) {
-      if (!(error instanceof CliError) || error instanceof MissingKeyError) throw error;
+      if (!(error instanceof OutreachError) || error instanceof MissingKeyError) throw error;
       failure = error;
       status.live = { ok: false, message: ctx.redact(error.message) };
     }
@@ -44,6 +45,6 @@ export default defineVerb({
       { header: 'Stored in', value: (s) => s.keySource },
       { header: 'Live check', value: (s) => (s.live.ok ? 'ok: key accepted' : `failed: ${s.live.message}`) },
     ]);
-    return failure ? failure.exitCode : ExitCode.ok;
+    return failure ? exitCodeFor(failure) : ExitCode.ok;
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { writeList } from '../../cli/render/output.js';
 import { blacklistDomains } from '../../api/resources/dnc.js';
 import { domainProblem } from '../../io/email.js';

@@ -1,7 +1,7 @@
 // The flags shared by `dnc show` and `dnc search`: --type, --search, and --all or one page.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { dncTypes, maxDncPageSize } from '../../api/contract/dnc.js';
 import type { Page } from '../../api/paginate.js';
 import { paginate } from '../../api/paginate.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { updateField } from '../../api/resources/fields.js';
 import type { UpdateFieldBody } from '../../api/contract/fields.js';
 

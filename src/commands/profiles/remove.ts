@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 
 export default defineVerb({
   usage: 'remove <name>',

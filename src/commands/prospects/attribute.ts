@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { addVerb, defineVerb, type VerbInvoker, repeatable } from '../../cli/verb.js';
 import { writeList, writeRecord } from '../../cli/render/output.js';
-import { ExitCode } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
 
 const get = defineVerb({

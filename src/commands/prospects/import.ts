@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
-import { ExitCode } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../cli/progress.js';
 import { conflictActions } from '../../api/contract/prospects.js';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
 import { verificationStatus } from '../../api/resources/prospects.js';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
 import { createSchedule } from '../../api/resources/schedules.js';
 import {
@@ -16,7 +16,7 @@ import {
   WindowError,
   type Window,
 } from '../../schedule/week.js';
-import { buildInteractively } from '../../schedule/builder.js';
+import { buildInteractively } from './builder.js';
 import { readText } from '../../io/read-text.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {

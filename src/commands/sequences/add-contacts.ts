@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { writeJson } from '../../cli/render/output.js';
 import { addContacts } from '../../api/resources/sequences.js';
 import { IdSet, idsFromFile } from '../../io/bulk/collect-ids.js';

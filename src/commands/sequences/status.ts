@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb, type Verb } from '../../cli/verb.js';
-import { ExitCode } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { setSequenceStatus } from '../../api/resources/sequences.js';
 

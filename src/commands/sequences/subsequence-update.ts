@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { updateSubsequence } from '../../api/resources/sequences.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
 

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { ExitCode, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
 import { formatCount } from '../../cli/progress.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { callOutcomes, normaliseCallOutcome, type CallOutcome } from '../../api/contract/tasks.js';
 import { completeTask, getTask } from '../../api/resources/tasks.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
 import { paginate } from '../../api/paginate.js';

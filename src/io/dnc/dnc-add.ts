@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CommandContext } from '../../cli/command-context.js';
-import { InterruptError, UsageError } from '../../cli/errors.js';
+import { Interrupted, UsageError } from '../../errors.js';
 import { createProgress, formatCount } from '../../cli/progress.js';
 import { addDncItems } from '../../api/resources/dnc.js';
 import { openCsv } from '../csv-reader.js';
@@ -174,7 +174,7 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
       const source = await openCsv(opts.input.stream, { header: false });
       let first = true;
       for await (const record of source.rows) {
-        if (ctx.signal.aborted) throw new InterruptError();
+        if (ctx.signal.aborted) throw new Interrupted();
         if (!record.fields) {
           await take({
             row: record.row,
@@ -202,7 +202,7 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
   } catch (error) {
     await rejects?.abort();
     await sender.drain().catch(() => undefined);
-    throw ctx.signal.aborted ? new InterruptError() : error;
+    throw ctx.signal.aborted ? new Interrupted() : error;
   } finally {
     progress.done();
   }

@@ -1,7 +1,7 @@
 // Which CSV column feeds which field: by header matched against field labels (ignoring case, spaces, _ and -),
 // or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
 
 export interface FieldInfo {

@@ -3,7 +3,7 @@
 // rows in the input's own columns, ready to fix and import again).
 import { createReadStream } from 'node:fs';
 import type { CommandContext } from '../../cli/command-context.js';
-import { InterruptError } from '../../cli/errors.js';
+import { Interrupted } from '../../errors.js';
 import { openCsv, type CsvReadOptions } from '../csv-reader.js';
 import { createCsvFileWriter } from '../csv-file-writer.js';
 import type { EmailIndex } from './email-index.js';
@@ -38,7 +38,7 @@ export async function resultsPass(
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0 };
   try {
     for await (const record of source.rows) {
-      if (ctx.signal.aborted) throw new InterruptError();
+      if (ctx.signal.aborted) throw new Interrupted();
       const check = checkRow(record, options.emailColumn, emails, 'lookup');
       const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
       if (!check.ok) {

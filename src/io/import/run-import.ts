@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CommandContext } from '../../cli/command-context.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { formatCount } from '../../cli/progress.js';
 import type { HttpClient } from '../../api/http.js';
 import { listFields } from '../../api/resources/fields.js';

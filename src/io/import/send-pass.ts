@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { CommandContext } from '../../cli/command-context.js';
-import { InterruptError } from '../../cli/errors.js';
+import { Interrupted } from '../../errors.js';
 import { createProgress, formatCount, formatDuration } from '../../cli/progress.js';
 import { openCsv, type CsvReadOptions } from '../csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../csv-file-writer.js';
@@ -103,7 +103,7 @@ export async function sendPass(
 
   try {
     for await (const record of source.rows) {
-      if (ctx.signal.aborted) throw new InterruptError();
+      if (ctx.signal.aborted) throw new Interrupted();
       result.total++;
       const check = checkRow(record, options.emailColumn, emails, 'record');
       if (!check.ok) {
@@ -130,7 +130,7 @@ export async function sendPass(
     await sender?.drain();
     await rejects?.commit();
     progress.done();
-    if (ctx.signal.aborted) throw new InterruptError();
+    if (ctx.signal.aborted) throw new Interrupted();
     return result;
   } catch (error) {
     progress.done();
@@ -138,6 +138,6 @@ export async function sendPass(
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
     await sender?.drain().catch(() => undefined);
-    throw ctx.signal.aborted ? new InterruptError() : error;
+    throw ctx.signal.aborted ? new Interrupted() : error;
   }
 }

@@ -1,6 +1,5 @@
 // Turns an error answer into a typed error: {error, type, code, message} bodies, HTML stripped.
-import { ApiError, AuthError, RateLimitError, type ApiErrorDetails } from '../cli/errors.js';
-import type { HttpResponse } from './http.js';
+import { ApiError, type ApiErrorDetails } from '../errors.js';
 
 interface ErrorBody {
   code?: number;
@@ -45,13 +44,23 @@ function isAuthFailure(status: number, body: ErrorBody): boolean {
   return status === 400 && body.code === 1001 && /token|api.?key|unauthori[sz]ed/i.test(body.message ?? '');
 }
 
-export function decodeErrorResponse(response: HttpResponse, method: string, path: string): ApiError {
+export function decodeErrorResponse(
+  response: { status: number; body: unknown },
+  method: string,
+  path: string,
+): ApiError {
   const body = readErrorBody(response.body);
   const details: ApiErrorDetails = { status: response.status, code: body.code, type: body.type, method, path };
   const text = stripHtml(body.message ?? '') || `HTTP ${response.status}`;
   const where = `${method} ${path}: HTTP ${response.status}${body.code !== undefined ? `, code ${body.code}` : ''}`;
-  if (isAuthFailure(response.status, body)) return new AuthError(`authentication failed (${where}): ${text}`, details);
-  if (response.status === 429) return new RateLimitError(`rate-limited (${where}): ${text}`, details);
+  if (isAuthFailure(response.status, body)) {
+    const hint = 'Check the key with `outreach auth status`, or store a new one with `outreach auth login`.';
+    return new ApiError(`authentication failed (${where}): ${text}`, details, 'auth', hint);
+  }
+  if (response.status === 429) {
+    const hint = 'Wait a minute and run the command again, or lower --concurrency.';
+    return new ApiError(`rate-limited (${where}): ${text}`, details, 'rate-limited', hint);
+  }
   const hint =
     response.status >= 500 ? 'The service had a problem; try again later. --debug shows each attempt.' : undefined;
   return new ApiError(`${text} (${where})`, details, undefined, hint);

@@ -1,10 +1,18 @@
 // The interactive schedule builder: name, zone (type to search), each weekday's windows with "same as the previous
 // day" one key away, default or not, a week preview, and a confirmation. Prompts read ctx.stdin and draw on stderr.
-import type { CommandContext } from '../cli/command-context.js';
-import { renderTable } from '../cli/render/table.js';
-import { buildBody, dayNames, formatWindows, isTimeZone, parseWindows, WindowError, type Window } from './week.js';
-import { weekPreview } from './preview.js';
-import type { ScheduleBody } from '../api/contract/schedules.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { renderTable } from '../../cli/render/table.js';
+import {
+  buildBody,
+  dayNames,
+  formatWindows,
+  isTimeZone,
+  parseWindows,
+  WindowError,
+  type Window,
+} from '../../schedule/week.js';
+import { weekPreview } from '../../schedule/preview.js';
+import type { ScheduleBody } from '../../api/contract/schedules.js';
 
 /** Zones Intl lists, plus the common ones it leaves out. */
 function zoneList(): string[] {

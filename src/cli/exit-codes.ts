@@ -1,0 +1,34 @@
+// The exit-code contract (DESIGN.md convention 6) and the one mapping from errors to codes.
+import { ApiError, InputFileError, Interrupted, MissingKeyError, UsageError } from '../errors.js';
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  partial: 3,
+  auth: 4,
+  rateLimited: 5,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
+  [ExitCode.ok, 'Success: everything asked for was done.'],
+  [ExitCode.failure, 'API or network failure: the service answered with an error, or could not be reached.'],
+  [ExitCode.usage, 'Usage or invalid input: a bad flag, argument or input file. Nothing was sent.'],
+  [ExitCode.partial, 'Partial success: the job ran but some rows or tasks failed; a report file names them.'],
+  [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
+  [ExitCode.rateLimited, 'Rate-limited: the service kept answering 429 after every retry. Wait and run again.'],
+  [ExitCode.interrupted, 'Interrupted (Ctrl-C or SIGTERM). Output files were not left half-written.'],
+];
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof Interrupted) return ExitCode.interrupted;
+  if (error instanceof UsageError || error instanceof InputFileError) return ExitCode.usage;
+  if (error instanceof MissingKeyError) return ExitCode.auth;
+  if (error instanceof ApiError) {
+    if (error.failure === 'auth') return ExitCode.auth;
+    if (error.failure === 'rate-limited') return ExitCode.rateLimited;
+  }
+  return ExitCode.failure;
+}

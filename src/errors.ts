@@ -1,0 +1,80 @@
+// The errors every layer throws. They say what failed and, in `hint`, what to do; they know nothing of exit codes:
+// src/cli/exit-codes.ts alone maps them to codes and messages.
+
+/** Base class: an expected failure, reported as one line plus an optional hint (no stack trace). */
+export class OutreachError extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad flag, argument or value: nothing was sent. */
+export class UsageError extends OutreachError {}
+
+/** An input file that cannot be used as given: missing, unreadable, or wrong at a row and column. */
+export class InputFileError extends OutreachError {
+  constructor(
+    readonly path: string,
+    problem: string,
+    hint?: string,
+  ) {
+    super(`${path}: ${problem}`, hint);
+  }
+}
+
+/** Ctrl-C or SIGTERM: the command stopped where it was, with what was done recorded. */
+export class Interrupted extends OutreachError {
+  constructor(message = 'interrupted') {
+    super(message);
+  }
+}
+
+/** Why the service said no: a refused key, throttling that outlasted the retries, or anything else. */
+export type ApiFailure = 'auth' | 'rate-limited' | 'other';
+
+export interface ApiErrorDetails {
+  status: number;
+  /** The API's own code from the error body (4000, 40000, 1001 ...), when it gave one. */
+  code?: number;
+  type?: string;
+  method: string;
+  path: string;
+}
+
+/** The service answered with an error, or with an answer that cannot be read. */
+export class ApiError extends OutreachError {
+  constructor(
+    message: string,
+    readonly details: ApiErrorDetails,
+    readonly failure: ApiFailure = 'other',
+    hint?: string,
+  ) {
+    super(message, hint);
+  }
+}
+
+/** The service could not be reached, or the connection broke. `sent` says whether the request may have arrived. */
+export class NetworkError extends OutreachError {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly sent: boolean,
+    hint = 'Check the base URL (`outreach auth status`) and your connection; --debug shows each attempt.',
+  ) {
+    super(message, hint);
+  }
+}
+
+/** No API key anywhere. */
+export class MissingKeyError extends OutreachError {
+  constructor(profile: string) {
+    super(
+      `no API key for profile "${profile}"`,
+      'Run `outreach auth login`, set OUTREACH_API_KEY, or try everything offline with --sandbox.',
+    );
+  }
+}
