@@ -18,6 +18,20 @@ module.exports = {
       to: { path: '^src/(cli|commands)/' },
     },
     {
+      name: 'client-below-jobs',
+      severity: 'error',
+      comment: 'The API client sends requests; reading inputs and running jobs sit above it.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(io|jobs|config)/' },
+    },
+    {
+      name: 'inputs-below-jobs',
+      severity: 'error',
+      comment: 'io/ reads and checks inputs; it neither sends requests nor runs jobs.',
+      from: { path: '^src/io/' },
+      to: { path: '^src/(api|jobs|config)/' },
+    },
+    {
       name: 'contract-stands-alone',
       severity: 'error',
       comment: 'The contract is shared by the client and the sandbox: it imports only zod and itself.',

@@ -3,11 +3,13 @@ import type { Context } from '../context.js';
 import type { HttpClient } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
 import { UsageError } from '../errors.js';
+import type { JobContext } from '../jobs/context.js';
 import { outputSettings, type GlobalFlags, type OutputSettings } from './globals.js';
+import { createProgressRenderer } from './progress.js';
 
 export const userAgent = 'outreach-cli/0.1';
 
-export interface CommandContext extends Context {
+export interface CommandContext extends Context, JobContext {
   flags: GlobalFlags;
   output: OutputSettings;
   /** Prompts are allowed: stdin and stderr are terminals and neither --no-input nor machine output was asked for. */
@@ -23,6 +25,8 @@ export interface CommandContext extends Context {
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
   redact(text: string): string;
+  /** Runs a job with its progress rendered; the spinner is gone when it returns. */
+  job<T>(run: (job: JobContext) => Promise<T>): Promise<T>;
   /** Registers cleanup that runs once the command ends (close connections, persist the sandbox). */
   onDispose(fn: () => Promise<void> | void): void;
   dispose(): Promise<void>;
@@ -57,13 +61,28 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
   let httpPromise: Promise<HttpClient> | undefined;
 
   const timeoutMs = parseSeconds(flags.timeout, '--timeout', 60);
+  const waitTimeoutMs = parseSeconds(flags.waitTimeout, '--wait-timeout', 1800);
   const maxRetries = parseCount(flags.maxRetries, '--max-retries', 4);
+
+  const progress = createProgressRenderer(ctx.stderr, ctx.stderrIsTTY && !output.quiet && !output.machine, (text) =>
+    cmd.info(text),
+  );
 
   const cmd: CommandContext = {
     ...ctx,
     flags,
     output,
     interactive: ctx.stdinIsTTY && ctx.stderrIsTTY && flags.input !== false && !output.machine && !ctx.env.CI,
+    waitTimeoutMs,
+    timeoutGiven: flags.timeout !== undefined,
+    emit: (event) => progress.emit(event),
+    async job(run) {
+      try {
+        return await run(cmd);
+      } finally {
+        progress.stop();
+      }
+    },
     config() {
       configPromise ??= import('../config/config-file.js').then(({ ConfigFile }) => ConfigFile.open(ctx.configDir));
       return configPromise;
@@ -118,6 +137,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
       disposers.push(fn);
     },
     async dispose() {
+      progress.stop();
       while (disposers.length) await disposers.pop()?.();
     },
   };

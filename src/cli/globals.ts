@@ -13,6 +13,7 @@ export interface GlobalFlags {
   sandbox?: boolean;
   debug?: boolean;
   timeout?: string;
+  waitTimeout?: string;
   maxRetries?: string;
 }
 

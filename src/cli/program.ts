@@ -7,7 +7,7 @@ import { packageVersion } from './version.js';
 import { addGroupExamples, type VerbInvoker } from './verb.js';
 
 /** Global options that take a value: their values are never mistaken for the group name. */
-const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--max-retries']);
+const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--wait-timeout', '--max-retries']);
 
 /** The first word of the command line that is not an option: the group to load. */
 export function groupNameIn(argv: string[]): string | undefined {
@@ -55,6 +55,12 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
     .option('--sandbox', 'run against a local in-process sandbox whose state persists between runs')
     .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)')
     .addOption(new Option('--timeout <seconds>', 'give up on a request after this long').default(undefined, '60'))
+    .addOption(
+      new Option('--wait-timeout <seconds>', 'give up waiting for the service to finish a job').default(
+        undefined,
+        '1800',
+      ),
+    )
     .addOption(
       new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'),
     )

@@ -1,41 +1,52 @@
-// One status line on stderr, rewritten in place, only on a terminal and never under --quiet or machine output.
-import type { CommandContext } from './command-context.js';
+// Renders job events: progress as an ora spinner on a terminal's stderr, info lines as status lines. Nothing on
+// stderr when it is not a terminal, or under --quiet or machine output. ora loads on the first progress event.
+import type { Writable } from 'node:stream';
+import type { JobEvent } from '../jobs/events.js';
 
-export interface Progress {
-  /** Redraws at most every 200 ms unless forced. */
-  update(text: string, force?: boolean): void;
-  /** Clears the line so the next output starts clean. */
-  done(): void;
+type Spinner = { text: string; start(): unknown; stop(): unknown; clear(): unknown; render(): unknown };
+
+export interface ProgressRenderer {
+  emit(event: JobEvent): void;
+  /** Clears the spinner so what follows starts on a clean line. */
+  stop(): void;
 }
 
-export function createProgress(ctx: CommandContext): Progress {
-  const enabled = ctx.stderrIsTTY && !ctx.output.quiet && !ctx.output.machine;
-  let last = 0;
-  let shown = false;
+export function createProgressRenderer(
+  stderr: Writable,
+  enabled: boolean,
+  info: (text: string) => void,
+): ProgressRenderer {
+  let spinner: Spinner | undefined;
+  let loading: Promise<void> | undefined;
+  let text = '';
+  let running = false;
+  const start = () => {
+    if (!enabled || running) return;
+    running = true;
+    loading ??= import('ora').then(({ default: ora }) => {
+      spinner = ora({ stream: stderr, isEnabled: true, discardStdin: false }) as unknown as Spinner;
+    });
+    void loading.then(() => {
+      if (!running || !spinner) return;
+      spinner.text = text;
+      spinner.start();
+    });
+  };
   return {
-    update(text, force = false) {
-      if (!enabled) return;
-      const now = ctx.clock.now();
-      if (!force && now - last < 200) return;
-      last = now;
-      shown = true;
-      ctx.stderr.write(`\r\x1b[K${text.slice(0, Math.max(20, ctx.columns - 1))}`);
+    emit(event) {
+      if (event.type === 'info') {
+        spinner?.clear();
+        info(event.text);
+        if (running) spinner?.render();
+        return;
+      }
+      text = event.text;
+      if (spinner && running) spinner.text = text;
+      start();
     },
-    done() {
-      if (enabled && shown) ctx.stderr.write('\r\x1b[K');
-      shown = false;
+    stop() {
+      running = false;
+      spinner?.stop();
     },
   };
-}
-
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cutJournal } from '../helpers/journal.js';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -104,8 +105,7 @@ describe('dnc add', () => {
   it('resumes without re-sending accepted chunks', async () => {
     writeFileSync(join(dir, 'many.txt'), Array.from({ length: 25 }, (_, i) => `d${i}.example`).join('\n'));
     await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10', '--concurrency', '1', '-q']);
-    const journal = readFileSync(join(dir, 'many.dnc-journal'), 'utf8').trim().split('\n');
-    writeFileSync(join(dir, 'many.dnc-journal'), `${journal.slice(0, 2).join('\n')}\n`);
+    cutJournal(join(dir, 'many.dnc-journal'), 1);
     const before = adds().length;
     const unfinished = await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10']);
     expect(unfinished.code).toBe(2);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { parse, run } from '../helpers/run.js';
+import { acceptedCount, cutJournal } from '../helpers/journal.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -258,8 +259,7 @@ describe('prospects import', () => {
     );
     expect(first.code).toBe(0);
     // Keep only the first two accepted chunks, as if the run had been killed after them.
-    const journal = file('sample.import-journal').split('\n');
-    writeFileSync(join(dir, 'sample.import-journal'), `${journal.slice(0, 3).join('\n')}\n`);
+    cutJournal(join(dir, 'sample.import-journal'), 2);
     const before = importPosts();
     const resumed = await importIn([
       'sample.csv',
@@ -314,7 +314,7 @@ describe('prospects import', () => {
     expect(result.code).toBe(130);
     expect(readdirSync(dir).sort()).toEqual(['messy.csv', 'messy.import-journal', 'sample.csv']);
     // What was accepted before Ctrl-C is journaled, so --resume continues from there.
-    const accepted = file('messy.import-journal').trim().split('\n').length - 1;
+    const accepted = acceptedCount(file('messy.import-journal'));
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThan(5);
   });
@@ -366,5 +366,37 @@ describe('prospects import flags', () => {
     const result = await run(['prospects', 'import', 'x.csv', '--sequence', 'sqOnbrd1']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: --sequence: --sequence needs --step: the service targets a step');
+  });
+});
+
+describe('prospects import-status', () => {
+  const start = async () =>
+    (
+      await sb.request('POST', '/v1/prospects/import-with-field-name', {
+        conflictAction: 'noUpdate',
+        prospectList: [{ Email: 'wait@example.com' }],
+      })
+    ).body.payload.requestId as string;
+
+  it('waits until the import completes', async () => {
+    const requestId = await start();
+    const result = await run(['prospects', 'import-status', requestId, '--wait', '--json'], { env: sb.env, cwd: dir });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ payload: { isCompleted: true } });
+  });
+
+  it('gives up at --wait-timeout with exit 1 and says how to check later', async () => {
+    const requestId = await start();
+    const result = await run(['prospects', 'import-status', requestId, '--wait', '--wait-timeout', '0.6'], {
+      env: sb.env,
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Waiting for import ${requestId} to complete...\n` +
+        `error: import ${requestId} is still running after 0.6s (--wait-timeout)\n` +
+        `hint: It goes on at the service. Check later with: outreach prospects import-status ${requestId} --wait\n`,
+    );
+    expect(result.sleeps).toEqual([500, 100]);
   });
 });

@@ -1,4 +1,5 @@
 // End to end: spawn bin/outreach as a user would, against `outreach sandbox start --port 0`.
+import { acceptedCount } from '../helpers/journal.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +116,7 @@ describe('prospects import as a user runs it', () => {
       const args = ['prospects', 'import', 'sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait'];
       const child = spawn(process.execPath, [binPath, ...args], { env, cwd: dir, stdio: 'ignore' });
       const journal = join(dir, 'sample.import-journal');
-      const acceptedLines = () => (existsSync(journal) ? read(journal, 'utf8').trim().split('\n').length - 1 : 0);
+      const acceptedLines = () => (existsSync(journal) ? acceptedCount(read(journal, 'utf8')) : 0);
       while (acceptedLines() < 2) await new Promise((r) => setTimeout(r, 20));
       child.kill('SIGKILL');
       await once(child, 'close');

@@ -6,8 +6,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
-import { formatCount } from '../../cli/progress.js';
-import { runDncAdd } from '../../io/dnc/dnc-add.js';
+import { formatCount } from '../../format.js';
+import { runDncAdd } from '../../jobs/dnc-add.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 
 /** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
@@ -75,19 +75,21 @@ export default defineVerb({
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
     } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
-    const summary = await runDncAdd(ctx, {
-      listId,
-      items,
-      input,
-      column: opts.column,
-      expectedRows,
-      chunkSize: opts.chunkSize,
-      concurrency: opts.concurrency,
-      rejectedPath: `${base}.rejected.csv`,
-      journalPath: opts.file ? `${base}.dnc-journal` : undefined,
-      resume: opts.resume,
-      restart: opts.restart,
-    });
+    const summary = await ctx.job((job) =>
+      runDncAdd(job, {
+        listId,
+        items,
+        input,
+        column: opts.column,
+        expectedRows,
+        chunkSize: opts.chunkSize,
+        concurrency: opts.concurrency,
+        rejectedPath: `${base}.rejected.csv`,
+        journalPath: opts.file ? `${base}.dnc-journal` : undefined,
+        resume: opts.resume,
+        restart: opts.restart,
+      }),
+    );
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) {
       ctx.stderr.write(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
-import { pollUntil } from '../../api/poll.js';
+import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
   usage: 'import-status <requestId>',
@@ -18,7 +18,14 @@ export default defineVerb({
     const [requestId] = opts.args;
     const check = () => getImportStatus(http, requestId);
     if (opts.wait) ctx.info(`Waiting for import ${requestId} to complete...`);
-    const status = opts.wait ? await pollUntil(check, (s) => s.isCompleted, ctx) : await check();
+    const waiting = {
+      clock: ctx.clock,
+      signal: ctx.signal,
+      timeoutMs: ctx.waitTimeoutMs,
+      what: `import ${requestId}`,
+      checkLater: `outreach prospects import-status ${requestId} --wait`,
+    };
+    const status = opts.wait ? await pollUntil(check, (s) => s.isCompleted, waiting) : await check();
     await writeRecord(
       ctx,
       status,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineVerb, repeatable } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
-import { formatCount } from '../../cli/progress.js';
+import { formatCount } from '../../format.js';
 import { conflictActions } from '../../api/contract/prospects.js';
-import { runImport, maxChunkRows, type ImportSummary } from '../../io/import/run-import.js';
+import { runImport, maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
 
 const encodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
@@ -133,27 +133,29 @@ export default defineVerb({
   },
   schema,
   async run(ctx, opts) {
-    const summary = await runImport(ctx, {
-      input: opts.args[0],
-      encoding: opts.encoding,
-      delimiter: opts.delimiter,
-      maps: opts.map,
-      mappingFile: opts.mapping,
-      saveMapping: opts.saveMapping,
-      ignoreUnknown: opts.ignoreUnknown,
-      sync: opts.sync,
-      chunkSize: opts.chunkSize,
-      concurrency: opts.concurrency,
-      conflict: opts.conflict,
-      step: opts.step,
-      tags: opts.tags,
-      verify: opts.verify,
-      strict: opts.strict,
-      dryRun: opts.dryRun,
-      wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
-      resume: opts.resume,
-      restart: opts.restart,
-    });
+    const summary = await ctx.job((job) =>
+      runImport(job, {
+        input: opts.args[0],
+        encoding: opts.encoding,
+        delimiter: opts.delimiter,
+        maps: opts.map,
+        mappingFile: opts.mapping,
+        saveMapping: opts.saveMapping,
+        ignoreUnknown: opts.ignoreUnknown,
+        sync: opts.sync,
+        chunkSize: opts.chunkSize,
+        concurrency: opts.concurrency,
+        conflict: opts.conflict,
+        step: opts.step,
+        tags: opts.tags,
+        verify: opts.verify,
+        strict: opts.strict,
+        dryRun: opts.dryRun,
+        wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
+        resume: opts.resume,
+        restart: opts.restart,
+      }),
+    );
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) ctx.stderr.write(`${summaryLine(summary)}\n`);
     if (summary.total > 0 && summary.rejected === summary.total) return ExitCode.usage;

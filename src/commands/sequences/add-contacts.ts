@@ -4,7 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { writeJson } from '../../cli/render/output.js';
 import { addContacts } from '../../api/resources/sequences.js';
-import { IdSet, idsFromFile } from '../../io/bulk/collect-ids.js';
+import { IdSet, idsFromFile } from '../../io/ids.js';
 
 /** Contacts per request: spec.md sets no limit; 500 keeps a request small. */
 export const contactsBatch = 500;

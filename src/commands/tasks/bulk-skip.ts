@@ -5,17 +5,20 @@ import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
-import { formatCount } from '../../cli/progress.js';
+import { formatCount } from '../../format.js';
 import { paginate } from '../../api/paginate.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
-import { IdSet, idsFromCsvOrLines, idsFromFile } from '../../io/bulk/collect-ids.js';
-import { createBulkJournal, latestUnfinishedJournal, readBulkJournal } from '../../io/bulk/bulk-journal.js';
-import { runBulkSkip, type BulkSkipSummary } from '../../io/bulk/run-bulk-skip.js';
+import { IdSet, idsFromCsvOrLines, idsFromFile } from '../../io/ids.js';
+import {
+  batchSize,
+  latestUnfinishedPlan,
+  planBulkSkip,
+  readBulkSkipPlan,
+  runBulkSkip,
+  type BulkSkipPlan,
+} from '../../jobs/bulk-skip.js';
 import { addFilterOptions, filterSchema, hasFilters, toQuery, unprefix, type Filters } from './filters.js';
 import { allPageSize } from './list.js';
-
-/** The API takes at most 100 task ids a request. */
-export const batchSize = 100;
 
 const schema = z.object({
   args: z.tuple([z.array(z.string())]),
@@ -93,19 +96,19 @@ export default defineVerb({
   ),
   async run(ctx, opts) {
     const started = ctx.clock.now();
-    let journal;
+    let plan: BulkSkipPlan;
     if (opts.resume !== undefined && opts.resume !== false) {
-      const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedJournal(ctx.cwd);
+      const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(ctx.cwd);
       if (!path)
         throw new UsageError(
           '--resume: no unfinished bulk-skip journal in this folder',
           'Give its path: --resume bulk-skip-<time>.journal',
         );
-      journal = readBulkJournal(path);
+      plan = readBulkSkipPlan(path);
       if (opts.args[0].length || opts.file || hasFilters(opts.where))
         throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
       ctx.info(
-        `Resuming ${path}: ${journal.batches.filter((b) => b.bulkActionId).length} of ${journal.batches.length} batches were already accepted.`,
+        `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
       );
     } else {
       if (!opts.args[0].length && !opts.file && !hasFilters(opts.where))
@@ -134,11 +137,9 @@ export default defineVerb({
         }
       }
       const name = `bulk-skip-${stamp(started)}`;
-      const batches: string[][] = [];
-      for (let i = 0; i < ids.length; i += batchSize) batches.push(ids.slice(i, i + batchSize));
-      journal = createBulkJournal(join(ctx.cwd, `${name}.journal`), join(ctx.cwd, `${name}.failed.csv`), batches);
+      plan = planBulkSkip(join(ctx.cwd, `${name}.journal`), join(ctx.cwd, `${name}.failed.csv`), ids);
     }
-    const summary: BulkSkipSummary = await runBulkSkip(ctx, journal, opts.concurrency);
+    const summary = await ctx.job((job) => runBulkSkip(job, plan, opts.concurrency));
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) {
       ctx.stderr.write(

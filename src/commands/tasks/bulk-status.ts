@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
-import { pollUntil } from '../../api/poll.js';
+import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
   usage: 'bulk-status <bulkActionId>',
@@ -16,7 +16,15 @@ export default defineVerb({
     const http = await ctx.http();
     const check = () => bulkStatus(http, opts.args[0]);
     const status = opts.wait
-      ? await pollUntil(check, isBulkDone, { clock: ctx.clock, signal: ctx.signal, initialMs: 300, maxMs: 5000 })
+      ? await pollUntil(check, isBulkDone, {
+          clock: ctx.clock,
+          signal: ctx.signal,
+          timeoutMs: ctx.waitTimeoutMs,
+          what: `bulk action ${opts.args[0]}`,
+          checkLater: `outreach tasks bulk-status ${opts.args[0]} --wait`,
+          initialMs: 300,
+          maxMs: 5000,
+        })
       : await check();
     await writeRecord(ctx, status, [
       { header: 'Bulk action', value: (s) => s.bulkActionId },

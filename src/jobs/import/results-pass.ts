@@ -2,12 +2,12 @@
 // <name>.results.csv (row, email, outcome, reason for every row) and <name>.failed.csv (failed and rejected
 // rows in the input's own columns, ready to fix and import again).
 import { createReadStream } from 'node:fs';
-import type { CommandContext } from '../../cli/command-context.js';
 import { Interrupted } from '../../errors.js';
-import { openCsv, type CsvReadOptions } from '../csv-reader.js';
-import { createCsvFileWriter } from '../csv-file-writer.js';
-import type { EmailIndex } from './email-index.js';
-import { checkRow, isBadRow } from './preflight.js';
+import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
+import { createCsvFileWriter } from '../../io/csv-file-writer.js';
+import type { EmailIndex } from '../../io/import/email-index.js';
+import { checkRow, isBadRow } from '../../io/import/preflight.js';
+import type { JobContext } from '../context.js';
 import { unchangedCodes, type RowFailure } from './failure-report.js';
 
 export interface ResultsPassOptions {
@@ -28,7 +28,7 @@ export interface ResultsCounts {
 }
 
 export async function resultsPass(
-  ctx: CommandContext,
+  ctx: Pick<JobContext, 'signal'>,
   emails: EmailIndex,
   options: ResultsPassOptions,
 ): Promise<ResultsCounts> {

@@ -4,23 +4,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { CommandContext } from '../../cli/command-context.js';
-import { UsageError } from '../../errors.js';
-import { formatCount } from '../../cli/progress.js';
+import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import { listFields } from '../../api/resources/fields.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
-import { importByNameChunk, importByIdChunk } from '../../api/resources/prospect-import.js';
-import { pollUntil } from '../../api/poll.js';
-import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
-import { openCsv, type CsvEncoding, type CsvReadOptions } from '../csv-reader.js';
+import { UsageError } from '../../errors.js';
+import { formatCount } from '../../format.js';
+import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
+import { buildMapping, saveMapping } from '../../io/import/column-mapping.js';
+import { EmailIndex } from '../../io/import/email-index.js';
+import { estimateRows } from '../../io/import/estimate-rows.js';
+import type { JobContext } from '../context.js';
+import { Journal, sameSettings } from '../journal.js';
+import { pollUntil } from '../poller.js';
+import { downloadReport } from '../report.js';
 import { byIdFormat, byNameFormat } from './chunk-body.js';
-import { buildMapping, saveMapping } from './column-mapping.js';
-import { EmailIndex } from './email-index.js';
-import { estimateRows } from './estimate-rows.js';
-import { downloadText, parseFailureReport, type RowFailure } from './failure-report.js';
-import { JournalWriter, readJournal, sameSettings, type AcceptedChunk, type JournalHeader } from './journal.js';
+import { parseFailureReport, type RowFailure } from './failure-report.js';
 import { resultsPass } from './results-pass.js';
+import { importByIdChunk, importByNameChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass } from './send-pass.js';
 
 export const maxChunkRows = 100_000;
@@ -75,7 +76,7 @@ interface InputFile {
 }
 
 /** stdin is copied to a temporary file first: the results pass reads the input a second time. */
-async function openInput(ctx: CommandContext, input: string): Promise<InputFile> {
+async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
   if (input !== '-') {
     const path = resolve(ctx.cwd, input);
     if (!existsSync(path)) throw new UsageError(`${input}: no such file`);
@@ -97,7 +98,7 @@ async function openInput(ctx: CommandContext, input: string): Promise<InputFile>
   };
 }
 
-export async function runImport(ctx: CommandContext, opts: ImportOptions): Promise<ImportSummary> {
+export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
   if (opts.chunkSize !== undefined && opts.chunkSize > maxChunkRows)
     throw new UsageError(`--chunk-size: at most ${formatCount(maxChunkRows)} rows per request`);
   if (opts.resume && opts.restart) throw new UsageError('--resume and --restart cannot be used together');
@@ -118,10 +119,10 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
     const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
     const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown });
     if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
-    if (mapping.ignored.length)
-      ctx.info(
-        `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${mapping.ignored.map((c) => `"${c}"`).join(', ')}`,
-      );
+    if (mapping.ignored.length) {
+      const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
+      ctx.emit({ type: 'info', text: `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${names}` });
+    }
 
     const settings = {
       conflictAction: opts.conflict,
@@ -172,9 +173,8 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
 
     // The journal: what an earlier run already delivered, and the record this run keeps.
     const journalPath = file.fromStdin ? undefined : `${file.base}.import-journal`;
-    const journalHeader: JournalHeader = {
-      journal: 'outreach-import',
-      version: 1,
+    const journalHeader = {
+      job: 'import' as const,
       input: { path: file.path },
       settings: {
         ...settings,
@@ -186,7 +186,11 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
       },
     };
     let alreadyAccepted = new Map<number, AcceptedChunk>();
-    const previous = journalPath ? readJournal(journalPath) : undefined;
+    const previous = journalPath ? Journal.read(journalPath, 'import') : undefined;
+    const acceptedBefore = new Map<number, AcceptedChunk>();
+    for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? []) {
+      acceptedBefore.set(chunk, { chunk, ...entry });
+    }
     if (opts.resume) {
       if (!previous)
         throw new UsageError(`--resume: no journal at ${journalPath}`, 'Run the import without --resume to start it.');
@@ -196,27 +200,26 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
           'Use the same flags as the first run, or --restart to send everything again.',
         );
       }
-      alreadyAccepted = previous.accepted;
-      ctx.info(`Resuming: ${previous.accepted.size} chunk(s) already accepted are not sent again.`);
+      alreadyAccepted = acceptedBefore;
+      ctx.emit({
+        type: 'info',
+        text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.`,
+      });
     } else if (previous && !previous.finished && !opts.restart) {
       throw new UsageError(
-        `an unfinished import of this file is recorded in ${journalPath} (${previous.accepted.size} chunk(s) accepted)`,
+        `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
         'Add --resume to send only the rest, or --restart to send everything again.',
       );
     }
-    const journal = journalPath ? new JournalWriter(journalPath) : undefined;
-    if (journal) {
-      // A resumed run appends to the journal it continues.
-      if (!opts.resume) journal.start(journalHeader);
-      summary.files.journal = journalPath;
-    }
+    // A resumed run appends to the journal it continues.
+    const journal = !journalPath ? undefined : opts.resume ? previous : Journal.create(journalPath, journalHeader);
+    if (journal) summary.files.journal = journalPath;
 
     const emails = new EmailIndex(estimateRows(file.path));
-    const send = opts.sync
-      ? (chunk: Parameters<typeof importByIdChunk>[1]) => importByIdChunk(http, chunk, ctx)
-      : (chunk: Parameters<typeof importByNameChunk>[1]) => importByNameChunk(http, chunk, ctx);
+    const sendChunk = opts.sync ? importByIdChunk : importByNameChunk;
+    const send = (chunk: Parameters<typeof sendChunk>[1]) => sendChunk(http, chunk, ctx.timeoutGiven);
     const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });
-    journal?.finished(pass.chunks);
+    if (journal) journal.finish(pass.chunks);
     Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
     summary.requestIds = pass.accepted
       .filter((a) => a.requestId)
@@ -227,7 +230,12 @@ export async function runImport(ctx: CommandContext, opts: ImportOptions): Promi
     if (pass.valid === 0) return summary;
 
     if (!opts.sync && !opts.wait) return summary;
-    const failures = opts.sync ? syncFailures(pass.accepted) : await waitForChunks(ctx, http, pass.accepted);
+    const checkLater = file.fromStdin
+      ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
+      : `outreach prospects import ${opts.input} --resume --wait`;
+    const failures = opts.sync
+      ? syncFailures(pass.accepted)
+      : await waitForChunks(ctx, http, pass.accepted, checkLater);
     const counts = await resultsPass(ctx, emails, {
       path: file.path,
       csv,
@@ -257,9 +265,10 @@ function syncFailures(accepted: AcceptedChunk[]): Map<string, RowFailure> {
 
 /** Polls every chunk's import status until it completes, then reads its failed-rows report. */
 async function waitForChunks(
-  ctx: CommandContext,
+  ctx: JobContext,
   http: HttpClient,
   accepted: AcceptedChunk[],
+  checkLater: string,
 ): Promise<Map<string, RowFailure>> {
   const failures = new Map<string, RowFailure>();
   let completed = 0;
@@ -267,14 +276,22 @@ async function waitForChunks(
     const status = await pollUntil(
       () => getImportStatus(http, chunk.requestId!),
       (s) => s.isCompleted,
-      { clock: ctx.clock, signal: ctx.signal, initialMs: 500, maxMs: 5_000 },
+      {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        timeoutMs: ctx.waitTimeoutMs,
+        what: `import ${chunk.requestId} (rows ${chunk.firstRow}-${chunk.lastRow})`,
+        checkLater,
+        initialMs: 500,
+        maxMs: 5_000,
+      },
     );
     completed++;
-    if (ctx.stderrIsTTY)
-      ctx.info(
-        `Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`,
-      );
-    if (status.reportUrl) parseFailureReport(await downloadText(http, status.reportUrl, ctx.signal), failures);
+    ctx.emit({
+      type: 'progress',
+      text: `Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`,
+    });
+    if (status.reportUrl) parseFailureReport(await downloadReport(http, status.reportUrl, ctx.signal), failures);
   }
   return failures;
 }

@@ -1,5 +1,5 @@
 // Request bodies of an import, written row by row: the settings first, then `"prospectList":[ ... ]`.
-import type { ColumnMapping } from './column-mapping.js';
+import type { ColumnMapping } from '../../io/import/column-mapping.js';
 
 export interface BodySettings {
   conflictAction: string;

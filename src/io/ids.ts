@@ -2,8 +2,8 @@
 // or a filtered listing. De-duplicated, in first-seen order.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../../errors.js';
-import { openCsv } from '../csv-reader.js';
+import { UsageError } from '../errors.js';
+import { openCsv } from './csv-reader.js';
 
 const idColumns = ['taskid', 'id', 'task'];
 

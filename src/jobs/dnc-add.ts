@@ -3,16 +3,16 @@
 // so --resume never re-sends an accepted chunk.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { CommandContext } from '../../cli/command-context.js';
-import { Interrupted, UsageError } from '../../errors.js';
-import { createProgress, formatCount } from '../../cli/progress.js';
-import { addDncItems } from '../../api/resources/dnc.js';
-import { openCsv } from '../csv-reader.js';
-import { createCsvFileWriter, type CsvFileWriter } from '../csv-file-writer.js';
-import { classifyDncValue } from '../dnc-values.js';
-import { ChunkSender } from '../import/chunk-sender.js';
-import { EmailIndex } from '../import/email-index.js';
-import { JournalWriter, readJournal, sameSettings, type AcceptedChunk } from '../import/journal.js';
+import { addDncItems } from '../api/resources/dnc.js';
+import { Interrupted, UsageError } from '../errors.js';
+import { formatCount } from '../format.js';
+import { openCsv } from '../io/csv-reader.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
+import { classifyDncValue } from '../io/dnc-values.js';
+import { EmailIndex } from '../io/import/email-index.js';
+import type { JobContext } from './context.js';
+import { Journal, sameSettings, type UnitRange } from './journal.js';
+import { UnitRunner } from './runner.js';
 
 export interface DncAddOptions {
   listId: string;
@@ -81,44 +81,45 @@ function headerOf(
   return { names, index };
 }
 
-export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promise<DncAddSummary> {
+export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<DncAddSummary> {
   const http = await ctx.http();
-  const progress = createProgress(ctx);
   const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const summary: DncAddSummary = { read: 0, valid: 0, duplicates: 0, rejected: 0, sent: 0, chunks: 0, files: {} };
 
-  let accepted = new Map<number, AcceptedChunk>();
-  let journal: JournalWriter | undefined;
+  let accepted = new Map<number, UnitRange>();
+  let journal: Journal | undefined;
   if (opts.journalPath) {
-    const previous = readJournal(opts.journalPath, 'outreach-dnc-add');
+    const previous = Journal.read(opts.journalPath, 'dnc-add');
     if (opts.resume) {
       if (!previous) throw new UsageError(`--resume: no journal at ${opts.journalPath}`);
       if (!sameSettings(previous.header.settings, settings))
         throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
-      accepted = previous.accepted;
+      accepted = previous.acceptedUnits<UnitRange>();
+      journal = previous;
     } else if (previous && !previous.finished && !opts.restart) {
       throw new UsageError(
         `an unfinished upload of this file is recorded in ${opts.journalPath}`,
         'Add --resume to send only the rest, or --restart to send everything again.',
       );
     }
-    journal = new JournalWriter(opts.journalPath);
-    if (!opts.resume)
-      journal.start({ journal: 'outreach-dnc-add', version: 1, input: { path: opts.input?.name ?? '' }, settings });
+    journal ??= Journal.create(opts.journalPath, { job: 'dnc-add', input: { path: opts.input?.name ?? '' }, settings });
     summary.files.journal = opts.journalPath;
   } else if (opts.resume) {
     throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
   }
 
-  type Chunk = AcceptedChunk & { items: string[] };
-  const sender = new ChunkSender<Chunk, void>(
+  type Chunk = { index: number; range: UnitRange; items: string[] };
+  const sender = new UnitRunner<Chunk, void>(
     opts.concurrency,
     async (chunk) => {
       await addDncItems(http, opts.listId, chunk.items);
     },
-    ({ items: _items, ...entry }) => {
-      journal?.accepted(entry);
-      summary.sent += entry.rows;
+    {
+      before: ({ index, range }) => journal?.sending(index, range),
+      after: ({ index, range }) => {
+        journal?.accepted(index, { ...range });
+        summary.sent += range.rows;
+      },
     },
   );
 
@@ -136,12 +137,13 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     const sha256 = createHash('sha256').update(items.join('\n')).digest('hex');
     const earlier = accepted.get(index);
     if (earlier && earlier.sha256 === sha256) summary.sent += earlier.rows;
-    else await sender.submit({ chunk: index, firstRow, lastRow, rows: items.length, sha256, items });
+    else await sender.submit({ index, range: { firstRow, lastRow, rows: items.length, sha256 }, items });
   };
   const show = () =>
-    progress.update(
-      `dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`,
-    );
+    ctx.emit({
+      type: 'progress',
+      text: `dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`,
+    });
 
   const reject = async (value: Value, reason: string) => {
     summary.rejected++;
@@ -195,7 +197,7 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     }
     await flush();
     await sender.drain();
-    journal?.finished(summary.chunks);
+    journal?.finish(summary.chunks);
     await rejects?.commit();
     if (summary.rejected) summary.files.rejected = opts.rejectedPath;
     return summary;
@@ -203,7 +205,5 @@ export async function runDncAdd(ctx: CommandContext, opts: DncAddOptions): Promi
     await rejects?.abort();
     await sender.drain().catch(() => undefined);
     throw ctx.signal.aborted ? new Interrupted() : error;
-  } finally {
-    progress.done();
   }
 }

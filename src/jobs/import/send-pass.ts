@@ -2,17 +2,18 @@
 // and send them with bounded concurrency, journaling every chunk the service accepts.
 import { createReadStream, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { CommandContext } from '../../cli/command-context.js';
 import { Interrupted } from '../../errors.js';
-import { createProgress, formatCount, formatDuration } from '../../cli/progress.js';
-import { openCsv, type CsvReadOptions } from '../csv-reader.js';
-import { createCsvFileWriter, type CsvFileWriter } from '../csv-file-writer.js';
+import { formatCount, formatDuration } from '../../format.js';
+import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
+import type { EmailIndex } from '../../io/import/email-index.js';
+import { checkRow, isBadRow } from '../../io/import/preflight.js';
+import type { JobContext } from '../context.js';
+import type { Journal } from '../journal.js';
+import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
-import { ChunkSender } from './chunk-sender.js';
 import { ChunkSpool, type SpooledChunk } from './chunk-spool.js';
-import type { EmailIndex } from './email-index.js';
-import type { AcceptedChunk, JournalWriter } from './journal.js';
-import { checkRow, isBadRow } from './preflight.js';
+import { rangeOf, type AcceptedChunk } from './send-chunk.js';
 
 export interface SendPassOptions {
   path: string;
@@ -27,7 +28,7 @@ export interface SendPassOptions {
   alreadyAccepted: Map<number, AcceptedChunk>;
   /** Undefined: check only, send nothing (--dry-run, the first pass of --strict). */
   send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
-  journal?: JournalWriter;
+  journal?: Journal;
   rejectedPath?: string;
 }
 
@@ -42,12 +43,7 @@ export interface SendPassResult {
   valid: number;
 }
 
-export async function sendPass(
-  ctx: CommandContext,
-  emails: EmailIndex,
-  options: SendPassOptions,
-): Promise<SendPassResult> {
-  const progress = createProgress(ctx);
+export async function sendPass(ctx: JobContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
   const size = statSync(options.path).size;
   const input = createReadStream(options.path);
   const source = await openCsv(input, options.csv);
@@ -63,26 +59,29 @@ export async function sendPass(
   };
   const send = options.send;
   const sender = send
-    ? new ChunkSender<SpooledChunk, AcceptedChunk>(
+    ? new UnitRunner<SpooledChunk, AcceptedChunk>(
         options.concurrency,
         // The spool goes once its request is over either way: a failed chunk is rebuilt from the input on --resume.
         (chunk) => send(chunk).finally(() => chunk.discard()),
-        (_chunk, entry) => {
-          options.journal?.accepted(entry);
-          accept(entry);
+        {
+          before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
+          after: (_chunk, { chunk, ...entry }) => {
+            options.journal?.accepted(chunk, entry);
+            accept({ chunk, ...entry });
+          },
         },
       )
     : undefined;
 
-  const report = (force = false) => {
+  const report = () => {
     const elapsed = ctx.clock.now() - started;
     const rate = elapsed > 0 ? (result.total * 1000) / elapsed : 0;
     const share = size ? input.bytesRead / size : 0;
     const eta = share > 0.01 && share < 1 ? ` · ETA ${formatDuration((elapsed / share) * (1 - share))}` : '';
-    progress.update(
-      `${options.displayName}: ${formatCount(result.total)} rows read · ${formatCount(result.sent)} sent · ${result.accepted.length}/${result.chunks} chunks accepted · ${formatCount(Math.round(rate))} rows/s${eta}`,
-      force,
-    );
+    ctx.emit({
+      type: 'progress',
+      text: `${options.displayName}: ${formatCount(result.total)} rows read · ${formatCount(result.sent)} sent · ${result.accepted.length}/${result.chunks} chunks accepted · ${formatCount(Math.round(rate))} rows/s${eta}`,
+    });
   };
 
   const closeChunk = async () => {
@@ -126,14 +125,12 @@ export async function sendPass(
       if ((result.total & 1023) === 0) report();
     }
     await closeChunk();
-    report(true);
+    report();
     await sender?.drain();
     await rejects?.commit();
-    progress.done();
     if (ctx.signal.aborted) throw new Interrupted();
     return result;
   } catch (error) {
-    progress.done();
     await spool?.abort();
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.

@@ -2,20 +2,6 @@
 // Its columns are not documented: find the email column, and a code and a reason column if there are any.
 import { parse } from 'csv-parse/sync';
 import { importStatusMeaning } from '../../api/contract/prospects.js';
-import type { HttpClient } from '../../api/http.js';
-
-export async function downloadText(http: HttpClient, url: string, signal: AbortSignal): Promise<string> {
-  const target = new URL(url, http.origin);
-  // The key goes only to the API's own origin; a pre-signed storage link gets no credentials.
-  if (target.origin === http.origin) {
-    const response = await http.send('GET', target.toString(), { replaySafe: true });
-    return typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-  }
-  const response = await fetch(target, { signal });
-  if (!response.ok) throw new Error(`downloading ${target.origin}${target.pathname}: HTTP ${response.status}`);
-  return response.text();
-}
-
 export interface RowFailure {
   code?: number;
   reason: string;

@@ -1,0 +1,174 @@
+// Skips planned batches of at most 100 tasks with bounded concurrency, follows each to completion, and merges the
+// error reports into one failed CSV. The plan comes first in the journal, then each batch's acceptance and outcome,
+// so --resume never re-sends an accepted batch.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { HttpClient } from '../api/http.js';
+import { bulkSkip, bulkStatus, isBulkDone } from '../api/resources/tasks.js';
+import { InputFileError } from '../errors.js';
+import { formatCount } from '../format.js';
+import { createCsvFileWriter } from '../io/csv-file-writer.js';
+import type { JobContext } from './context.js';
+import { Journal } from './journal.js';
+import { pollUntil } from './poller.js';
+import { downloadReport } from './report.js';
+import { UnitRunner } from './runner.js';
+
+/** The API takes at most 100 task ids a request. */
+export const batchSize = 100;
+
+export interface BatchOutcome {
+  completed: number;
+  failed: number;
+  report?: string;
+}
+
+interface Batch {
+  index: number;
+  ids: string[];
+  bulkActionId?: string;
+  done?: BatchOutcome;
+}
+
+export interface BulkSkipPlan {
+  journal: Journal;
+  failedPath: string;
+  batches: Batch[];
+}
+
+export interface BulkSkipSummary {
+  total: number;
+  skipped: number;
+  failed: number;
+  batches: number;
+  bulkActionIds: string[];
+  files: { journal: string; failed?: string };
+}
+
+/** Writes the plan (every batch and its ids) before anything is sent. */
+export function planBulkSkip(path: string, failedPath: string, ids: string[]): BulkSkipPlan {
+  const journal = Journal.create(path, { job: 'bulk-skip', input: { path: '' }, settings: { failedPath } });
+  const batches: Batch[] = [];
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const batch = { index: batches.length, ids: ids.slice(i, i + batchSize) };
+    journal.planned(batch.index, { ids: batch.ids });
+    batches.push(batch);
+  }
+  return { journal, failedPath, batches };
+}
+
+export function readBulkSkipPlan(path: string): BulkSkipPlan {
+  const journal = Journal.read(path, 'bulk-skip');
+  if (!journal) throw new InputFileError(path, 'no such journal');
+  const batches = [...journal.units].map(([index, unit]) => ({
+    index,
+    ids: (unit.planned?.ids as string[]) ?? [],
+    bulkActionId: unit.accepted?.bulkActionId as string | undefined,
+    done: unit.done as BatchOutcome | undefined,
+  }));
+  return { journal, failedPath: String(journal.header.settings.failedPath), batches };
+}
+
+/** The newest bulk-skip journal in `dir` that still has work, for a bare --resume. */
+export function latestUnfinishedPlan(dir: string): string | undefined {
+  const names = readdirSync(dir)
+    .filter((n) => /^bulk-skip-.*\.journal$/.test(n))
+    .sort()
+    .reverse();
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if (readBulkSkipPlan(path).batches.some((b) => !b.done)) return path;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+async function runBatch(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan, batch: Batch): Promise<void> {
+  if (!batch.bulkActionId) {
+    batch.bulkActionId = (await bulkSkip(http, batch.ids)).bulkActionId;
+    plan.journal.accepted(batch.index, { bulkActionId: batch.bulkActionId });
+  }
+  const status = await pollUntil(() => bulkStatus(http, batch.bulkActionId!), isBulkDone, {
+    clock: ctx.clock,
+    signal: ctx.signal,
+    timeoutMs: ctx.waitTimeoutMs,
+    what: `bulk action ${batch.bulkActionId}`,
+    checkLater: `outreach tasks bulk-skip --resume ${plan.journal.path}`,
+    initialMs: 250,
+    maxMs: 3000,
+  });
+  const failed = status.failed ?? 0;
+  batch.done = {
+    completed: status.completed ?? batch.ids.length - failed,
+    failed,
+    report: status.csvDownloadLink ?? undefined,
+  };
+  plan.journal.done(batch.index, { ...batch.done });
+}
+
+/** Merges the error reports (taskId and reason columns, by name where present) into one file. */
+async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<void> {
+  const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId']);
+  try {
+    for (const batch of plan.batches) {
+      if (!batch.done?.report) continue;
+      const text = await downloadReport(http, batch.done.report, ctx.signal);
+      const rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+      const [header = [], ...records] = rows;
+      const idAt = Math.max(
+        0,
+        header.findIndex((h) => /task.?id|^id$/i.test(h)),
+      );
+      const reasonAt = header.findIndex((h) => /reason|error|message/i.test(h));
+      for (const record of records) {
+        await writer.write([record[idAt], reasonAt >= 0 ? record[reasonAt] : '', batch.bulkActionId]);
+      }
+    }
+    await writer.commit();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}
+
+export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
+  const http = await ctx.http();
+  const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);
+  const tally = () => {
+    const done = plan.batches.filter((b) => b.done);
+    return {
+      sent: plan.batches.filter((b) => b.bulkActionId).reduce((n, b) => n + b.ids.length, 0),
+      skipped: done.reduce((n, b) => n + b.done!.completed, 0),
+      failed: done.reduce((n, b) => n + b.done!.failed, 0),
+    };
+  };
+  const show = () => {
+    const t = tally();
+    const text = `bulk skip: ${formatCount(t.sent)}/${formatCount(total)} sent · ${formatCount(t.skipped)} skipped · ${formatCount(t.failed)} failed`;
+    ctx.emit({ type: 'progress', text });
+  };
+  const runner = new UnitRunner<Batch, void>(concurrency, (batch) => runBatch(ctx, http, plan, batch), {
+    after: show,
+  });
+  for (const batch of plan.batches) if (!batch.done) await runner.submit(batch);
+  await runner.drain();
+  const { skipped, failed } = tally();
+  const summary: BulkSkipSummary = {
+    total,
+    skipped,
+    failed,
+    batches: plan.batches.length,
+    bulkActionIds: plan.batches.map((b) => b.bulkActionId!).filter(Boolean),
+    files: { journal: plan.journal.path },
+  };
+  if (failed) {
+    await mergeReports(ctx, http, plan);
+    summary.files.failed = plan.failedPath;
+  }
+  plan.journal.finish(plan.batches.length);
+  return summary;
+}

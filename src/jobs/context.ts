@@ -1,0 +1,19 @@
+// What a job needs from the outside world. The CLI's CommandContext provides it; tests can provide their own.
+import type { Readable } from 'node:stream';
+import type { HttpClient } from '../api/http.js';
+import type { Clock } from '../context.js';
+import type { EmitEvent } from './events.js';
+
+export interface JobContext {
+  http(): Promise<HttpClient>;
+  clock: Clock;
+  /** Aborted on Ctrl-C: jobs stop sending, let what is under way finish, and keep their journal. */
+  signal: AbortSignal;
+  cwd: string;
+  stdin: Readable;
+  /** How long a job may wait for the service to finish (--wait-timeout). */
+  waitTimeoutMs: number;
+  /** Whether --timeout was given: then large chunks keep it instead of their own longer default. */
+  timeoutGiven: boolean;
+  emit: EmitEvent;
+}

@@ -1,0 +1,9 @@
+// What a job tells the person running it. Jobs emit events and print nothing; the CLI renders them (a spinner or a
+// progress line on a terminal's stderr, nothing under --quiet or --json).
+export type JobEvent =
+  /** The state of work under way; replaces the previous progress. */
+  | { type: 'progress'; text: string }
+  /** A line worth keeping: a chunk finished, a resume skipped work. */
+  | { type: 'info'; text: string };
+
+export type EmitEvent = (event: JobEvent) => void;

@@ -1,0 +1,47 @@
+// Polls until a job is done: starts quickly, backs off to a ceiling, stops on Ctrl-C, and gives up at a deadline
+// with a message that says how to check later.
+import type { Clock } from '../context.js';
+import { Interrupted, OutreachError } from '../errors.js';
+
+export interface PollOptions {
+  clock: Clock;
+  signal: AbortSignal;
+  /** How long to wait in all (--wait-timeout). */
+  timeoutMs: number;
+  /** What is waited for, for the message: "import aB3dE5fG". */
+  what: string;
+  /** The command that checks later, for the hint. */
+  checkLater: string;
+  initialMs?: number;
+  maxMs?: number;
+}
+
+/** The deadline passed while the job was still running: it goes on at the service. */
+export class WaitTimedOut extends OutreachError {}
+
+export async function pollUntil<T>(
+  check: () => Promise<T>,
+  isDone: (value: T) => boolean,
+  options: PollOptions,
+): Promise<T> {
+  let delay = options.initialMs ?? 500;
+  const ceiling = options.maxMs ?? 10_000;
+  const deadline = options.clock.now() + options.timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (isDone(value)) return value;
+    const left = deadline - options.clock.now();
+    if (left <= 0) {
+      throw new WaitTimedOut(
+        `${options.what} is still running after ${options.timeoutMs / 1000}s (--wait-timeout)`,
+        `It goes on at the service. Check later with: ${options.checkLater}`,
+      );
+    }
+    try {
+      await options.clock.sleep(Math.min(delay, left), options.signal);
+    } catch {
+      throw new Interrupted();
+    }
+    delay = Math.min(ceiling, Math.round(delay * 1.5));
+  }
+}

@@ -1,0 +1,45 @@
+// Runs units of work (import chunks, DNC chunks, bulk-skip batches) with bounded concurrency. submit() waits while
+// the limit is reached, so reading the input pauses instead of piling units up; the first failure stops everything.
+// `before` runs just before a unit is sent and `after` once the service answered: that is where jobs journal.
+export interface UnitHooks<U, R> {
+  before?(unit: U): void;
+  after(unit: U, result: R): void;
+}
+
+export class UnitRunner<U, R> {
+  private readonly inFlight = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly send: (unit: U) => Promise<R>,
+    private readonly hooks: UnitHooks<U, R>,
+  ) {}
+
+  async submit(unit: U): Promise<void> {
+    this.throwIfFailed();
+    while (this.inFlight.size >= this.concurrency) {
+      await Promise.race(this.inFlight);
+      this.throwIfFailed();
+    }
+    this.hooks.before?.(unit);
+    const task = this.send(unit).then(
+      (result) => this.hooks.after(unit, result),
+      (error: unknown) => {
+        this.failure ??= { error };
+      },
+    );
+    const tracked = task.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  /** Waits for every unit under way; throws the first failure. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.race(this.inFlight);
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
+  }
+}

@@ -1,0 +1,14 @@
+// Reading and cutting job journals in tests, as a crash would leave them.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** How many units the journal records as accepted by the service. */
+export function acceptedCount(text: string): number {
+  return text.split('\n').filter((line) => line.includes('"accepted"')).length;
+}
+
+/** Keeps the header and the first `keep` accepted units, as if the run had been killed right after them. */
+export function cutJournal(path: string, keep: number): void {
+  const [header, ...rest] = readFileSync(path, 'utf8').trim().split('\n');
+  const accepted = rest.filter((line) => line.includes('"accepted"')).slice(0, keep);
+  writeFileSync(path, `${[header, ...accepted].join('\n')}\n`);
+}

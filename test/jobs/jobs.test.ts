@@ -1,0 +1,120 @@
+// The jobs layer on its own: the journal's versions, the poller's deadline, progress rendering.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../src/jobs/journal.js';
+import { pollUntil, WaitTimedOut } from '../../src/jobs/poller.js';
+import { createProgressRenderer } from '../../src/cli/progress.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { InputFileError } from '../../src/errors.js';
+import { createTestContext, tempDir } from '../helpers/context.js';
+
+describe('journal', () => {
+  it('writes one versioned format and reads it back, ignoring a torn last line', () => {
+    const path = join(tempDir(), 'x.journal');
+    const journal = Journal.create(path, { job: 'dnc-add', input: { path: 'x.csv' }, settings: { chunkSize: 2 } });
+    journal.sending(0, { firstRow: 1, lastRow: 2, rows: 2, sha256: 'aa' });
+    journal.accepted(0, { firstRow: 1, lastRow: 2, rows: 2, sha256: 'aa' });
+    journal.sending(1, { firstRow: 3, lastRow: 4, rows: 2, sha256: 'bb' });
+    writeFileSync(path, `${readFileSync(path, 'utf8')}{"unit":1,"acc`);
+    const read = Journal.read(path, 'dnc-add')!;
+    expect(read.header).toEqual({
+      journal: 'outreach',
+      version: 2,
+      job: 'dnc-add',
+      input: { path: 'x.csv' },
+      settings: { chunkSize: 2 },
+    });
+    expect([...read.acceptedUnits().keys()]).toEqual([0]);
+    expect(read.unit(1).sending?.sha256).toBe('bb');
+    expect(read.finished).toBe(false);
+  });
+
+  it('reads the version 1 formats of imports and bulk skips through their migration', () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'a.import-journal'),
+      '{"journal":"outreach-import","version":1,"input":{"path":"a.csv"},"settings":{"chunkRows":5}}\n' +
+        '{"chunk":0,"firstRow":2,"lastRow":6,"rows":5,"sha256":"cc","requestId":"r1"}\n{"finished":true,"chunks":1}\n',
+    );
+    const imported = Journal.read(join(dir, 'a.import-journal'), 'import')!;
+    expect(imported.acceptedUnits().get(0)).toEqual({
+      firstRow: 2,
+      lastRow: 6,
+      rows: 5,
+      sha256: 'cc',
+      requestId: 'r1',
+    });
+    expect(imported.finished).toBe(true);
+    writeFileSync(
+      join(dir, 'b.journal'),
+      '{"journal":"outreach-bulk-skip","version":1,"failedPath":"b.failed.csv"}\n{"batch":0,"ids":["t1"]}\n' +
+        '{"batch":0,"bulkActionId":"ba1"}\n{"batch":0,"done":{"completed":1,"failed":0}}\n',
+    );
+    const skipped = Journal.read(join(dir, 'b.journal'), 'bulk-skip')!;
+    expect(skipped.header.settings).toEqual({ failedPath: 'b.failed.csv' });
+    expect(skipped.unit(0)).toEqual({
+      planned: { ids: ['t1'] },
+      accepted: { bulkActionId: 'ba1' },
+      done: { completed: 1, failed: 0 },
+    });
+  });
+
+  it("refuses a version it does not know, and another job's journal, naming the file (exit 2)", () => {
+    const path = join(tempDir(), 'future.journal');
+    writeFileSync(path, '{"journal":"outreach","version":9,"job":"import"}\n');
+    expect(() => Journal.read(path, 'import')).toThrow(
+      `${path}: is not a journal this version of outreach reads (version 9)`,
+    );
+    Journal.create(path, { job: 'import', input: { path: '' }, settings: {} });
+    let error: unknown;
+    try {
+      Journal.read(path, 'dnc-add');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputFileError);
+    expect((error as Error).message).toBe(`${path}: is the journal of another job (import), not of dnc-add`);
+    expect(exitCodeFor(error)).toBe(2);
+  });
+});
+
+describe('poller', () => {
+  it('backs off, and gives up at the deadline saying how to check later', async () => {
+    const { ctx, sleeps } = createTestContext();
+    let checks = 0;
+    const waiting = pollUntil(
+      async () => ++checks,
+      () => false,
+      { clock: ctx.clock, signal: ctx.signal, timeoutMs: 5_000, what: 'import r1', checkLater: 'outreach x --wait' },
+    );
+    await expect(waiting).rejects.toThrow('import r1 is still running after 5s (--wait-timeout)');
+    await waiting.catch((error: WaitTimedOut) => {
+      expect(error).toBeInstanceOf(WaitTimedOut);
+      expect(exitCodeFor(error)).toBe(1);
+      expect(error.hint).toBe('It goes on at the service. Check later with: outreach x --wait');
+    });
+    expect(sleeps).toEqual([500, 750, 1125, 1688, 937]);
+    expect(checks).toBe(6);
+  });
+});
+
+describe('progress rendering', () => {
+  const sink = () => {
+    let text = '';
+    const stream = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
+    return { stream, text: () => text };
+  };
+
+  it('prints nothing for progress when disabled, and info lines always go to info', () => {
+    const out = sink();
+    const infos: string[] = [];
+    const renderer = createProgressRenderer(out.stream, false, (text) => infos.push(text));
+    renderer.emit({ type: 'progress', text: '10 rows read' });
+    renderer.emit({ type: 'info', text: 'Resuming: 1 chunk(s) already accepted are not sent again.' });
+    renderer.stop();
+    expect(out.text()).toBe('');
+    expect(infos).toEqual(['Resuming: 1 chunk(s) already accepted are not sent again.']);
+  });
+});
