@@ -1,10 +1,10 @@
 // The one request sender: base URL, x-api-key, timeouts, the retry policy, error decoding and the --debug log.
 // Every resource module and `outreach api` go through HttpClient.send.
-import { Agent, request as undiciRequest } from 'undici';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
 import { Interrupted, NetworkError } from '../errors.js';
+import { Transport, TransportError, type RequestBody } from './transport.js';
 import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 export interface HttpConfig {
@@ -51,17 +51,11 @@ const retryMaxDelayMs = 8_000;
 const retryAfterCeilingMs = 60_000;
 
 export class HttpClient {
-  private readonly agent: Agent;
+  private readonly transport: Transport;
   readonly origin: string;
 
   constructor(readonly config: HttpConfig) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connect: { timeout: config.connectTimeoutMs },
-      // Timeouts are enforced as one whole-request deadline below, not per phase.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
+    this.transport = new Transport(config.connectTimeoutMs);
     this.origin = new URL(config.baseUrl).origin;
   }
 
@@ -117,36 +111,34 @@ export class HttpClient {
       accept: 'application/json',
       'user-agent': config.userAgent,
     };
-    let body: string | Uint8Array | AsyncIterable<Uint8Array> | Readable | FormData | undefined;
-    if (options.form) body = options.form;
-    else if (options.jsonBody !== undefined)
+    let body: RequestBody | undefined;
+    if (options.form) {
+      // Encoding multipart is what fetch's Response does well; it loads only for uploads.
+      const encoded = new Response(options.form);
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      body = Readable.fromWeb(encoded.body as Parameters<typeof Readable.fromWeb>[0]);
+    } else if (options.jsonBody !== undefined) {
       body = typeof options.jsonBody === 'function' ? options.jsonBody() : options.jsonBody;
-    else if (options.json !== undefined) body = JSON.stringify(options.json);
+    } else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+    }
     // The real service answers 406 to a GET that carries Content-Type: only say it when there is a body.
     if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
 
+    // One deadline for the whole request (connect, send, answer), not one per phase.
     const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
     const signal = AbortSignal.any([config.signal, deadline]);
-    let sent = false;
     try {
-      const res = await undiciRequest(url, {
-        method: method as 'GET',
-        headers,
-        body: body as string,
-        dispatcher: this.agent,
-        signal,
-      });
-      sent = true;
-      const text = await res.body.text();
+      const res = await this.transport.exchange(method, url, headers, body, signal);
       return {
         kind: 'response',
-        response: { status: res.statusCode, headers: res.headers, body: parseBody(text, res.headers['content-type']) },
+        response: { status: res.status, headers: res.headers, body: parseBody(res.text, res.headers['content-type']) },
       };
     } catch (error) {
       if (config.signal.aborted) throw new Interrupted();
-      const code = errorCode(error);
       if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: true, code: 'TIMEOUT' };
-      return { kind: 'network', mayHaveReachedServer: sent || !neverSentCodes.has(code), code };
+      const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
+      return { kind: 'network', mayHaveReachedServer: failure.sent, code: failure.code };
     }
   }
 
@@ -182,28 +174,8 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    this.transport.close();
   }
-}
-
-// Errors raised before a single byte left this machine: replaying them is always safe.
-const neverSentCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return 'UNKNOWN';
 }
 
 function describeNetworkCode(code: string): string {
@@ -213,10 +185,10 @@ function describeNetworkCode(code: string): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'host not found';
-    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'CONNECT_TIMEOUT':
       return 'connection timed out';
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
+    case 'EPIPE':
       return 'connection closed by the server';
     default:
       return code.toLowerCase();

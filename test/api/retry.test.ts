@@ -37,7 +37,7 @@ describe('retry policy against the sandbox', () => {
     expect(result.code).toBe(1);
     expect(requestsTo('/v1/webhook/create')).toHaveLength(1);
     expect(result.stderr).toContain(
-      'not retrying: UND_ERR_SOCKET after sending; the server may have acted on it, so it is not replayed',
+      'not retrying: ECONNRESET after sending; the server may have acted on it, so it is not replayed',
     );
   });
 

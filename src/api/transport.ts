@@ -1,0 +1,109 @@
+// One HTTP exchange over node:http / node:https with keep-alive agents. Chosen over undici (npm, or Node's fetch) by
+// start-up cost: a whole one-GET process is ~50 ms with node:http against ~185 ms with fetch on this machine
+// (docs/architecture.md, "HTTP layer"). Errors carry a code and whether any byte of the request left this machine.
+import http from 'node:http';
+import type https from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export type RequestBody = string | Uint8Array | AsyncIterable<Uint8Array> | Readable;
+
+export interface Exchange {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export class TransportError extends Error {
+  constructor(
+    readonly code: string,
+    /** False only when the request provably never reached the server. */
+    readonly sent: boolean,
+    message = code,
+  ) {
+    super(message);
+  }
+}
+
+// Errors raised before a single byte left this machine: replaying them is always safe.
+const neverSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECT_TIMEOUT',
+]);
+
+export class Transport {
+  private readonly agents = new Map<string, http.Agent>();
+
+  constructor(private readonly connectTimeoutMs: number) {}
+
+  private async agentFor(protocol: string): Promise<{ module: typeof http | typeof https; agent: http.Agent }> {
+    const module = protocol === 'https:' ? await import('node:https') : http;
+    let agent = this.agents.get(protocol);
+    if (!agent) this.agents.set(protocol, (agent = new module.Agent({ keepAlive: true, keepAliveMsecs: 10_000 })));
+    return { module, agent };
+  }
+
+  async exchange(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: RequestBody | undefined,
+    signal: AbortSignal,
+  ): Promise<Exchange> {
+    const { module, agent } = await this.agentFor(url.protocol);
+    return new Promise<Exchange>((resolve, reject) => {
+      let connected = false;
+      const fail = (error: unknown) => {
+        const code = errorCode(error);
+        reject(new TransportError(code, connected || !neverSentCodes.has(code), (error as Error)?.message));
+      };
+      const req = module.request(url, { method, headers, agent, signal });
+      const connectTimer = setTimeout(() => {
+        if (!connected) req.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
+      }, this.connectTimeoutMs);
+      req.on('socket', (socket) => {
+        const onConnect = () => {
+          connected = true;
+          clearTimeout(connectTimer);
+        };
+        if (!socket.connecting) onConnect();
+        else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
+      });
+      req.on('error', (error) => {
+        clearTimeout(connectTimer);
+        fail(error);
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', fail);
+        res.on('aborted', () => fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
+        res.on('end', () => {
+          if (!res.complete) return fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' }));
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) req.end(body);
+      else pipeline(body instanceof Readable ? body : Readable.from(body), req).catch(fail);
+    });
+  }
+
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
+
+function errorCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'ABORT_ERR') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'UNKNOWN';
+}
