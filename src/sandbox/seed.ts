@@ -1,13 +1,15 @@
 // The demo data a fresh sandbox starts with: fixtures/seed/*.json, plus tasks laid out around the clock
 // so that upcoming, due-today and overdue tasks exist whenever the sandbox is reset.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 import type { SandboxState, TaskRecord } from './model.js';
 import { seededRandom } from './prng.js';
 
-const seedDir = new URL('../../fixtures/seed/', import.meta.url);
+const seedDir = () => join(packageRoot(), 'fixtures', 'seed');
 
 function load<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(`${name}.json`, seedDir), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(seedDir(), `${name}.json`), 'utf8')) as T;
 }
 
 interface AccountSeed {
