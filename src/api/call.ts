@@ -1,5 +1,6 @@
 // Calls a contract endpoint: checks the input with the contract's schemas before sending, parses the answer tolerantly.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { describeIssue } from './contract/schema.js';
 import { ApiError, UsageError } from '../errors.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { fillPath } from './contract/endpoint.js';
@@ -13,17 +14,20 @@ export interface CallInput {
   timeoutMs?: number;
 }
 
-function describeIssue(error: z.ZodError, where: string): string {
-  const issue = error.issues[0]!;
-  const path = issue.path.length ? `${where}.${issue.path.join('.')}` : where;
-  return `${path}: ${issue.message}`;
-}
-
 export async function call<E extends Endpoint>(
   http: HttpClient,
   e: E,
   input: CallInput = {},
 ): Promise<z.output<E['response']>> {
+  return (await callWithBody(http, e, input)).data;
+}
+
+/** The parsed answer and the body as it came, for --json of answers whose envelope varies. */
+export async function callWithBody<E extends Endpoint>(
+  http: HttpClient,
+  e: E,
+  input: CallInput = {},
+): Promise<{ data: z.output<E['response']>; body: unknown }> {
   if (e.query && input.query) {
     const checked = e.query.safeParse(input.query);
     if (!checked.success)
@@ -56,5 +60,5 @@ export async function call<E extends Endpoint>(
       'The service may have changed; `outreach api` shows the raw answer.',
     );
   }
-  return parsed.data as z.output<E['response']>;
+  return { data: parsed.data as z.output<E['response']>, body: response.body };
 }

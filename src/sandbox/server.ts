@@ -2,7 +2,7 @@
 // read body -> control routes -> auth -> faults -> route -> validate with the contract -> handler -> answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
+import { describeIssue } from '../api/contract/schema.js';
 import type { Clock } from '../context.js';
 import type { SandboxState } from './model.js';
 import { Store } from './store.js';
@@ -50,12 +50,6 @@ function compile(route: Route): CompiledRoute {
       return '([^/]+)';
     });
   return { route, pattern: new RegExp(`^${source.replace(/[{}]/g, '')}$`), names };
-}
-
-function describeIssue(error: z.ZodError, where: string): string {
-  const issue = error.issues[0]!;
-  const path = [where, ...issue.path.map(String)].join('.');
-  return `${path}: ${issue.message}`;
 }
 
 function queryObject(params: URLSearchParams): Record<string, unknown> {

@@ -1,14 +1,14 @@
 // An endpoint of the contract: shared by the client (validate before sending, parse answers tolerantly)
 // and by the sandbox (validate requests strictly, route by method and path).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface Endpoint<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   /** Path template with `{name}` placeholders, e.g. `/v1/prospects/import-status/{requestId}`. */
@@ -22,9 +22,12 @@ export interface Endpoint<
   response: Response;
 }
 
-export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Endpoint<P, Q, B, R>,
-): Endpoint<P, Q, B, R> {
+export function endpoint<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+>(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
   return e;
 }
 

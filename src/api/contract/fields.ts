@@ -1,23 +1,31 @@
-import { z } from 'zod';
+import { id, nonEmpty, optional, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const fieldSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id,
   label: z.string(),
-  fieldType: z.string().optional(),
-  isDefault: z.boolean().optional(),
+  fieldType: optional(z.string()),
+  isDefault: optional(z.boolean()),
 });
 export type Field = z.infer<typeof fieldSchema>;
 
+const trimmed = z.pipe(
+  z.string(),
+  z.transform((value) => value.trim()),
+);
+
 export const updateFieldBody = z
   .strictObject({
-    label: z.string().trim().min(1, 'must not be empty').max(100).optional(),
-    fallbackText: z.string().max(500).optional(),
-    tags: z.array(z.string().trim().min(1, 'a tag must not be empty').max(50)).optional(),
+    label: optional(trimmed.check(z.minLength(1, 'must not be empty'), z.maxLength(100))),
+    fallbackText: optional(z.string().check(z.maxLength(500))),
+    tags: optional(z.array(trimmed.check(z.minLength(1, 'a tag must not be empty'), z.maxLength(50)))),
   })
-  .refine((body) => body.label !== undefined || body.fallbackText !== undefined || body.tags !== undefined, {
-    message: 'at least one of label, fallbackText or tags must be given',
-  });
+  .check(
+    z.refine(
+      (body) => body.label !== undefined || body.fallbackText !== undefined || body.tags !== undefined,
+      'at least one of label, fallbackText or tags must be given',
+    ),
+  );
 export type UpdateFieldBody = z.infer<typeof updateFieldBody>;
 
 export const fieldsEndpoints = {
@@ -25,16 +33,16 @@ export const fieldsEndpoints = {
     method: 'GET',
     path: '/v1/fields',
     replaySafe: true,
-    query: z.strictObject({ systemFields: z.enum(['true', 'false']).optional() }),
-    response: z.looseObject({ message: z.string().optional(), payload: z.array(fieldSchema) }),
+    query: z.strictObject({ systemFields: optional(z.enum(['true', 'false'])) }),
+    response: z.looseObject({ message: optional(z.string()), payload: z.array(fieldSchema) }),
   }),
   update: endpoint({
     method: 'PATCH',
     path: '/v1/fields/{fieldId}',
     // A PATCH with full values (tags are a full replacement) ends in the same state however often it is applied.
     replaySafe: true,
-    params: z.object({ fieldId: z.string().min(1) }),
+    params: z.object({ fieldId: nonEmpty }),
     body: updateFieldBody,
-    response: z.looseObject({ message: z.string().optional() }),
+    response: z.looseObject({ message: optional(z.string()) }),
   }),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { optional, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 /** Sentiment arrives as a word or as "1"/"2"/"3" (Positive, Negative, Neutral). */
@@ -7,8 +7,8 @@ export const sentimentSchema = z.union([z.string(), z.number()]);
 export const inboxCategorySchema = z.looseObject({
   key: z.string(),
   name: z.string(),
-  isDefault: z.boolean().optional(),
-  sentiment: sentimentSchema.optional(),
+  isDefault: optional(z.boolean()),
+  sentiment: optional(sentimentSchema),
 });
 export type InboxCategory = z.infer<typeof inboxCategorySchema>;
 
@@ -17,7 +17,7 @@ export const inboxEndpoints = {
     method: 'GET',
     path: '/v1/unibox/categories',
     replaySafe: true,
-    response: z.looseObject({ message: z.string().optional(), payload: z.array(inboxCategorySchema) }),
+    response: z.looseObject({ message: optional(z.string()), payload: z.array(inboxCategorySchema) }),
   }),
 };
 

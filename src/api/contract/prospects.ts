@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { id, nonEmpty, nullish, optional, wrapped, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const conflictActions = ['overwrite', 'noUpdate', 'addMissingFields', 'upsert'] as const;
@@ -24,12 +24,12 @@ export function importStatusMeaning(code: number): string {
   return importStatusCodes[code] ?? `unknown status ${code}`;
 }
 
-const stepId = z.union([z.string().min(1), z.number()]).transform(String);
+const stepId = z.pipe(z.union([nonEmpty, z.number()]), z.transform(String));
 
 export const importByIdBody = z.strictObject({
   prospectList: z.array(z.strictObject({ fields: z.array(z.strictObject({ id: z.string(), value: z.string() })) })),
-  stepId: stepId.optional(),
-  verifyProspects: z.boolean().optional(),
+  stepId: optional(stepId),
+  verifyProspects: optional(z.boolean()),
   conflictAction: z.enum(conflictActions),
 });
 
@@ -37,24 +37,24 @@ export const importByIdBody = z.strictObject({
 export const importByNameBody = z.strictObject({
   prospectList: z.array(z.record(z.string(), z.string())),
   conflictAction: z.enum(conflictActions),
-  stepId: stepId.optional(),
-  tags: z.array(z.string().min(1)).optional(),
-  verifyProspects: z.boolean().optional(),
+  stepId: optional(stepId),
+  tags: optional(z.array(nonEmpty)),
+  verifyProspects: optional(z.boolean()),
 });
 export type ImportByNameBody = z.infer<typeof importByNameBody>;
 
 const importStatusShape = z.looseObject({
   isCompleted: z.boolean(),
-  failedProspectsURL: z.string().nullish(),
-  reportURL: z.string().nullish(),
+  failedProspectsURL: nullish(z.string()),
+  reportURL: nullish(z.string()),
 });
 export type ImportStatus = { isCompleted: boolean; reportUrl?: string; raw: unknown };
 
 const attribute = z.looseObject({
-  attributeId: z.union([z.string(), z.number()]).transform(String),
-  prospectId: z.union([z.string(), z.number()]).transform(String).optional(),
-  fieldRefId: z.union([z.string(), z.number()]).transform(String).optional(),
-  attributeValue: z.string().nullish(),
+  attributeId: id,
+  prospectId: optional(id),
+  fieldRefId: optional(id),
+  attributeValue: nullish(z.string()),
 });
 export type ProspectAttribute = z.infer<typeof attribute>;
 
@@ -66,7 +66,7 @@ export const prospectsEndpoints = {
     replaySafe: true,
     body: importByIdBody,
     response: z.looseObject({
-      message: z.string().optional(),
+      message: optional(z.string()),
       payload: z.array(z.looseObject({ email: z.string(), status: z.coerce.number() })),
     }),
   }),
@@ -76,24 +76,26 @@ export const prospectsEndpoints = {
     replaySafe: true,
     body: importByNameBody,
     response: z.looseObject({
-      message: z.string().optional(),
-      payload: z.looseObject({ requestId: z.union([z.string(), z.number()]).transform(String) }),
+      message: optional(z.string()),
+      payload: z.looseObject({ requestId: id }),
     }),
   }),
   importStatus: endpoint({
     method: 'GET',
     path: '/v1/prospects/import-status/{requestId}',
     replaySafe: true,
-    params: z.object({ requestId: z.string().min(1) }),
+    params: z.object({ requestId: nonEmpty }),
     // spec.md: {payload: {isCompleted, failedProspectsURL}}; the real service: flat {isCompleted, reportURL}.
-    response: z.union([z.looseObject({ payload: importStatusShape }), importStatusShape]),
+    response: wrapped(importStatusShape, 'isCompleted'),
   }),
   verificationStatus: endpoint({
     method: 'POST',
     path: '/v1/prospects/verification-status',
     replaySafe: true,
     body: z.strictObject({
-      emails: z.array(z.string()).min(1, 'at least one email').max(1000, 'at most 1000 emails per request'),
+      emails: z
+        .array(z.string())
+        .check(z.minLength(1, 'at least one email'), z.maxLength(1000, 'at most 1000 emails per request')),
     }),
     response: z.looseObject({ payload: z.array(z.looseObject({ email: z.string(), verificationStatus: z.string() })) }),
   }),
@@ -101,30 +103,27 @@ export const prospectsEndpoints = {
     method: 'GET',
     path: '/v1/prospects/attribute',
     replaySafe: true,
-    query: z.strictObject({ attributeId: z.string().min(1), prospectId: z.string().min(1).optional() }),
-    response: z.looseObject({ payload: z.unknown() }),
+    query: z.strictObject({ attributeId: nonEmpty, prospectId: optional(nonEmpty) }),
+    // One or more payload wrappers around the record (spec.md: "nested inside payload wrappers").
+    response: wrapped(attribute, 'attributeId'),
   }),
   setAttributes: endpoint({
     method: 'POST',
     path: '/v1/prospects/{prospectId}/attribute',
     replaySafe: true,
-    params: z.object({ prospectId: z.string().min(1) }),
+    params: z.object({ prospectId: nonEmpty }),
     body: z.union([
       // With `attributes`, fieldId and attributeValue are ignored (spec.md), so they may come along.
       z.strictObject({
-        attributes: z.array(z.strictObject({ fieldId: z.string().min(1), attributeValue: z.string() })).min(1),
-        fieldId: z.string().optional(),
-        attributeValue: z.string().optional(),
+        attributes: z.array(z.strictObject({ fieldId: nonEmpty, attributeValue: z.string() })).check(z.minLength(1)),
+        fieldId: optional(z.string()),
+        attributeValue: optional(z.string()),
       }),
-      z.strictObject({ fieldId: z.string().min(1), attributeValue: z.string() }),
+      z.strictObject({ fieldId: nonEmpty, attributeValue: z.string() }),
     ]),
     response: z.looseObject({
-      message: z.string().optional(),
-      payload: z.looseObject({
-        results: z.array(
-          z.looseObject({ fieldId: z.union([z.string(), z.number()]).transform(String), success: z.boolean() }),
-        ),
-      }),
+      message: optional(z.string()),
+      payload: z.looseObject({ results: z.array(z.looseObject({ fieldId: id, success: z.boolean() })) }),
     }),
   }),
 };

@@ -1,30 +1,42 @@
-import { z } from 'zod';
+import { id, listOf, optional, wrapped, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
-const time = z.strictObject({ hour: z.number().int().min(0).max(23), minute: z.number().int().min(0).max(59) });
+const time = z.strictObject({
+  hour: z.number().check(z.int(), z.gte(0), z.lte(23)),
+  minute: z.number().check(z.int(), z.gte(0), z.lte(59)),
+});
 
 export const scheduleBody = z.strictObject({
-  name: z.string().trim().min(1, 'name must not be empty'),
-  timezone: z.string().min(1),
+  name: z
+    .pipe(
+      z.string(),
+      z.transform((value) => value.trim()),
+    )
+    .check(z.minLength(1, 'name must not be empty')),
+  timezone: z.string().check(z.minLength(1)),
   timeSlots: z
     .array(
       z.strictObject({
-        day: z.number().int().min(0).max(6),
+        day: z.number().check(z.int(), z.gte(0), z.lte(6)),
         slots: z.array(z.strictObject({ start: time, end: time })),
       }),
     )
-    .length(7, 'timeSlots must have exactly 7 items, one per weekday'),
-  isDefault: z.boolean().optional(),
+    .check(z.length(7, 'timeSlots must have exactly 7 items, one per weekday')),
+  isDefault: optional(z.boolean()),
 });
 export type ScheduleBody = z.infer<typeof scheduleBody>;
 
 export const scheduleRecordSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string().optional(),
-  timezone: z.string().optional(),
-  isDefault: z.boolean().optional(),
-  timeSlots: z.array(z.looseObject({ day: z.number(), slots: z.array(z.unknown()) })).optional(),
+  id,
+  name: optional(z.string()),
+  timezone: optional(z.string()),
+  isDefault: optional(z.boolean()),
+  timeSlots: optional(z.array(z.looseObject({ day: z.number(), slots: z.array(z.unknown()) }))),
 });
+export type ScheduleRecord = z.infer<typeof scheduleRecordSchema>;
+
+/** The created schedule, inside payload or flat: its shape is not shown in spec.md; only an id is needed. */
+const createdSchedule = z.looseObject({ id: optional(id) });
 
 export const schedulesEndpoints = {
   create: endpoint({
@@ -33,7 +45,13 @@ export const schedulesEndpoints = {
     // A replay would create a second schedule.
     replaySafe: false,
     body: scheduleBody,
-    response: z.unknown(),
+    response: wrapped(createdSchedule, 'id'),
   }),
-  list: endpoint({ method: 'GET', path: '/v1/schedules', replaySafe: true, response: z.unknown() }),
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/schedules',
+    replaySafe: true,
+    // Not shown in spec.md: a bare array, payload, or payload.schedules.
+    response: listOf(scheduleRecordSchema, ['schedules']),
+  }),
 };

@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import { id, nonEmpty, nullish, optional, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const conditionSchema = z.strictObject({
-  conditionId: z.string().optional(),
-  name: z.string().min(1),
-  operation: z.string().min(1),
-  value: z.union([z.number(), z.boolean()]).optional(),
+  conditionId: optional(z.string()),
+  name: nonEmpty,
+  operation: nonEmpty,
+  value: optional(z.union([z.number(), z.boolean()])),
 });
 export type Condition = z.infer<typeof conditionSchema>;
 
 export const subsequenceUpdateBody = z.strictObject({
-  scheduleId: z.number().int().positive().optional(),
-  firstStepRelativeDays: z.number().int().min(1, 'firstStepRelativeDays must be at least 1').optional(),
+  scheduleId: optional(z.number().check(z.int(), z.positive())),
+  firstStepRelativeDays: optional(z.number().check(z.int(), z.gte(1, 'firstStepRelativeDays must be at least 1'))),
   // spec.md: an empty array is silently ignored (it does not clear anything), so the sandbox takes it too.
-  conditions: z.array(conditionSchema).optional(),
+  conditions: optional(z.array(conditionSchema)),
 });
 export type SubsequenceUpdate = z.infer<typeof subsequenceUpdateBody>;
 
 export const variantSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  payload: z.record(z.string(), z.unknown()).nullish(),
-  taskNote: z.string().nullish(),
-  status: z.number().nullish(),
-  type: z.number().nullish(),
-  executionType: z.number().nullish(),
-  stepStatus: z.number().nullish(),
+  id,
+  payload: nullish(z.record(z.string(), z.unknown())),
+  taskNote: nullish(z.string()),
+  status: nullish(z.number()),
+  type: nullish(z.number()),
+  executionType: nullish(z.number()),
+  stepStatus: nullish(z.number()),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -48,46 +48,65 @@ export const stepTypeNames: Record<number, string> = {
 };
 export const variantStatusNames: Record<number, string> = { 0: 'inactive', 1: 'active' };
 
+const contact = z.looseObject({
+  id: optional(z.union([z.number(), z.string()])),
+  email: optional(z.string()),
+  isSubscribed: optional(z.boolean()),
+  createdAt: optional(z.string()),
+});
+
 export const sequencesEndpoints = {
   step: endpoint({
     method: 'GET',
     path: '/v1/sequences/{sequenceId}/steps/{stepId}',
     replaySafe: true,
-    params: z.object({ sequenceId: z.string().min(1), stepId: z.string().min(1) }),
+    params: z.object({ sequenceId: nonEmpty, stepId: nonEmpty }),
     response: z.union([z.array(variantSchema), z.looseObject({ payload: z.array(variantSchema) })]),
   }),
   updateSubsequence: endpoint({
     method: 'PATCH',
     path: '/v1/sequences/{sequenceId}/subsequence/{subsequenceId}',
     replaySafe: true,
-    params: z.object({ sequenceId: z.string().min(1), subsequenceId: z.string().min(1) }),
+    params: z.object({ sequenceId: nonEmpty, subsequenceId: nonEmpty }),
     body: subsequenceUpdateBody,
-    response: z.looseObject({ message: z.string().optional() }),
+    response: z.looseObject({ message: optional(z.string()) }),
   }),
   subsequenceSettings: endpoint({
     method: 'GET',
     path: '/v1/sequences/subsequence/{subsequenceId}/settings',
     replaySafe: true,
-    params: z.object({ subsequenceId: z.string().min(1) }),
-    response: z.unknown(),
+    params: z.object({ subsequenceId: nonEmpty }),
+    // Not shown in spec.md; what the update endpoint sets, with unknown fields passed through.
+    response: z.looseObject({
+      message: optional(z.string()),
+      payload: z.looseObject({
+        scheduleId: optional(z.number()),
+        firstStepRelativeDays: optional(z.number()),
+        conditions: optional(z.array(z.looseObject({ name: z.string(), operation: z.string() }))),
+      }),
+    }),
   }),
   addContacts: endpoint({
     method: 'POST',
     path: '/v1/sequences/{sequenceId}/contacts',
     // Adding contacts that are already in the step changes nothing.
     replaySafe: true,
-    params: z.object({ sequenceId: z.string().min(1) }),
+    params: z.object({ sequenceId: nonEmpty }),
     body: z.strictObject({
-      stepId: z.string().min(1),
-      contactIds: z.array(z.string().min(1)).min(1, 'at least one contact id'),
+      stepId: nonEmpty,
+      contactIds: z.array(nonEmpty).check(z.minLength(1, 'at least one contact id')),
     }),
-    response: z.looseObject({ message: z.string().optional(), payload: z.unknown() }),
+    // spec.md: payload is the contact record; the sandbox answers one per contact.
+    response: z.looseObject({ message: optional(z.string()), payload: z.union([contact, z.array(contact)]) }),
   }),
   status: endpoint({
     method: 'POST',
     path: '/v1/sequences/status',
     replaySafe: true,
-    body: z.strictObject({ sequenceIds: z.array(z.string().min(1)).min(1), status: z.enum(['resume', 'pause']) }),
+    body: z.strictObject({
+      sequenceIds: z.array(nonEmpty).check(z.minLength(1)),
+      status: z.enum(['resume', 'pause']),
+    }),
     response: z.looseObject({ payload: z.looseObject({ success: z.number(), failed: z.number() }) }),
   }),
   testEmail: endpoint({
@@ -95,14 +114,14 @@ export const sequencesEndpoints = {
     path: '/v1/sequences/{sequenceId}/test-email',
     // Each call sends an email: never replayed once it may have reached the service.
     replaySafe: false,
-    params: z.object({ sequenceId: z.string().min(1) }),
+    params: z.object({ sequenceId: nonEmpty }),
     body: z.strictObject({
-      to: z.array(z.string().min(3)).min(1, 'at least one recipient'),
-      fromEmailAccountId: z.string().min(1),
-      subject: z.string().min(1),
-      content: z.string().min(1),
-      preheader: z.string().optional(),
+      to: z.array(z.string().check(z.minLength(3))).check(z.minLength(1, 'at least one recipient')),
+      fromEmailAccountId: nonEmpty,
+      subject: nonEmpty,
+      content: nonEmpty,
+      preheader: optional(z.string()),
     }),
-    response: z.looseObject({ message: z.string().optional() }),
+    response: z.looseObject({ message: optional(z.string()) }),
   }),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { count, id, listOf, nonEmpty, nullish, optional, wrapped, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const taskTypes = ['linkedin', 'call', 'whatsapp', 'custom'] as const;
@@ -26,65 +26,60 @@ export function normaliseCallOutcome(value: string): CallOutcome | undefined {
   return callOutcomes.find((outcome) => key(outcome) === key(value));
 }
 
-const callOutcome = z.string().refine((value) => normaliseCallOutcome(value) !== undefined, {
-  message: `must be one of ${callOutcomes.join(', ')}`,
-});
-const positive = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`);
+const callOutcome = z
+  .string()
+  .check(z.refine((value) => normaliseCallOutcome(value) !== undefined, `must be one of ${callOutcomes.join(', ')}`));
 
 export const listTasksQuery = z.strictObject({
-  page: positive('page').optional(),
-  pageSize: positive('pageSize').optional(),
-  sortOrder: z.enum(sortOrders).optional(),
-  sortBy: z.enum(taskSortFields).optional(),
-  status: z.enum(taskStatuses).optional(),
-  sequenceId: z.string().min(1).optional(),
-  taskAssignee: z.string().min(1).optional(),
-  prospectOutcome: z.string().min(1).optional(),
-  taskType: z.enum(taskTypes).optional(),
-  search: z.string().optional(),
-  callOutcome: callOutcome.optional(),
+  page: optional(count('page')),
+  pageSize: optional(count('pageSize')),
+  sortOrder: optional(z.enum(sortOrders)),
+  sortBy: optional(z.enum(taskSortFields)),
+  status: optional(z.enum(taskStatuses)),
+  sequenceId: optional(nonEmpty),
+  taskAssignee: optional(nonEmpty),
+  prospectOutcome: optional(nonEmpty),
+  taskType: optional(z.enum(taskTypes)),
+  search: optional(z.string()),
+  callOutcome: optional(callOutcome),
 });
 export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 
 export const taskSchema = z.looseObject({
-  taskId: z.union([z.string(), z.number()]).transform(String),
-  type: z.string().optional(),
-  title: z.string().optional(),
-  status: z.string().optional(),
-  dueDate: z.string().nullish(),
-  taskAssignee: z
-    .looseObject({ firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() })
-    .nullish(),
-  note: z.string().nullish(),
-  priority: z.union([z.string(), z.number()]).nullish(),
-  sequence: z
-    .looseObject({
-      id: z.union([z.string(), z.number()]).nullish(),
-      name: z.string().nullish(),
+  taskId: id,
+  type: optional(z.string()),
+  title: optional(z.string()),
+  status: optional(z.string()),
+  dueDate: nullish(z.string()),
+  taskAssignee: nullish(
+    z.looseObject({ firstName: nullish(z.string()), lastName: nullish(z.string()), email: nullish(z.string()) }),
+  ),
+  note: nullish(z.string()),
+  priority: nullish(z.union([z.string(), z.number()])),
+  sequence: nullish(
+    z.looseObject({
+      id: nullish(z.union([z.string(), z.number()])),
+      name: nullish(z.string()),
       stepId: z.unknown(),
       stepNumber: z.unknown(),
-      prospectOutcome: z.string().nullish(),
-    })
-    .nullish(),
-  callOutcome: z.string().nullish(),
+      prospectOutcome: nullish(z.string()),
+    }),
+  ),
+  callOutcome: nullish(z.string()),
 });
 export type Task = z.infer<typeof taskSchema>;
 
 export const bulkStatusSchema = z.looseObject({
-  bulkActionId: z.union([z.string(), z.number()]).transform(String),
-  action: z.string().optional(),
-  totalTasks: z.number().optional(),
-  completed: z.number().optional(),
-  failed: z.number().optional(),
-  pending: z.number().optional(),
-  status: z.string().optional(),
-  createdAt: z.string().nullish(),
-  completedAt: z.string().nullish(),
-  csvDownloadLink: z.string().nullish(),
+  bulkActionId: id,
+  action: optional(z.string()),
+  totalTasks: optional(z.number()),
+  completed: optional(z.number()),
+  failed: optional(z.number()),
+  pending: optional(z.number()),
+  status: optional(z.string()),
+  createdAt: nullish(z.string()),
+  completedAt: nullish(z.string()),
+  csvDownloadLink: nullish(z.string()),
 });
 export type BulkStatus = z.infer<typeof bulkStatusSchema>;
 
@@ -95,33 +90,29 @@ export const tasksEndpoints = {
     replaySafe: true,
     query: listTasksQuery,
     // Not shown in spec.md: the sandbox answers {payload: {tasks, meta}}; a bare array or payload array is read too.
-    response: z.unknown(),
+    response: listOf(taskSchema, ['tasks']),
   }),
   get: endpoint({
     method: 'GET',
     path: '/v1/tasks/{taskId}',
     replaySafe: true,
-    params: z.object({ taskId: z.string().min(1) }),
-    response: z.looseObject({ message: z.string().optional(), payload: z.looseObject({ task: taskSchema }) }),
+    params: z.object({ taskId: nonEmpty }),
+    response: z.looseObject({ message: optional(z.string()), payload: z.looseObject({ task: taskSchema }) }),
   }),
   complete: endpoint({
     method: 'POST',
     path: '/v1/tasks/{taskId}/complete',
     // Completing a completed task again changes nothing.
     replaySafe: true,
-    params: z.object({ taskId: z.string().min(1) }),
-    body: z.strictObject({ callOutcome: callOutcome.optional() }),
+    params: z.object({ taskId: nonEmpty }),
+    body: z.strictObject({ callOutcome: optional(callOutcome) }),
     response: z.looseObject({
-      message: z.string().optional(),
-      payload: z
-        .looseObject({
-          task: z.looseObject({
-            taskId: z.unknown(),
-            status: z.string().optional(),
-            callOutcome: z.string().nullish(),
-          }),
-        })
-        .optional(),
+      message: optional(z.string()),
+      payload: optional(
+        z.looseObject({
+          task: z.looseObject({ taskId: z.unknown(), status: optional(z.string()), callOutcome: nullish(z.string()) }),
+        }),
+      ),
     }),
   }),
   bulkSkip: endpoint({
@@ -130,20 +121,18 @@ export const tasksEndpoints = {
     // Skipping a skipped task is a no-op: a replayed batch ends in the same state.
     replaySafe: true,
     body: z.strictObject({
-      taskIds: z.array(z.string().min(1)).min(1, 'at least one task id').max(100, 'at most 100 task ids per request'),
+      taskIds: z
+        .array(nonEmpty)
+        .check(z.minLength(1, 'at least one task id'), z.maxLength(100, 'at most 100 task ids per request')),
     }),
-    response: z.looseObject({
-      bulkActionId: z.union([z.string(), z.number()]).transform(String),
-      message: z.string().optional(),
-      statusCheckUrl: z.string().optional(),
-    }),
+    response: z.looseObject({ bulkActionId: id, message: optional(z.string()), statusCheckUrl: optional(z.string()) }),
   }),
   bulkStatus: endpoint({
     method: 'GET',
     path: '/v1/tasks/bulk-status/{bulkActionId}',
     replaySafe: true,
-    params: z.object({ bulkActionId: z.string().min(1) }),
+    params: z.object({ bulkActionId: nonEmpty }),
     // Flat in the real service; a payload wrapper is read too.
-    response: z.union([bulkStatusSchema, z.looseObject({ payload: bulkStatusSchema })]),
+    response: wrapped(bulkStatusSchema, 'bulkActionId'),
   }),
 };

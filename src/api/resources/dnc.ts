@@ -1,37 +1,26 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
-import { isObject } from '../contract/envelope.js';
-import { ApiError } from '../../errors.js';
-import { dncEndpoints, dncListSchema, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
+import { dncEndpoints, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
 import type { Page } from '../paginate.js';
 
-/** GET /v1/dnc answers {payload: {message, payload: [...]}} in the real service; a payload array or payload.dncList is read too. */
+const totalPages = (meta: Record<string, unknown> | undefined) =>
+  typeof meta?.totalPages === 'number' ? meta.totalPages : undefined;
+
 export async function listDncLists(
   http: HttpClient,
   query: { page?: number; pageSize?: number; search?: string } = {},
 ): Promise<Page<DncList>> {
-  let node: unknown = await call(http, dncEndpoints.lists, { query });
-  let meta: Record<string, unknown> | undefined;
-  for (let depth = 0; depth < 3 && isObject(node); depth++) {
-    if (isObject(node.meta)) meta = node.meta;
-    node = Array.isArray(node.dncList) ? node.dncList : node.payload;
-  }
-  if (!Array.isArray(node))
-    throw new ApiError('unexpected answer from GET /v1/dnc: no list of lists in it', {
-      status: 200,
-      method: 'GET',
-      path: '/v1/dnc',
-    });
-  return {
-    items: node.map((raw) => dncListSchema.parse(raw)),
-    totalPages: typeof meta?.totalPages === 'number' ? meta.totalPages : undefined,
-  };
+  const { items, meta } = await call(http, dncEndpoints.lists, { query });
+  return { items, totalPages: totalPages(meta) };
 }
 
 export async function dncItemsPage(http: HttpClient, listId: string, query: DncItemQuery): Promise<Page<DncItem>> {
   // The real service's schema marks `type` required: always send it.
-  const body = await call(http, dncEndpoints.show, { params: { dncListId: listId }, query: { type: 'all', ...query } });
-  return { items: body.payload.dncDetails, totalPages: body.payload.meta?.totalPages };
+  const { items, meta } = await call(http, dncEndpoints.show, {
+    params: { dncListId: listId },
+    query: { type: 'all', ...query },
+  });
+  return { items, totalPages: totalPages(meta) };
 }
 
 export interface FoundItem extends DncItem {

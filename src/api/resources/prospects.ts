@@ -1,21 +1,9 @@
 import type { HttpClient } from '../http.js';
-import { call } from '../call.js';
-import { unwrapPayload } from '../contract/envelope.js';
-import {
-  prospectAttributeSchema,
-  prospectsEndpoints,
-  type ImportStatus,
-  type ProspectAttribute,
-} from '../contract/prospects.js';
-import { ApiError } from '../../errors.js';
+import { call, callWithBody } from '../call.js';
+import { prospectsEndpoints, type ImportStatus, type ProspectAttribute } from '../contract/prospects.js';
 
 export async function getImportStatus(http: HttpClient, requestId: string): Promise<ImportStatus> {
-  const body = await call(http, prospectsEndpoints.importStatus, { params: { requestId } });
-  const status = ('payload' in body ? body.payload : body) as {
-    isCompleted: boolean;
-    failedProspectsURL?: string | null;
-    reportURL?: string | null;
-  };
+  const { data: status, body } = await callWithBody(http, prospectsEndpoints.importStatus, { params: { requestId } });
   return {
     isCompleted: status.isCompleted,
     reportUrl: status.failedProspectsURL || status.reportURL || undefined,
@@ -37,18 +25,7 @@ export async function getAttribute(
   attributeId: string,
   prospectId?: string,
 ): Promise<ProspectAttribute> {
-  const body = await call(http, prospectsEndpoints.getAttribute, { query: { attributeId, prospectId } });
-  let node: unknown = body;
-  for (let depth = 0; depth < 4 && node && typeof node === 'object' && !('attributeId' in node); depth++)
-    node = unwrapPayload(node);
-  const parsed = prospectAttributeSchema.safeParse(node);
-  if (!parsed.success)
-    throw new ApiError('unexpected answer from GET /v1/prospects/attribute: no attribute record in it', {
-      status: 200,
-      method: 'GET',
-      path: '/v1/prospects/attribute',
-    });
-  return parsed.data;
+  return call(http, prospectsEndpoints.getAttribute, { query: { attributeId, prospectId } });
 }
 
 export async function setAttributes(

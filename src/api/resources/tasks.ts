@@ -1,10 +1,6 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
-import { isObject } from '../contract/envelope.js';
-import { ApiError } from '../../errors.js';
 import {
-  bulkStatusSchema,
-  taskSchema,
   tasksEndpoints,
   type BulkStatus,
   type CallOutcome,
@@ -13,36 +9,9 @@ import {
 } from '../contract/tasks.js';
 import type { Page } from '../paginate.js';
 
-/** The list's shape is not documented: a bare array, payload as an array, or payload.tasks (with an optional meta). */
-function readTaskPage(body: unknown): Page<Task> {
-  let node: unknown = body;
-  let meta: Record<string, unknown> | undefined;
-  for (let depth = 0; depth < 3 && isObject(node); depth++) {
-    if (isObject(node.meta)) meta = node.meta;
-    node = Array.isArray(node.tasks) ? node.tasks : 'payload' in node ? node.payload : node.data;
-  }
-  if (!Array.isArray(node))
-    throw new ApiError('unexpected answer from GET /v1/tasks: no list of tasks in it', {
-      status: 200,
-      method: 'GET',
-      path: '/v1/tasks',
-    });
-  const items = node.map((raw) => {
-    const parsed = taskSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError('unexpected answer from GET /v1/tasks: a task without taskId', {
-        status: 200,
-        method: 'GET',
-        path: '/v1/tasks',
-      });
-    return parsed.data;
-  });
-  const totalPages = typeof meta?.totalPages === 'number' ? meta.totalPages : undefined;
-  return { items, totalPages };
-}
-
 export async function listTasksPage(http: HttpClient, query: ListTasksQuery): Promise<Page<Task>> {
-  return readTaskPage(await call(http, tasksEndpoints.list, { query }));
+  const { items, meta } = await call(http, tasksEndpoints.list, { query });
+  return { items, totalPages: typeof meta?.totalPages === 'number' ? meta.totalPages : undefined };
 }
 
 export async function getTask(http: HttpClient, taskId: string): Promise<Task> {
@@ -69,8 +38,7 @@ export async function bulkSkip(
 }
 
 export async function bulkStatus(http: HttpClient, bulkActionId: string): Promise<BulkStatus> {
-  const body = await call(http, tasksEndpoints.bulkStatus, { params: { bulkActionId } });
-  return 'payload' in body && isObject(body.payload) ? bulkStatusSchema.parse(body.payload) : (body as BulkStatus);
+  return call(http, tasksEndpoints.bulkStatus, { params: { bulkActionId } });
 }
 
 export function isBulkDone(status: BulkStatus): boolean {

@@ -1,0 +1,48 @@
+// One tolerant reader for every envelope the real service and spec.md use; unknown fields pass through.
+import { describe, expect, it } from 'vitest';
+import { dncEndpoints } from '../../src/api/contract/dnc.js';
+import { prospectsEndpoints } from '../../src/api/contract/prospects.js';
+import { tasksEndpoints } from '../../src/api/contract/tasks.js';
+
+const item = { id: 7, value: 'acme.com', type: 'domain', extra: 'kept' };
+const expected = { items: [{ id: '7', value: 'acme.com', type: 'domain', extra: 'kept' }] };
+
+describe('list envelopes', () => {
+  it.each([
+    ['a bare array', [item]],
+    ['{payload: [...]}', { payload: [item] }],
+    ['{payload: {message, payload: [...]}}', { payload: { message: 'ok', payload: [item] } }],
+    ['{payload: {dncDetails, meta}}', { payload: { message: 'ok', dncDetails: [item] } }],
+  ])('reads %s', (_shape, body) => {
+    expect(dncEndpoints.show.response.parse(body)).toMatchObject(expected);
+  });
+
+  it('keeps the paging meta found on the way', () => {
+    const body = { payload: { tasks: [{ taskId: 'tk1' }], meta: { totalPages: 3 } } };
+    expect(tasksEndpoints.list.response.parse(body)).toEqual({ items: [{ taskId: 'tk1' }], meta: { totalPages: 3 } });
+  });
+
+  it('names the item and field of an answer it cannot read', () => {
+    const result = dncEndpoints.show.response.safeParse({ payload: { dncDetails: [item, { id: 1 }] } });
+    expect(result.error?.issues[0]?.message).toBe('item 1: value Invalid input: expected string, received undefined');
+    expect(dncEndpoints.show.response.safeParse({ payload: { message: 'no list' } }).error?.issues[0]?.message).toBe(
+      'no list in the answer',
+    );
+  });
+});
+
+describe('record envelopes', () => {
+  it('reads the import status flat (real service) or inside payload (spec.md)', () => {
+    const flat = { isCompleted: true, reportURL: 'https://files.example/r.csv' };
+    expect(prospectsEndpoints.importStatus.response.parse(flat)).toEqual(flat);
+    expect(prospectsEndpoints.importStatus.response.parse({ message: 'ok', payload: { isCompleted: false } })).toEqual({
+      isCompleted: false,
+    });
+  });
+
+  it('reads an attribute under any number of payload wrappers', () => {
+    const record = { attributeId: 'a1', prospectId: 'p1', fieldRefId: 'f1', attributeValue: 'x' };
+    const body = { message: 'ok', payload: { message: 'ok', payload: record } };
+    expect(prospectsEndpoints.getAttribute.response.parse(body)).toEqual(record);
+  });
+});
