@@ -6,14 +6,14 @@ import { Interrupted, OutreachError } from '../errors.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
-import type { Verb, VerbInvoker } from './verb.js';
+import type { AnyVerb, VerbInvoker } from './verb.js';
 
 export async function runCli(ctx: Context, argv: string[]): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let cmdCtx: CommandContext | undefined;
-  const invoke: VerbInvoker = async (verb: Verb<unknown>, command: Command, options: unknown) => {
+  const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
     cmdCtx = createCommandContext(ctx, command.optsWithGlobals() as GlobalFlags);
-    const code = await verb.run(cmdCtx, options);
+    const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     exitCode = code ?? ExitCode.ok;
   };
   try {
@@ -39,7 +39,7 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
 export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: string; options: unknown }> {
   let parsed: { verb: string; options: unknown } | undefined;
   const invoke: VerbInvoker = async (verb, _command, options) => {
-    parsed = { verb: verb.usage.split(' ')[0]!, options };
+    parsed = { verb: verb.name, options };
   };
   const program = await buildProgram(ctx, argv, invoke);
   await program.parseAsync(argv, { from: 'user' });

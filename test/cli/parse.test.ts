@@ -46,7 +46,7 @@ describe('argv parsing', () => {
     const result = await run(['sandbox', 'start', '--fault-rate', '2']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: --fault-rate: --fault-rate must be at most 1\nhint: See `outreach sandbox start --help`.\n',
+      'error: --fault-rate must be a number from 0 to 1, not "2"\nhint: See `outreach sandbox start --help`.\n',
     );
     expect(result.stdout).toBe('');
   });
@@ -54,7 +54,7 @@ describe('argv parsing', () => {
   it('names a bad argument', async () => {
     const result = await run(['api', 'FETCH', '/v1/x']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: <method>: method must be one of GET, POST, PATCH, PUT, DELETE');
+    expect(result.stderr).toContain('error: <method> must be one of GET, POST, PATCH, PUT, DELETE, not "FETCH"');
   });
 
   it('suggests the closest command for a typo and exits 2', async () => {
@@ -129,5 +129,36 @@ describe('help of every command', () => {
         expect(result.stdout, path.join(' ')).toMatch(/Examples:\n  \$ outreach /);
       }
     }
+  });
+
+  it.each([
+    [['tasks', 'list', '--all', '--page', '2'], 'error: --all and --page cannot be used together\n'],
+    [
+      ['prospects', 'import', 'x.csv', '--resume', '--restart'],
+      'error: --resume and --restart cannot be used together\n',
+    ],
+    [['prospects', 'import', 'x.csv', '--sync', '--tags', 'a'], 'error: --sync and --tags cannot be used together\n'],
+    [['sequences', 'test-email', 'sq1', '--to', 'a@b.co'], 'error: --from-account is required\n'],
+    [['prospects', 'attribute', 'set', 'p1', '--field', 'oops'], 'error: --field takes fieldId=value, not "oops"\n'],
+    [['dnc', 'show', 'l1', '--type', 'phone'], 'error: --type must be one of all, email, domain, not "phone"\n'],
+  ])('checks the rules between flags and required flags before anything runs: %j', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('hint:')[0]).toBe(message);
+  });
+
+  it('derives each option, its value name, allowed values and default from one declaration', async () => {
+    const help = await run(['tasks', 'list', '--help']);
+    expect(help.stdout).toMatch(/--status <status> +task status \(one of: upcoming, dueToday, completed,/);
+    const dnc = await run(['dnc', 'add', '--help']);
+    expect(dnc.stdout).toMatch(/--chunk-size <n> +items per request \(default 5000\)/);
+    const parsed = await parse(['dnc', 'add', 'l1', 'a.com', '--chunk-size', '10']);
+    expect(parsed.options).toEqual({
+      args: ['l1', ['a.com']],
+      chunkSize: 10,
+      concurrency: 4,
+      resume: false,
+      restart: false,
+    });
   });
 });

@@ -52,7 +52,7 @@ describe('dnc lists / show / search', () => {
     );
     const tooBig = await dnc(['show', 'dncGlobal1', '--page-size', '500']);
     expect(tooBig.code).toBe(2);
-    expect(tooBig.stderr).toContain('error: --page-size: --page-size is at most 100');
+    expect(tooBig.stderr).toContain('error: --page-size must be a whole number from 1 to 100, not "500"');
   });
 
   it('searches across lists', async () => {

@@ -355,17 +355,17 @@ describe('prospects import flags', () => {
   it('refuses a chunk size over 100,000 and an unknown conflict action, naming the flag', async () => {
     const big = await run(['prospects', 'import', 'x.csv', '--chunk-size', '100001']);
     expect(big.code).toBe(2);
-    expect(big.stderr).toContain('error: --chunk-size: at most 100,000 rows per request');
+    expect(big.stderr).toContain('error: --chunk-size must be a whole number from 1 to 100000, not "100001"');
     const conflict = await run(['prospects', 'import', 'x.csv', '--conflict', 'skip']);
     expect(conflict.stderr).toContain(
-      'error: --conflict: --conflict takes overwrite, noUpdate, addMissingFields, upsert',
+      'error: --conflict must be one of overwrite, noUpdate, addMissingFields, upsert, not "skip"',
     );
   });
 
   it('wants --step with --sequence', async () => {
     const result = await run(['prospects', 'import', 'x.csv', '--sequence', 'sqOnbrd1']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: --sequence: --sequence needs --step: the service targets a step');
+    expect(result.stderr).toContain('error: --sequence needs --step: the service targets a step');
   });
 });
 

@@ -96,7 +96,7 @@ describe('sequences subsequence update', () => {
   it('refuses --delay-days 0 before sending', async () => {
     const result = await seq(['subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--delay-days', '0']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: --delay-days: must be at least 1');
+    expect(result.stderr).toContain('error: --delay-days must be a whole number of at least 1, not "0"');
   });
 });
 

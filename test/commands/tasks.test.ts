@@ -61,11 +61,11 @@ describe('tasks list', () => {
     const result = await tasks(['list', '--status', 'late']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'error: --status: --status takes one of: upcoming, dueToday, completed, skipped, overdue',
+      'error: --status must be one of upcoming, dueToday, completed, skipped, overdue, not "late"\n',
     );
     const outcome = await tasks(['list', '--call-outcome', 'maybe']);
     expect(outcome.stderr).toContain(
-      '--call-outcome takes one of: Interested, Callback Later, Followup, Not Interested, Wrong Number, No Answer, Left Voicemail, Not In Service',
+      'error: --call-outcome must be one of Interested, Callback Later, Followup, Not Interested, Wrong Number, No Answer, Left Voicemail, Not In Service (any case, or hyphenated), not "maybe"\n',
     );
     expect(sb.sandbox.requestLog).toHaveLength(0);
   });

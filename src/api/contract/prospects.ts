@@ -1,6 +1,9 @@
 import { id, nonEmpty, nullish, optional, wrapped, z } from './schema.js';
 import { endpoint } from './endpoint.js';
 
+/** Prospects per import-with-field-name request (spec.md, Limits). */
+export const maxImportRows = 100_000;
+
 export const conflictActions = ['overwrite', 'noUpdate', 'addMissingFields', 'upsert'] as const;
 export type ConflictAction = (typeof conflictActions)[number];
 

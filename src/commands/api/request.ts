@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
-import { defineVerb, repeatable } from '../../cli/verb.js';
+import { defineVerb } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
 import { writeJson } from '../../cli/render/output.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
@@ -41,21 +41,12 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
   });
 }
 
-const schema = z.object({
-  args: z.tuple([
-    z
-      .string()
-      .transform((m) => m.toUpperCase())
-      .pipe(z.enum(methods, { error: `method must be one of ${methods.join(', ')}` })),
-    z.string().min(1),
-  ]),
-  field: z.array(z.string()).default([]),
-  rawField: z.array(z.string()).default([]),
-  input: z.string().optional(),
-});
-
 export default defineVerb({
-  usage: 'api',
+  name: 'api',
+  args: [
+    arg.text('method', { choices: methods, normalise: (m) => methods.find((known) => known === m.toUpperCase()) }),
+    arg.text('path'),
+  ],
   summary: 'Call any endpoint, with the same auth, retries, debug log and output as every command',
   description:
     'GET and DELETE send -f/-F pairs as query parameters; other methods send them as a JSON body.\n' +
@@ -68,14 +59,11 @@ export default defineVerb({
     'api POST /v1/tasks/bulk-skip -f "taskIds[]=tk000001" -f "taskIds[]=tk000002"',
     'api PATCH /v1/fields/cSeats00 --input patch.json',
   ],
-  configure(cmd) {
-    cmd
-      .arguments('<method> <path>')
-      .option('-f, --raw-field <key=value>', 'add a string parameter (repeatable)', repeatable)
-      .option('-F, --field <key=value>', 'add a typed parameter (repeatable)', repeatable)
-      .option('--input <file>', 'JSON body from a file, or - for stdin');
+  flags: {
+    rawField: flag.list('add a string parameter', { short: '-f', value: 'key=value' }),
+    field: flag.list('add a typed parameter', { short: '-F', value: 'key=value' }),
+    input: flag.text('JSON body from a file, or - for stdin', { value: 'file' }),
   },
-  schema,
   async run(ctx, opts) {
     const [method, rawPath] = opts.args;
     const path = rawPath.startsWith('/') || /^https?:/.test(rawPath) ? rawPath : `/${rawPath}`;

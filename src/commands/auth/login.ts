@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { defaultBaseUrl, profileName, resolveBaseUrl } from '../../config/target.js';
 import { readKey } from './read-key.js';
 import { liveCheck } from './live-check.js';
 
 export default defineVerb({
-  usage: 'login',
+  name: 'login',
   summary: 'Store an API key in a profile (checked against the service first)',
   description:
     'On a terminal the key is asked for with masked input; otherwise pass it on stdin with --with-key.\n' +
@@ -17,12 +17,14 @@ export default defineVerb({
     'auth login --with-key < key.txt',
     'printenv SH_KEY | outreach auth login --with-key -p agency',
   ],
-  configure(cmd) {
-    cmd
-      .option('--with-key', 'read the key from stdin')
-      .option('--no-verify', 'store the key without checking it against the service');
+  flags: {
+    withKey: flag.bool('read the key from stdin'),
+    verify: flag.negatable(
+      'check the key against the service before storing it (the default)',
+      'store the key without checking it against the service',
+      true,
+    ),
   },
-  schema: z.object({ args: z.tuple([]), withKey: z.boolean().default(false), verify: z.boolean().default(true) }),
   async run(ctx, opts) {
     const config = await ctx.config();
     const name = profileName(ctx.flags, ctx.env, config);

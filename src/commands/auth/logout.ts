@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { profileName } from '../../config/target.js';
 
 export default defineVerb({
-  usage: 'logout',
+  name: 'logout',
   summary: "Remove the stored API key of a profile (the profile's base URL is kept)",
   examples: ['auth logout', 'auth logout -p staging'],
-  schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {
     const config = await ctx.config();
     const name = profileName(ctx.flags, ctx.env, config);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { MissingKeyError, OutreachError } from '../../errors.js';
@@ -15,11 +14,10 @@ interface Status {
 }
 
 export default defineVerb({
-  usage: 'status',
+  name: 'status',
   summary: 'Show the profile, base URL and masked key in use, and check the key live',
   description: 'Exit 0 when the key works, 4 when it is missing or refused, 1 when the service cannot be reached.',
   examples: ['auth status', 'auth status -p staging', 'auth status --json'],
-  schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {
     const config = await ctx.config();
     const target = resolveTarget(ctx.flags, ctx.env, config);

@@ -1,13 +1,12 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
-import { defineVerb } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
+import { conflicts, defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../format.js';
-import { runDncAdd } from '../../jobs/dnc-add.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 
 /** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
@@ -15,7 +14,8 @@ export const defaultDncChunk = 5_000;
 export const maxDncChunk = 50_000;
 
 export default defineVerb({
-  usage: 'add <listId> [item...]',
+  name: 'add',
+  args: [arg.text('listId'), arg.list('item')],
   summary: 'Add emails and domains to a DNC list: from arguments, a CSV or text file, or stdin (-)',
   description: [
     'Values are trimmed and lower-cased; URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
@@ -32,32 +32,15 @@ export default defineVerb({
     'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -',
     'dnc add dncGlobal1 --file optouts.csv --resume',
   ],
-  configure(cmd) {
-    cmd
-      .option('--file <path>', 'values from a CSV or a text file (one per line)')
-      .option('--column <name>', 'the CSV column to read')
-      .option('--chunk-size <n>', `items per request (max ${formatCount(maxDncChunk)})`, String(defaultDncChunk))
-      .option('--concurrency <n>', 'requests under way at once', '4')
-      .option('--resume', 'continue an interrupted upload from its journal')
-      .option('--restart', 'ignore an unfinished journal and send everything again');
+  flags: {
+    file: flag.text('values from a CSV or a text file (one per line)', { value: 'path' }),
+    column: flag.text('the CSV column to read', { value: 'name', nonEmpty: true }),
+    chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
+    concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
+    resume: flag.bool('continue an interrupted upload from its journal'),
+    restart: flag.bool('ignore an unfinished journal and send everything again'),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1), z.array(z.string())]),
-    file: z.string().optional(),
-    column: z.string().min(1).optional(),
-    chunkSize: z.coerce
-      .number({ error: 'must be a number' })
-      .int()
-      .min(1, 'must be at least 1')
-      .max(maxDncChunk, `at most ${formatCount(maxDncChunk)}`),
-    concurrency: z.coerce
-      .number({ error: 'must be a number' })
-      .int()
-      .min(1, 'must be at least 1')
-      .max(16, 'at most 16'),
-    resume: z.boolean().default(false),
-    restart: z.boolean().default(false),
-  }),
+  rules: [conflicts('resume', 'restart')],
   async run(ctx, opts) {
     const [listId, given] = opts.args;
     const fromStdin = given.includes('-');
@@ -75,6 +58,7 @@ export default defineVerb({
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
     } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
+    const { runDncAdd } = await import('../../jobs/dnc-add.js');
     const summary = await ctx.job((job) =>
       runDncAdd(job, {
         listId,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { writeList } from '../../cli/render/output.js';
@@ -9,11 +9,11 @@ import { domainProblem } from '../../io/email.js';
 export const blacklistBatch = 50;
 
 export default defineVerb({
-  usage: 'blacklist-domains <domain...>',
+  name: 'blacklist-domains',
+  args: [arg.list('domain', { min: 1 })],
   summary: 'Add domains with the deprecated blacklist endpoint (prefer `dnc add`)',
   description: 'Bare domain names only (no scheme or path), sent 50 a call as a comma-separated string.',
   examples: ['dnc blacklist-domains competitor.com rival.io'],
-  schema: z.object({ args: z.tuple([z.array(z.string()).min(1, 'give at least one domain')]) }),
   async run(ctx, opts) {
     ctx.warn('blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead');
     const domains = opts.args[0].map((d) => d.trim().toLowerCase());

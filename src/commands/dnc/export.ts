@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { dncTypes, maxDncPageSize } from '../../api/contract/dnc.js';
 import { paginate } from '../../api/paginate.js';
@@ -7,7 +7,8 @@ import { dncItemsPage } from '../../api/resources/dnc.js';
 import { createCsvFileWriter, createCsvStreamWriter } from '../../io/csv-file-writer.js';
 
 export default defineVerb({
-  usage: 'export <listId>',
+  name: 'export',
+  args: [arg.text('listId')],
   summary: 'Stream every item of a DNC list as CSV: value,type,createdAt,addedBy',
   description:
     'Cells a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote; --raw keeps them as they are.\n' +
@@ -17,18 +18,11 @@ export default defineVerb({
     'dnc export dncGlobal1 --type domain -o domains.csv',
     'dnc export dncGlobal1 --raw',
   ],
-  configure(cmd) {
-    cmd
-      .option('--type <type>', 'all, email or domain', 'all')
-      .option('-o, --output <file>', 'write to a file instead of stdout')
-      .option('--raw', 'do not neutralise formula-like cells');
+  flags: {
+    type: flag.choice(dncTypes, 'which items', { value: 'type', default: 'all' }),
+    output: flag.text('write to a file instead of stdout', { value: 'file', short: '-o' }),
+    raw: flag.bool('do not neutralise formula-like cells'),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1)]),
-    type: z.enum(dncTypes, { error: `--type takes ${dncTypes.join(', ')}` }),
-    output: z.string().optional(),
-    raw: z.boolean().default(false),
-  }),
   async run(ctx, opts) {
     const http = await ctx.http();
     const header = ['value', 'type', 'createdAt', 'addedBy'];

@@ -8,6 +8,5 @@ import exportVerb from './export.js';
 import blacklistDomains from './blacklist-domains.js';
 
 export function register(group: Command, invoke: VerbInvoker): void {
-  for (const verb of [lists, show, search, add, exportVerb, blacklistDomains])
-    addVerb(group, verb as Parameters<typeof addVerb>[1], invoke);
+  for (const verb of [lists, show, search, add, exportVerb, blacklistDomains]) addVerb(group, verb, invoke);
 }

@@ -1,17 +1,14 @@
-import { z } from 'zod';
+import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { paginate } from '../../api/paginate.js';
 import { itemCount, listDncLists } from '../../api/resources/dnc.js';
 
 export default defineVerb({
-  usage: 'lists',
+  name: 'lists',
   summary: 'List do-not-contact lists: id, name, items, last update, owner',
   examples: ['dnc lists', 'dnc lists --search customers --json'],
-  configure(cmd) {
-    cmd.option('--search <text>', 'list names containing this');
-  },
-  schema: z.object({ args: z.tuple([]), search: z.string().optional() }),
+  flags: { search: flag.text('list names containing this') },
   async run(ctx, opts) {
     const http = await ctx.http();
     const lists = paginate((page, pageSize) => listDncLists(http, { page, pageSize, search: opts.search }), {

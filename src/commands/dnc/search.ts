@@ -1,15 +1,16 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { searchDncPage } from '../../api/resources/dnc.js';
-import { addItemOptions, itemOptionsSchema, pages } from './item-options.js';
+import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
-  usage: 'search <term>',
+  name: 'search',
+  args: [arg.text('term')],
   summary: 'Find an email or domain across every DNC list',
   examples: ['dnc search acme.com', 'dnc search ceo@ --type email --all --json'],
-  configure: addItemOptions,
-  schema: z.object({ args: z.tuple([z.string().min(1)]), ...itemOptionsSchema }),
+  flags: itemFlags,
+  rules: itemRules,
   async run(ctx, opts) {
     const http = await ctx.http();
     const items = pages(opts, (page, pageSize) =>

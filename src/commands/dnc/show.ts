@@ -1,22 +1,20 @@
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { dncItemsPage } from '../../api/resources/dnc.js';
-import { addItemOptions, itemOptionsSchema, pages } from './item-options.js';
+import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
-  usage: 'show <listId>',
+  name: 'show',
+  args: [arg.text('listId')],
   summary: 'Show the items of a DNC list: value, type, when and by whom they were added',
   examples: [
     'dnc show dncGlobal1',
     'dnc show dncGlobal1 --type domain --all',
     'dnc show dncGlobal1 --search optout --page 2 --page-size 100',
   ],
-  configure(cmd) {
-    addItemOptions(cmd);
-    cmd.option('--search <text>', 'values containing this');
-  },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), search: z.string().optional(), ...itemOptionsSchema }),
+  flags: { ...itemFlags, search: flag.text('values containing this') },
+  rules: itemRules,
   async run(ctx, opts) {
     const http = await ctx.http();
     const items = pages(opts, (page, pageSize) =>

@@ -1,17 +1,14 @@
-import { z } from 'zod';
+import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { listFields } from '../../api/resources/fields.js';
 
 export default defineVerb({
-  usage: 'list',
+  name: 'list',
   summary: 'List prospect fields: id, label, type (custom ones; --system adds the built-in ones)',
   description: 'Labels are what import headers are matched against (case- and space-insensitively).',
   examples: ['fields list', 'fields list --system', 'fields list --system --json'],
-  configure(cmd) {
-    cmd.option('--system', 'include system fields (Email, First Name, ...)');
-  },
-  schema: z.object({ args: z.tuple([]), system: z.boolean().default(false) }),
+  flags: { system: flag.bool('include system fields (Email, First Name, ...)') },
   async run(ctx, opts) {
     const fields = await listFields(await ctx.http(), { system: opts.system });
     await writeList(

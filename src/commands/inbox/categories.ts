@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
@@ -13,12 +12,11 @@ export const categoryColumns: Column<InboxCategory>[] = [
 ];
 
 export default defineVerb({
-  usage: 'categories',
+  name: 'categories',
   summary: 'List the reply categories of the unified inbox',
   description:
     'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
   examples: ['inbox categories', 'inbox categories --json', 'inbox categories | cut -f1'],
-  schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {
     const http = await ctx.http();
     const categories = await listCategories(http);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { defaultBaseUrl, maskKey, profileName } from '../../config/target.js';
@@ -11,10 +10,9 @@ interface ProfileRow {
 }
 
 export default defineVerb({
-  usage: 'list',
+  name: 'list',
   summary: 'List profiles: name, base URL, masked key, and which one is current',
   examples: ['profiles list', 'profiles list --json'],
-  schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {
     const config = await ctx.config();
     const current = profileName({}, ctx.env, config);

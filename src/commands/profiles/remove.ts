@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
-  usage: 'remove <name>',
+  name: 'remove',
+  args: [arg.text('name')],
   summary: 'Delete a profile and its stored key',
   examples: ['profiles remove staging'],
-  schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
     if (!config.removeProfile(name))

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
-  usage: 'use <name>',
+  name: 'use',
+  args: [arg.text('name')],
   summary: 'Make a profile the current one',
   examples: ['profiles use staging'],
-  schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
     if (!config.profile(name))

@@ -1,23 +1,21 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { addVerb, defineVerb, type VerbInvoker, repeatable } from '../../cli/verb.js';
+import { addVerb, defineVerb, type VerbInvoker } from '../../cli/verb.js';
+import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { writeList, writeRecord } from '../../cli/render/output.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
 
 const get = defineVerb({
-  usage: 'get',
+  name: 'get',
   summary: 'Read a long-text attribute of a prospect',
   examples: [
     'prospects attribute get --attribute atPain005',
     'prospects attribute get --attribute atPain005 --prospect prLinus05 --json',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--attribute <id>', 'attribute id')
-      .option('--prospect <id>', 'prospect id (narrows the lookup)');
+  flags: {
+    attribute: flag.requiredText('attribute id', { value: 'id' }),
+    prospect: flag.text('prospect id (narrows the lookup)', { value: 'id', nonEmpty: true }),
   },
-  schema: z.object({ args: z.tuple([]), attribute: z.string().min(1), prospect: z.string().min(1).optional() }),
   async run(ctx, opts) {
     const attribute = await getAttribute(await ctx.http(), opts.attribute, opts.prospect);
     await writeRecord(ctx, attribute, [
@@ -29,27 +27,24 @@ const get = defineVerb({
   },
 });
 
-const fieldPair = z.string().transform((pair, issue) => {
+function fieldPair(pair: string): { fieldId: string; attributeValue: string } {
   const at = pair.indexOf('=');
-  if (at <= 0) {
-    issue.addIssue({ code: 'custom', message: `"${pair}" is not fieldId=value` });
-    return z.NEVER;
-  }
+  if (at <= 0) throw new ValueProblem(`takes fieldId=value, not "${pair}"`);
   return { fieldId: pair.slice(0, at), attributeValue: pair.slice(at + 1) };
-});
+}
 
 const set = defineVerb({
-  usage: 'set <prospectId>',
+  name: 'set',
+  args: [arg.text('prospectId')],
   summary: 'Set one or more field values of a prospect; shows the result per field',
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',
   examples: [
     'prospects attribute set prLinus05 --field cPainPnt="Too many tools"',
     'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"',
   ],
-  configure(cmd) {
-    cmd.requiredOption('--field <fieldId=value>', 'a field and its new value (repeatable)', repeatable);
+  flags: {
+    field: flag.list('a field and its new value', { value: 'fieldId=value', min: 1, each: fieldPair }),
   },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), field: z.array(fieldPair).min(1) }),
   async run(ctx, opts) {
     const results = await setAttributes(await ctx.http(), opts.args[0], opts.field);
     await writeList(ctx, results, [

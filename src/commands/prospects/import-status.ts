@@ -1,18 +1,16 @@
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
 import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
-  usage: 'import-status <requestId>',
+  name: 'import-status',
+  args: [arg.text('requestId')],
   summary: 'Show whether an asynchronous import finished, and where its failed-rows report is',
   description: 'With --wait, polls (backing off from 0.5 s to 10 s) until the import completes.',
   examples: ['prospects import-status aB3dE5fG', 'prospects import-status aB3dE5fG --wait --json'],
-  configure(cmd) {
-    cmd.option('--wait', 'poll until the import completes');
-  },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), wait: z.boolean().default(false) }),
+  flags: { wait: flag.bool('poll until the import completes') },
   async run(ctx, opts) {
     const http = await ctx.http();
     const [requestId] = opts.args;

@@ -1,63 +1,19 @@
-import { z } from 'zod';
-import { defineVerb, repeatable } from '../../cli/verb.js';
+import { conflicts, defineVerb, requires } from '../../cli/verb.js';
+import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../format.js';
-import { conflictActions } from '../../api/contract/prospects.js';
-import { runImport, maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
+import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
+import type { ImportSummary } from '../../jobs/import/run-import.js';
 
 const encodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
 
-const schema = z
-  .object({
-    args: z.tuple([z.string().min(1)]),
-    encoding: z.enum(encodings, { error: `--encoding takes ${encodings.join(', ')}` }).optional(),
-    delimiter: z
-      .string()
-      .refine((d) => d in delimiters, { message: 'takes , ; tab or |' })
-      .transform((d) => delimiters[d]!)
-      .optional(),
-    map: z.array(z.string()).default([]),
-    mapping: z.string().optional(),
-    saveMapping: z.string().optional(),
-    ignoreUnknown: z.boolean().default(false),
-    sync: z.boolean().default(false),
-    chunkSize: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(maxChunkRows, `at most ${formatCount(maxChunkRows)} rows per request`)
-      .optional(),
-    concurrency: z.coerce
-      .number({ error: 'must be a number' })
-      .int()
-      .min(1, 'must be at least 1')
-      .max(8, 'at most 8')
-      .default(2),
-    conflict: z.enum(conflictActions, { error: `--conflict takes ${conflictActions.join(', ')}` }).default('noUpdate'),
-    sequence: z.string().min(1).optional(),
-    step: z.string().min(1).optional(),
-    tags: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      )
-      .default([]),
-    verify: z.boolean().default(false),
-    strict: z.boolean().default(false),
-    dryRun: z.boolean().default(false),
-    wait: z.boolean().optional(),
-    resume: z.boolean().default(false),
-    restart: z.boolean().default(false),
-  })
-  .refine((o) => !o.sequence || o.step, {
-    message: '--sequence needs --step: the service targets a step',
-    path: ['sequence'],
-  });
+function readDelimiter(raw: string): string {
+  const delimiter = delimiters[raw];
+  if (delimiter === undefined) throw new ValueProblem(`must be one of , ; tab |, not ${JSON.stringify(raw)}`);
+  return delimiter;
+}
 
 function summaryLine(s: ImportSummary): string {
   const parts = [
@@ -78,7 +34,8 @@ function summaryLine(s: ImportSummary): string {
 }
 
 export default defineVerb({
-  usage: 'import <file>',
+  name: 'import',
+  args: [arg.text('file')],
   summary: 'Import a prospect CSV of any size (streamed, chunked, resumable), or - for stdin',
   description: [
     'Columns are matched to field labels ignoring case, spaces, "_" and "-" (see `outreach fields list --system`);',
@@ -101,38 +58,49 @@ export default defineVerb({
     'prospects import leads.csv --resume',
     'cat leads.csv | outreach prospects import - --json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--encoding <name>', `input encoding: ${encodings.join(', ')} (default: UTF-8, or UTF-16 by BOM)`)
-      .option('--delimiter <char>', 'field separator: , ; tab | (default: sniffed from the header)')
-      .option(
-        '--map <column=field>',
-        'map a CSV column to a field label; "column=" ignores it (repeatable)',
-        repeatable,
-      )
-      .option('--mapping <file.json>', 'column mapping from a file {"column": "Field label" | null}')
-      .option('--save-mapping <file.json>', 'write the mapping used, to reuse with --mapping')
-      .option('--ignore-unknown', 'skip columns that match no field instead of stopping')
-      .option('--conflict <action>', `existing prospects: ${conflictActions.join(', ')}`, 'noUpdate')
-      .option('--sequence <id>', 'the sequence of --step (informational; the step identifies it)')
-      .option('--step <id>', 'add the prospects to this sequence step')
-      .option('--tags <a,b>', 'tags to give the imported prospects')
-      .option('--verify', 'ask the service to verify the emails')
-      .option('--sync', 'use the synchronous import (by field id), which answers row by row')
-      .option(
-        '--chunk-size <rows>',
-        `rows per request (max ${formatCount(maxChunkRows)}; default ${formatCount(maxChunkRows)}, 5,000 with --sync)`,
-      )
-      .option('--concurrency <n>', 'requests under way at once', '2')
-      .option('--strict', 'check the whole file first; send nothing if any row is bad')
-      .option('--dry-run', 'check and report only; send nothing')
-      .option('--wait', 'wait for the service and write the results files (default on a terminal)')
-      .option('--no-wait', 'return once every chunk is accepted')
-      .option('--resume', 'continue an interrupted import from its journal')
-      .option('--restart', 'ignore an unfinished journal and send everything again');
+  flags: {
+    encoding: flag.choice(encodings, 'input encoding (default: UTF-8, or UTF-16 by BOM)', { value: 'name' }),
+    delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
+      value: 'char',
+    }),
+    map: flag.list('map a CSV column to a field label; "column=" ignores it', { value: 'column=field' }),
+    mapping: flag.text('column mapping from a file {"column": "Field label" | null}', { value: 'file.json' }),
+    saveMapping: flag.text('write the mapping used, to reuse with --mapping', { value: 'file.json' }),
+    ignoreUnknown: flag.bool('skip columns that match no field instead of stopping'),
+    conflict: flag.choice(conflictActions, 'what to do with existing prospects', {
+      value: 'action',
+      default: 'noUpdate',
+    }),
+    sequence: flag.text('the sequence of --step (informational; the step identifies it)', {
+      value: 'id',
+      nonEmpty: true,
+    }),
+    step: flag.text('add the prospects to this sequence step', { value: 'id', nonEmpty: true }),
+    tags: flag.commaList('tags to give the imported prospects'),
+    verify: flag.bool('ask the service to verify the emails'),
+    sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
+    chunkSize: flag.int(`rows per request (default ${formatCount(maxImportRows)}, 5,000 with --sync)`, {
+      value: 'rows',
+      min: 1,
+      max: maxImportRows,
+    }),
+    concurrency: flag.int('requests under way at once', { min: 1, max: 8, default: 2 }),
+    strict: flag.bool('check the whole file first; send nothing if any row is bad'),
+    dryRun: flag.bool('check and report only; send nothing'),
+    wait: flag.negatable(
+      'wait for the service and write the results files (default on a terminal)',
+      'return once every chunk is accepted',
+    ),
+    resume: flag.bool('continue an interrupted import from its journal'),
+    restart: flag.bool('ignore an unfinished journal and send everything again'),
   },
-  schema,
+  rules: [
+    requires('sequence', 'step', 'the service targets a step'),
+    conflicts('resume', 'restart'),
+    conflicts('sync', 'tags'),
+  ],
   async run(ctx, opts) {
+    const { runImport } = await import('../../jobs/import/run-import.js');
     const summary = await ctx.job((job) =>
       runImport(job, {
         input: opts.args[0],
@@ -147,7 +115,7 @@ export default defineVerb({
         concurrency: opts.concurrency,
         conflict: opts.conflict,
         step: opts.step,
-        tags: opts.tags,
+        tags: opts.tags ?? [],
         verify: opts.verify,
         strict: opts.strict,
         dryRun: opts.dryRun,

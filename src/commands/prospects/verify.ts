@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
@@ -22,17 +22,15 @@ async function* linesOf(path: string): AsyncGenerator<string> {
 }
 
 export default defineVerb({
-  usage: 'verify [email...]',
+  name: 'verify',
+  args: [arg.list('email')],
   summary: 'Show the verification status of emails (valid, pending, skip, inProgress, risky, bad)',
   description: `Emails come from the arguments or --file (one per line). Long lists are sent ${verifyChunkSize} at a time.`,
   examples: [
     'prospects verify ada@analytical.io grace@cobol.dev',
     'prospects verify --file emails.txt --csv > status.csv',
   ],
-  configure(cmd) {
-    cmd.option('--file <path>', 'read emails from a file, one per line');
-  },
-  schema: z.object({ args: z.tuple([z.array(z.string())]), file: z.string().optional() }),
+  flags: { file: flag.text('read emails from a file, one per line', { value: 'path' }) },
   async run(ctx, opts) {
     const [emails] = opts.args;
     if (!emails.length && !opts.file) throw new UsageError('give emails as arguments or --file emails.txt');

@@ -1,42 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { z } from 'zod';
+import { flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeOut } from '../../cli/render/output.js';
 import { isLoopbackHost } from '../../config/target.js';
-import { faultKinds, type FaultKind } from '../../sandbox/faults.js';
-
-const number = (flag: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${flag} must be a number` })
-    .min(min, `${flag} must be at least ${min}`)
-    .max(max, `${flag} must be at most ${max}`);
-
-const schema = z.object({
-  args: z.tuple([]),
-  port: number('--port', 0, 65535).int(),
-  host: z.string(),
-  key: z.string().min(8, '--key must be at least 8 characters').optional(),
-  state: z.string().optional(),
-  faultRate: number('--fault-rate', 0, 1).default(0),
-  faultSeed: number('--fault-seed', 0, 2 ** 32 - 1)
-    .int()
-    .default(1),
-  faultKinds: z
-    .string()
-    .transform((value) => value.split(',').map((kind) => kind.trim()))
-    .pipe(
-      z.array(
-        z.enum(faultKinds as [FaultKind, ...FaultKind[]], { error: `--fault-kinds takes ${faultKinds.join(', ')}` }),
-      ),
-    )
-    .optional(),
-  latency: number('--latency', 0, 60_000).default(0),
-  tasks: number('--tasks', 1, 5_000_000).int().optional(),
-});
+import { faultKinds } from '../../sandbox/faults.js';
 
 export default defineVerb({
-  usage: 'start',
+  name: 'start',
   summary: 'Serve the whole API locally until interrupted',
   description:
     'Prints the base URL and the API key on stdout, then serves until Ctrl-C or SIGTERM (exit 0).\n' +
@@ -48,19 +19,37 @@ export default defineVerb({
     'sandbox start --state ./sandbox.json --fault-rate 0.2 --fault-seed 7',
     'sandbox start --latency 50 --tasks 100000',
   ],
-  configure(cmd) {
-    cmd
-      .option('--port <n>', 'port to listen on; 0 picks a free one', '7357')
-      .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .option('--key <key>', 'API key the sandbox accepts (default: a random one)')
-      .option('--state <file>', 'load state from FILE and save it back')
-      .option('--fault-rate <r>', 'share of requests (0-1) answered with an injected failure')
-      .option('--fault-seed <n>', 'seed that makes the injected failures reproducible')
-      .option('--fault-kinds <list>', `restrict faults to some of: ${faultKinds.join(', ')}`)
-      .option('--latency <ms>', 'delay added to every answer')
-      .option('--tasks <n>', 'seed this many tasks instead of 300 (same mix of statuses), for load tests');
+  flags: {
+    port: flag.int('port to listen on; 0 picks a free one', { min: 0, max: 65535, default: 7357 }),
+    host: flag.text('address to listen on', { value: 'address', default: '127.0.0.1' }),
+    key: flag.custom('API key the sandbox accepts (default: a random one)', (key) => {
+      if (key.length < 8) throw new ValueProblem('must be at least 8 characters');
+      return key;
+    }),
+    state: flag.text('load state from FILE and save it back', { value: 'file' }),
+    faultRate: flag.number('share of requests (0-1) answered with an injected failure', {
+      value: 'r',
+      min: 0,
+      max: 1,
+      default: 0,
+    }),
+    faultSeed: flag.int('seed that makes the injected failures reproducible', { min: 0, max: 2 ** 32 - 1, default: 1 }),
+    faultKinds: flag.custom(
+      `restrict faults to some of: ${faultKinds.join(', ')}`,
+      (list) =>
+        list.split(',').map((kind) => {
+          const known = faultKinds.find((k) => k === kind.trim());
+          if (!known) throw new ValueProblem(`takes ${faultKinds.join(', ')}, not "${kind.trim()}"`);
+          return known;
+        }),
+      { value: 'list' },
+    ),
+    latency: flag.int('delay added to every answer', { value: 'ms', min: 0, max: 60_000, default: 0 }),
+    tasks: flag.int('seed this many tasks instead of 300 (same mix of statuses), for load tests', {
+      min: 1,
+      max: 5_000_000,
+    }),
   },
-  schema,
   async run(ctx, opts) {
     const [{ Sandbox }, { loadState, saveState }] = await Promise.all([
       import('../../sandbox/server.js'),

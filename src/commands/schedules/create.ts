@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { defineVerb, repeatable } from '../../cli/verb.js';
+import { flag, ValueProblem } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
@@ -59,7 +59,7 @@ function fromFlags(name: string, timezone: string, days: string[], isDefault: bo
 }
 
 export default defineVerb({
-  usage: 'create',
+  name: 'create',
   summary: 'Create a sending schedule: an interactive builder on a terminal, or flags / a JSON file',
   description: [
     "On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday's windows",
@@ -75,28 +75,21 @@ export default defineVerb({
     'schedules create --from-file schedule.json',
     'schedules create --name Nights --timezone Asia/Kolkata --day fri=20:00-23:59 --save nights.json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--name <name>', 'schedule name')
-      .option('--timezone <zone>', 'IANA time zone, e.g. Europe/Berlin')
-      .option(
-        '--day <day=windows>',
-        'a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00 (repeatable)',
-        repeatable,
-      )
-      .option('--default', 'make it the default schedule for new sequences')
-      .option('--from-file <file>', 'the request body as JSON (or - for stdin)')
-      .option('--save <file>', 'also write the request body to a JSON file');
+  flags: {
+    name: flag.custom(
+      'schedule name',
+      (name) => {
+        if (!name.trim()) throw new ValueProblem('must not be empty');
+        return name.trim();
+      },
+      { value: 'name' },
+    ),
+    timezone: flag.text('IANA time zone, e.g. Europe/Berlin', { value: 'zone' }),
+    day: flag.list('a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00', { value: 'day=windows' }),
+    default: flag.bool('make it the default schedule for new sequences'),
+    fromFile: flag.text('the request body as JSON (or - for stdin)', { value: 'file' }),
+    save: flag.text('also write the request body to a JSON file', { value: 'file' }),
   },
-  schema: z.object({
-    args: z.tuple([]),
-    name: z.string().trim().min(1, 'must not be empty').optional(),
-    timezone: z.string().optional(),
-    day: z.array(z.string()).default([]),
-    default: z.boolean().default(false),
-    fromFile: z.string().optional(),
-    save: z.string().optional(),
-  }),
   async run(ctx, opts) {
     let body: ScheduleBody | undefined;
     const anyFlag = opts.name || opts.timezone || opts.day.length;

@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { listSchedules } from '../../api/resources/schedules.js';
 import { dayNames, formatWindows, type Window } from '../../schedule/week.js';
 
 export default defineVerb({
-  usage: 'list',
+  name: 'list',
   summary: 'List sending schedules: id, name, zone, default, working days',
   examples: ['schedules list', 'schedules list --json'],
-  schema: z.object({ args: z.tuple([]) }),
   async run(ctx) {
     const schedules = await listSchedules(await ctx.http());
     await writeList(

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { writeJson } from '../../cli/render/output.js';
@@ -10,22 +10,17 @@ import { IdSet, idsFromFile } from '../../io/ids.js';
 export const contactsBatch = 500;
 
 export default defineVerb({
-  usage: 'add-contacts <sequenceId> [contactId...]',
+  name: 'add-contacts',
+  args: [arg.text('sequenceId'), arg.list('contactId')],
   summary: 'Add contacts (prospect ids) to a step of a sequence',
   examples: [
     'sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02',
     'sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--step <stepId>', 'the step to add them to')
-      .option('--file <path>', 'ids from a file, one per line (or a CSV with an id column)');
+  flags: {
+    step: flag.requiredText('the step to add them to', { value: 'stepId' }),
+    file: flag.text('ids from a file, one per line (or a CSV with an id column)', { value: 'path' }),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1), z.array(z.string())]),
-    step: z.string().min(1),
-    file: z.string().optional(),
-  }),
   async run(ctx, opts) {
     const [sequenceId, given] = opts.args;
     const ids = new IdSet();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addVerb, type Verb, type VerbInvoker } from '../../cli/verb.js';
+import { addVerb, type VerbInvoker } from '../../cli/verb.js';
 import steps from './steps.js';
 import subsequenceUpdate from './subsequence-update.js';
 import addContacts from './add-contacts.js';
@@ -10,5 +10,5 @@ export function register(group: Command, invoke: VerbInvoker): void {
   addVerb(group, steps, invoke);
   const subsequence = group.command('subsequence').summary('Change subsequences').description('Change subsequences');
   addVerb(subsequence, subsequenceUpdate, invoke);
-  for (const verb of [addContacts, pause, resume, testEmail]) addVerb(group, verb as Verb<unknown>, invoke);
+  for (const verb of [addContacts, pause, resume, testEmail]) addVerb(group, verb, invoke);
 }

@@ -1,16 +1,16 @@
-import { z } from 'zod';
-import { defineVerb, type Verb } from '../../cli/verb.js';
+import { arg } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { setSequenceStatus } from '../../api/resources/sequences.js';
 
-function statusVerb(status: 'pause' | 'resume'): Verb<{ args: [string[]] }> {
+function statusVerb(status: 'pause' | 'resume') {
   return defineVerb({
-    usage: `${status} <sequenceId...>`,
+    name: status,
+    args: [arg.list('sequenceId', { min: 1 })],
     summary: `${status === 'pause' ? 'Pause' : 'Resume'} sequences; prints how many succeeded and failed`,
     description: `Unknown sequences and ones already ${status === 'pause' ? 'paused' : 'active'} count as failed; then exit 3.`,
     examples: [`sequences ${status} sqOnbrd1`, `sequences ${status} sqOnbrd1 sqReEngg2 --json`],
-    schema: z.object({ args: z.tuple([z.array(z.string().min(1)).min(1, 'give at least one sequence id')]) }),
     async run(ctx, opts) {
       const ids = [...new Set(opts.args[0])];
       const result = await setSequenceStatus(await ctx.http(), ids, status);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeList } from '../../cli/render/output.js';
 import { stepVariants } from '../../api/resources/sequences.js';
@@ -15,12 +15,12 @@ function summary(v: Variant): string {
 }
 
 export default defineVerb({
-  usage: 'steps <sequenceId> <stepId>',
+  name: 'steps',
+  args: [arg.text('sequenceId'), arg.text('stepId')],
   summary: 'Show the variants of a sequence step, with type and status codes named',
   description:
     'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
   examples: ['sequences steps sqOnbrd1 stA1intro', 'sequences steps sqOnbrd1 stA1intro --json'],
-  schema: z.object({ args: z.tuple([z.string().min(1), z.string().min(1)]) }),
   async run(ctx, opts) {
     const variants = await stepVariants(await ctx.http(), ...opts.args);
     await writeList(

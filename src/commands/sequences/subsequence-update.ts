@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineVerb, repeatable } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { updateSubsequence } from '../../api/resources/sequences.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
@@ -17,7 +17,8 @@ export function parseCondition(text: string): Condition {
 }
 
 export default defineVerb({
-  usage: 'update <sequenceId> <subsequenceId>',
+  name: 'update',
+  args: [arg.text('sequenceId'), arg.text('subsequenceId')],
   summary: 'Change a subsequence: schedule, entry delay, conditions (settings left out stay as they are)',
   description:
     '--condition replaces the whole set of conditions (repeat it for several). An empty set is refused here: the API\n' +
@@ -27,34 +28,14 @@ export default defineVerb({
     'sequences subsequence update sqOnbrd1 ssReplied --condition "Replied:is:true" --condition "Email Open Count:greater than:3"',
     'sequences subsequence update sqOnbrd1 ssReplied --schedule 58965',
   ],
-  configure(cmd) {
-    cmd
-      .option('--schedule <id>', 'schedule id (a number)')
-      .option('--delay-days <n>', 'days after the trigger before the first step (at least 1)')
-      .option(
-        '--condition <name:operation:value>',
-        'a condition; together they replace the set (repeatable)',
-        repeatable,
-      )
-      .option('--clear-conditions', 'refused: the API cannot clear conditions');
+  flags: {
+    schedule: flag.int('schedule id (a number)', { value: 'id', min: 1 }),
+    delayDays: flag.int('days after the trigger before the first step', { min: 1 }),
+    condition: flag.list('a condition; together they replace the set', { value: 'name:operation:value' }),
+    clearConditions: flag.bool('refused: the API cannot clear conditions'),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1), z.string().min(1)]),
-    schedule: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .optional(),
-    delayDays: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .optional(),
-    condition: z.array(z.string()).optional(),
-    clearConditions: z.boolean().default(false),
-  }),
   async run(ctx, opts) {
-    const emptySet = opts.clearConditions || (opts.condition !== undefined && opts.condition.every((c) => !c.trim()));
+    const emptySet = opts.clearConditions || (opts.condition.length > 0 && opts.condition.every((c) => !c.trim()));
     if (emptySet)
       throw new UsageError(
         'an empty set of conditions is refused: the API would silently ignore it and keep the current conditions',
@@ -63,7 +44,7 @@ export default defineVerb({
     const body: SubsequenceUpdate = {};
     if (opts.schedule !== undefined) body.scheduleId = opts.schedule;
     if (opts.delayDays !== undefined) body.firstStepRelativeDays = opts.delayDays;
-    if (opts.condition) body.conditions = opts.condition.map(parseCondition);
+    if (opts.condition.length) body.conditions = opts.condition.map(parseCondition);
     if (!Object.keys(body).length)
       throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
     const message = await updateSubsequence(await ctx.http(), opts.args[0], opts.args[1], body);

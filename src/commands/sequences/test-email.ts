@@ -1,35 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { defineVerb, repeatable } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
 
 export default defineVerb({
-  usage: 'test-email <sequenceId>',
+  name: 'test-email',
+  args: [arg.text('sequenceId')],
   summary: 'Send a test email from an account connected to the sequence',
   description:
     'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
   examples: [
     'sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--to <email>', 'recipient (repeatable)', repeatable)
-      .requiredOption('--from-account <id>', 'sending email account id')
-      .requiredOption('--subject <text>', 'subject line')
-      .requiredOption('--content-file <file>', 'HTML body')
-      .option('--preheader <text>', 'preheader text');
+  flags: {
+    to: flag.list('recipient', { value: 'email', min: 1 }),
+    fromAccount: flag.requiredText('sending email account id', { value: 'id' }),
+    subject: flag.requiredText('subject line'),
+    contentFile: flag.requiredText('HTML body', { value: 'file' }),
+    preheader: flag.text('preheader text'),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1)]),
-    to: z.array(z.string()).min(1),
-    fromAccount: z.string().min(1),
-    subject: z.string().min(1, 'must not be empty'),
-    contentFile: z.string(),
-    preheader: z.string().optional(),
-  }),
   async run(ctx, opts) {
     const bad = opts.to.filter((t) => emailProblem(t.trim()));
     if (bad.length) throw new UsageError(`--to: not an email: ${bad.join(', ')}`);

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
@@ -17,23 +17,8 @@ import {
   runBulkSkip,
   type BulkSkipPlan,
 } from '../../jobs/bulk-skip.js';
-import { addFilterOptions, filterSchema, hasFilters, toQuery, unprefix, type Filters } from './filters.js';
+import { hasFilters, toQuery, whereFilterFlags, whereFilters, type Filters } from './filters.js';
 import { allPageSize } from './list.js';
-
-const schema = z.object({
-  args: z.tuple([z.array(z.string())]),
-  file: z.string().optional(),
-  yes: z.boolean().default(false),
-  dryRun: z.boolean().default(false),
-  concurrency: z.coerce
-    .number({ error: '--concurrency must be a number' })
-    .int()
-    .min(1, '--concurrency must be at least 1')
-    .max(16, '--concurrency is at most 16')
-    .default(4),
-  resume: z.union([z.boolean(), z.string()]).optional(),
-  where: z.object(filterSchema('where')),
-});
 
 /** `2026-11-22T17:05:09.123Z` -> `20261122-170509`, for file names that sort by time. */
 function stamp(now: number): string {
@@ -64,7 +49,8 @@ function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
 }
 
 export default defineVerb({
-  usage: 'bulk-skip [taskId...]',
+  name: 'bulk-skip',
+  args: [arg.list('taskId')],
   summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
   description: [
     'Ids come from the arguments, --file (one per line, or a CSV with a taskId/id column), - for stdin, and/or',
@@ -81,23 +67,21 @@ export default defineVerb({
     'tasks bulk-skip --where-status overdue --dry-run',
     'tasks bulk-skip --resume',
   ],
-  configure(cmd) {
-    cmd
-      .option('--file <path>', 'ids from a file: one per line, or a CSV with a taskId column')
-      .option('-y, --yes', 'do not ask for confirmation')
-      .option('--dry-run', 'print the selected ids; skip nothing')
-      .option('--concurrency <n>', 'requests under way at once', '4')
-      .option('--resume [journal]', 'continue an interrupted bulk skip (default: the newest unfinished journal here)');
-    addFilterOptions(cmd, 'where');
+  flags: {
+    file: flag.text('ids from a file: one per line, or a CSV with a taskId column', { value: 'path' }),
+    yes: flag.bool('do not ask for confirmation', { short: '-y' }),
+    dryRun: flag.bool('print the selected ids; skip nothing'),
+    concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
+    resume: flag.optionalText('continue an interrupted bulk skip (default: the newest unfinished journal here)', {
+      value: 'journal',
+    }),
+    ...whereFilterFlags,
   },
-  schema: z.preprocess(
-    (raw) => ({ ...(raw as object), where: unprefix(raw as Record<string, unknown>, 'where') }),
-    schema,
-  ),
   async run(ctx, opts) {
+    const where = whereFilters(opts);
     const started = ctx.clock.now();
     let plan: BulkSkipPlan;
-    if (opts.resume !== undefined && opts.resume !== false) {
+    if (opts.resume !== undefined) {
       const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(ctx.cwd);
       if (!path)
         throw new UsageError(
@@ -105,15 +89,15 @@ export default defineVerb({
           'Give its path: --resume bulk-skip-<time>.journal',
         );
       plan = readBulkSkipPlan(path);
-      if (opts.args[0].length || opts.file || hasFilters(opts.where))
+      if (opts.args[0].length || opts.file || hasFilters(where))
         throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
       ctx.info(
         `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
       );
     } else {
-      if (!opts.args[0].length && !opts.file && !hasFilters(opts.where))
+      if (!opts.args[0].length && !opts.file && !hasFilters(where))
         throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
-      const selection = await collect(ctx, opts.args[0], opts.file, opts.where);
+      const selection = await collect(ctx, opts.args[0], opts.file, where);
       const ids = selection.ids;
       if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
       if (!ids.length) {

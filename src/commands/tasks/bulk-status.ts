@@ -1,17 +1,15 @@
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
 import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
-  usage: 'bulk-status <bulkActionId>',
+  name: 'bulk-status',
+  args: [arg.text('bulkActionId')],
   summary: 'Show the progress of a bulk action (skip); --wait until it is done',
   examples: ['tasks bulk-status aB3dE5fG', 'tasks bulk-status aB3dE5fG --wait --json'],
-  configure(cmd) {
-    cmd.option('--wait', 'poll until the action completes');
-  },
-  schema: z.object({ args: z.tuple([z.string().min(1)]), wait: z.boolean().default(false) }),
+  flags: { wait: flag.bool('poll until the action completes') },
   async run(ctx, opts) {
     const http = await ctx.http();
     const check = () => bulkStatus(http, opts.args[0]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
@@ -13,7 +13,8 @@ function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
 }
 
 export default defineVerb({
-  usage: 'complete <taskId>',
+  name: 'complete',
+  args: [arg.text('taskId')],
   summary: 'Complete a task; a call task needs its outcome',
   description:
     `Call outcomes: ${callOutcomes.join(', ')}.\n` +
@@ -24,19 +25,13 @@ export default defineVerb({
     'tasks complete tk000001 --outcome left-voicemail',
     'tasks complete tk000002',
   ],
-  configure(cmd) {
-    cmd.option('--outcome <outcome>', 'call outcome (call tasks only)');
+  flags: {
+    outcome: flag.choice(callOutcomes, 'call outcome (call tasks only)', {
+      value: 'outcome',
+      normalise: normaliseCallOutcome,
+      spellings: ' (any case, or hyphenated)',
+    }),
   },
-  schema: z.object({
-    args: z.tuple([z.string().min(1)]),
-    outcome: z
-      .string()
-      .refine((v) => normaliseCallOutcome(v) !== undefined, {
-        message: `takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)`,
-      })
-      .transform((v) => normaliseCallOutcome(v)!)
-      .optional(),
-  }),
   async run(ctx, opts) {
     const http = await ctx.http();
     const [taskId] = opts.args;

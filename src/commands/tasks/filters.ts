@@ -1,6 +1,5 @@
 // The task filters of spec.md as flags, shared by `tasks list` (--status ...) and `tasks bulk-skip` (--where-status ...).
-import type { Command } from 'commander';
-import { z } from 'zod';
+import { flag } from '../../cli/flags.js';
 import {
   callOutcomes,
   normaliseCallOutcome,
@@ -11,65 +10,49 @@ import {
   type ListTasksQuery,
 } from '../../api/contract/tasks.js';
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, flag: string) =>
-  z.enum(values, { error: `${flag} takes one of: ${values.join(', ')}` });
-
-const outcome = (flag: string) =>
-  z
-    .string()
-    .refine((v) => normaliseCallOutcome(v) !== undefined, {
-      message: `${flag} takes one of: ${callOutcomes.join(', ')} (any case, or hyphenated)`,
-    })
-    .transform((v) => normaliseCallOutcome(v)!);
-
-const filterNames = ['status', 'type', 'sequence', 'assignee', 'outcome', 'callOutcome', 'search'] as const;
-
-/** Adds the filter flags, optionally with a prefix: `--where-status`. */
-export function addFilterOptions(cmd: Command, prefix = ''): void {
-  const p = prefix ? `${prefix}-` : '';
-  cmd
-    .option(`--${p}status <status>`, `task status: ${taskStatuses.join(', ')}`)
-    .option(`--${p}type <type>`, `task type: ${taskTypes.join(', ')}`)
-    .option(`--${p}sequence <id>`, 'sequence id')
-    .option(`--${p}assignee <id>`, 'assignee (account) id')
-    .option(`--${p}outcome <outcome>`, 'prospect outcome')
-    .option(`--${p}call-outcome <outcome>`, 'call outcome, e.g. "No Answer" or no-answer')
-    .option(`--${p}search <text>`, 'text in the title, note, assignee or sequence');
-}
-
-export function filterSchema(prefix = '') {
-  const p = prefix ? `--${prefix}-` : '--';
-  return {
-    status: oneOf(taskStatuses, `${p}status`).optional(),
-    type: oneOf(taskTypes, `${p}type`).optional(),
-    sequence: z.string().min(1).optional(),
-    assignee: z.string().min(1).optional(),
-    outcome: z.string().min(1).optional(),
-    callOutcome: outcome(`${p}call-outcome`).optional(),
-    search: z.string().min(1).optional(),
-  };
-}
-
-export const sortSchema = {
-  sortBy: oneOf(taskSortFields, '--sort-by').optional(),
-  order: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(oneOf(sortOrders, '--order'))
-    .optional(),
+const filterFlags = {
+  status: flag.choice(taskStatuses, 'task status', { value: 'status' }),
+  type: flag.choice(taskTypes, 'task type', { value: 'type' }),
+  sequence: flag.text('sequence id', { value: 'id', nonEmpty: true }),
+  assignee: flag.text('assignee (account) id', { value: 'id', nonEmpty: true }),
+  outcome: flag.text('prospect outcome', { value: 'outcome', nonEmpty: true }),
+  callOutcome: flag.choice(callOutcomes, 'call outcome, e.g. "No Answer" or no-answer', {
+    value: 'outcome',
+    normalise: normaliseCallOutcome,
+    spellings: ' (any case, or hyphenated)',
+  }),
+  search: flag.text('text in the title, note, assignee or sequence', { nonEmpty: true }),
 };
 
-export type Filters = { [K in (typeof filterNames)[number]]?: string };
+type FilterFlags = typeof filterFlags;
+export type Filters = { [K in keyof FilterFlags]?: ReturnType<FilterFlags[K]['parse']> };
+const filterNames = Object.keys(filterFlags) as Array<keyof FilterFlags>;
 
-/** Reads prefixed flags (`whereStatus`) back into plain filter names. */
-export function unprefix(options: Record<string, unknown>, prefix: string): Record<string, unknown> {
+export { filterFlags };
+
+/** The same filters as `--where-status` ...: for commands where plain names would be ambiguous. */
+export const whereFilterFlags = Object.fromEntries(
+  filterNames.map((name) => [`where${name.charAt(0).toUpperCase()}${name.slice(1)}`, filterFlags[name]]),
+) as { [K in keyof FilterFlags as `where${Capitalize<K>}`]: FilterFlags[K] };
+
+/** Reads `--where-*` options back into plain filter names. */
+export function whereFilters(options: Record<string, unknown>): Filters {
   const out: Record<string, unknown> = {};
   for (const name of filterNames) {
-    const key = prefix + name.charAt(0).toUpperCase() + name.slice(1);
-    if (options[key] !== undefined) out[name] = options[key];
+    const value = options[`where${name.charAt(0).toUpperCase()}${name.slice(1)}`];
+    if (value !== undefined) out[name] = value;
   }
-  return out;
+  return out as Filters;
 }
+
+export const sortFlags = {
+  sortBy: flag.choice(taskSortFields, 'sort field', { value: 'field' }),
+  order: flag.choice(sortOrders, 'sort order', {
+    value: 'order',
+    normalise: (raw) => sortOrders.find((o) => o === raw.toUpperCase()),
+    spellings: ' (any case)',
+  }),
+};
 
 export function hasFilters(filters: Filters): boolean {
   return filterNames.some((name) => filters[name] !== undefined);
@@ -77,8 +60,8 @@ export function hasFilters(filters: Filters): boolean {
 
 export function toQuery(filters: Filters): ListTasksQuery {
   return {
-    status: filters.status as ListTasksQuery['status'],
-    taskType: filters.type as ListTasksQuery['taskType'],
+    status: filters.status,
+    taskType: filters.type,
     sequenceId: filters.sequence,
     taskAssignee: filters.assignee,
     prospectOutcome: filters.outcome,

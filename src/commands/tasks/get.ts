@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { getTask } from '../../api/resources/tasks.js';
 import { taskColumns } from './columns.js';
 
 export default defineVerb({
-  usage: 'get <taskId>',
+  name: 'get',
+  args: [arg.text('taskId')],
   summary: 'Show one task',
   examples: ['tasks get tk000001', 'tasks get tk000001 --json'],
-  schema: z.object({ args: z.tuple([z.string().min(1)]) }),
   async run(ctx, opts) {
     const task = await getTask(await ctx.http(), opts.args[0]);
     const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now()).map((c) => ({

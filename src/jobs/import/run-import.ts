@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
+import { importStatusMeaning, maxImportRows, type ConflictAction } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import { listFields } from '../../api/resources/fields.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
@@ -24,7 +24,7 @@ import { resultsPass } from './results-pass.js';
 import { importByIdChunk, importByNameChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass } from './send-pass.js';
 
-export const maxChunkRows = 100_000;
+export const maxChunkRows = maxImportRows;
 /** The service takes 90 MB a request; stay a little under it. */
 export const maxChunkBytes = 89_000_000;
 /** Synchronous imports answer row by row in one response: smaller chunks keep each request short. */
@@ -99,9 +99,6 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
 }
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  if (opts.chunkSize !== undefined && opts.chunkSize > maxChunkRows)
-    throw new UsageError(`--chunk-size: at most ${formatCount(maxChunkRows)} rows per request`);
-  if (opts.resume && opts.restart) throw new UsageError('--resume and --restart cannot be used together');
   if (opts.input === '-' && opts.resume)
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');

@@ -1,0 +1,282 @@
+// Flags and arguments declared once: each declaration gives the commander option (name, value, help text), its
+// validation, and the type run() receives. A bad value gets one message that names the flag once and says what is
+// allowed; rules between flags sit beside the declarations (see `rules` in verb.ts).
+
+/** What a value must be, for messages: "a whole number from 1 to 100". Thrown by parsers, named by the caller. */
+export class ValueProblem extends Error {}
+
+export interface FlagSpec<T> {
+  help: string;
+  /** `value`: takes a value; `bool`: a switch; `list`: repeatable; `negatable`: --x and --no-x. */
+  kind: 'value' | 'optional-value' | 'bool' | 'list' | 'negatable';
+  /** The value's name in help: `--page <n>`. */
+  valueName?: string;
+  short?: string;
+  /** Fixed values, for help and shell completion. */
+  choices?: readonly string[];
+  /** Shown in help as the default. */
+  defaultText?: string;
+  parse(raw: unknown): T;
+}
+
+export interface ArgSpec<T> {
+  name: string;
+  help?: string;
+  variadic: boolean;
+  optional: boolean;
+  parse(raw: unknown): T;
+}
+
+const given = (raw: unknown): raw is string => typeof raw === 'string';
+const shown = (raw: string) => JSON.stringify(raw);
+
+function numberIn(raw: string, opts: { min?: number; max?: number; integer?: boolean }): number {
+  const value = Number(raw);
+  const kind = opts.integer ? 'a whole number' : 'a number';
+  const range =
+    opts.min !== undefined && opts.max !== undefined
+      ? ` from ${opts.min} to ${opts.max}`
+      : opts.min !== undefined
+        ? ` of at least ${opts.min}`
+        : opts.max !== undefined
+          ? ` of at most ${opts.max}`
+          : '';
+  const ok =
+    raw.trim() !== '' &&
+    Number.isFinite(value) &&
+    (!opts.integer || Number.isInteger(value)) &&
+    (opts.min === undefined || value >= opts.min) &&
+    (opts.max === undefined || value <= opts.max);
+  if (!ok) throw new ValueProblem(`must be ${kind}${range}, not ${shown(raw)}`);
+  return value;
+}
+
+interface ValueOptions<D> {
+  value?: string;
+  short?: string;
+  default?: D;
+}
+
+type WithDefault<T, D> = undefined extends D ? T | undefined : T;
+
+export const flag = {
+  /** Free text. */
+  text<D extends string | undefined = undefined>(help: string, opts: ValueOptions<D> & { nonEmpty?: boolean } = {}) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'text',
+      short: opts.short,
+      defaultText: opts.default,
+      parse(raw: unknown) {
+        if (!given(raw)) return opts.default as WithDefault<string, D>;
+        if (opts.nonEmpty && !raw.trim()) throw new ValueProblem('must not be empty');
+        return raw;
+      },
+    } satisfies FlagSpec<WithDefault<string, D>>;
+  },
+
+  /** A whole number within bounds. */
+  int<D extends number | undefined = undefined>(
+    help: string,
+    opts: ValueOptions<D> & { min?: number; max?: number } = {},
+  ) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'n',
+      short: opts.short,
+      defaultText: opts.default === undefined ? undefined : String(opts.default),
+      parse: (raw: unknown) =>
+        (given(raw) ? numberIn(raw, { ...opts, integer: true }) : opts.default) as WithDefault<number, D>,
+    } satisfies FlagSpec<WithDefault<number, D>>;
+  },
+
+  /** A number within bounds (fractions allowed). */
+  number<D extends number | undefined = undefined>(
+    help: string,
+    opts: ValueOptions<D> & { min?: number; max?: number } = {},
+  ) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'n',
+      short: opts.short,
+      defaultText: opts.default === undefined ? undefined : String(opts.default),
+      parse: (raw: unknown) => (given(raw) ? numberIn(raw, opts) : opts.default) as WithDefault<number, D>,
+    } satisfies FlagSpec<WithDefault<number, D>>;
+  },
+
+  /** One of fixed values; `normalise` maps other spellings (any case, hyphens) to one of them or undefined. */
+  choice<const V extends string, const D extends V | undefined = undefined>(
+    values: readonly V[],
+    help: string,
+    opts: ValueOptions<D> & { normalise?: (raw: string) => V | undefined; spellings?: string } = {},
+  ) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'value',
+      short: opts.short,
+      choices: values,
+      defaultText: opts.default,
+      parse(raw: unknown) {
+        if (!given(raw)) return opts.default as WithDefault<V, D>;
+        const value = opts.normalise ? opts.normalise(raw) : values.find((v) => v === raw);
+        if (value === undefined) {
+          throw new ValueProblem(`must be one of ${values.join(', ')}${opts.spellings ?? ''}, not ${shown(raw)}`);
+        }
+        return value as WithDefault<V, D>;
+      },
+    } satisfies FlagSpec<WithDefault<V, D>>;
+  },
+
+  /** A switch: false unless given. */
+  bool(help: string, opts: { short?: string } = {}) {
+    return { help, kind: 'bool', short: opts.short, parse: (raw: unknown) => raw === true } satisfies FlagSpec<boolean>;
+  },
+
+  /** --x and --no-x; without either, `fallback` (undefined lets run() choose by context). */
+  negatable<D extends boolean | undefined = undefined>(help: string, noHelp: string, fallback?: D) {
+    return {
+      help,
+      kind: 'negatable',
+      defaultText: noHelp,
+      parse: (raw: unknown) => (typeof raw === 'boolean' ? raw : fallback) as WithDefault<boolean, D>,
+    } satisfies FlagSpec<WithDefault<boolean, D>>;
+  },
+
+  /** Repeatable: every value given, in order, each read by `each` when given; `min` makes it required. */
+  list<T = string>(
+    help: string,
+    opts: { value?: string; short?: string; min?: number; each?: (raw: string) => T } = {},
+  ) {
+    return {
+      help,
+      kind: 'list',
+      valueName: opts.value ?? 'value',
+      short: opts.short,
+      parse(raw: unknown) {
+        const values = Array.isArray(raw) ? (raw as string[]) : [];
+        if (opts.min && values.length < opts.min)
+          throw new ValueProblem(values.length ? `is needed at least ${opts.min} times` : 'is required');
+        return values.map((value) => (opts.each ? opts.each(value) : value)) as T[];
+      },
+    } satisfies FlagSpec<T[]>;
+  },
+
+  /** Text that must be given. */
+  requiredText(help: string, opts: { value?: string; short?: string } = {}) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'text',
+      short: opts.short,
+      defaultText: 'required',
+      parse(raw: unknown) {
+        if (!given(raw)) throw new ValueProblem('is required');
+        if (!raw.trim()) throw new ValueProblem('must not be empty');
+        return raw;
+      },
+    } satisfies FlagSpec<string>;
+  },
+
+  /** Comma-separated values: `--tags a,b` -> ['a', 'b'] (blanks dropped); undefined when not given. */
+  commaList(help: string, opts: { value?: string } = {}) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'a,b',
+      parse: (raw: unknown) =>
+        given(raw)
+          ? raw
+              .split(',')
+              .map((item) => item.trim())
+              .filter(Boolean)
+          : undefined,
+    } satisfies FlagSpec<string[] | undefined>;
+  },
+
+  /** `--resume [journal]`: true when given alone, the value when one follows, undefined when absent. */
+  optionalText(help: string, opts: { value?: string } = {}) {
+    return {
+      help,
+      kind: 'optional-value',
+      valueName: opts.value ?? 'value',
+      parse: (raw: unknown) => (raw === true || given(raw) ? raw : undefined),
+    } satisfies FlagSpec<string | true | undefined>;
+  },
+
+  /** A value read by `read`, which throws ValueProblem (or returns the typed value). */
+  custom<T>(help: string, read: (raw: string) => T, opts: { value?: string; short?: string } = {}) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'value',
+      short: opts.short,
+      parse: (raw: unknown) => (given(raw) ? read(raw) : undefined),
+    } satisfies FlagSpec<T | undefined>;
+  },
+};
+
+export const arg = {
+  /** A required argument. */
+  text(name: string, opts: { choices?: readonly string[]; normalise?: (raw: string) => string | undefined } = {}) {
+    return {
+      name,
+      variadic: false,
+      optional: false,
+      parse(raw: unknown) {
+        const text = String(raw ?? '');
+        if (!text) throw new ValueProblem('is required');
+        if (!opts.normalise) return text;
+        const value = opts.normalise(text);
+        if (value === undefined)
+          throw new ValueProblem(`must be one of ${opts.choices?.join(', ')}, not ${shown(text)}`);
+        return value;
+      },
+    } satisfies ArgSpec<string>;
+  },
+  /** Zero or more (or, with `min`, at least that many) values. */
+  list(name: string, opts: { min?: number } = {}) {
+    return {
+      name,
+      variadic: true,
+      optional: !opts.min,
+      parse(raw: unknown) {
+        const values = Array.isArray(raw) ? (raw as string[]) : [];
+        if (opts.min && values.length < opts.min) throw new ValueProblem(`give at least ${opts.min}`);
+        return values;
+      },
+    } satisfies ArgSpec<string[]>;
+  },
+};
+
+export type FlagValues<F extends Record<string, FlagSpec<unknown>>> = { [K in keyof F]: ReturnType<F[K]['parse']> };
+export type ArgValues<A extends readonly ArgSpec<unknown>[]> = { [K in keyof A]: ReturnType<A[K]['parse']> };
+
+/** `pageSize` -> `--page-size`. */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** The commander option syntax and help of a flag. */
+export function optionSyntax(key: string, spec: FlagSpec<unknown>): { flags: string; help: string } {
+  const name = flagName(key);
+  const value =
+    spec.kind === 'value' || spec.kind === 'list'
+      ? ` <${spec.valueName}>`
+      : spec.kind === 'optional-value'
+        ? ` [${spec.valueName}]`
+        : '';
+  const flags = `${spec.short ? `${spec.short}, ` : ''}${name}${value}`;
+  const defaultText = spec.defaultText === 'required' ? 'required' : spec.defaultText && `default ${spec.defaultText}`;
+  const extras = [
+    spec.choices ? `one of: ${spec.choices.join(', ')}` : '',
+    spec.kind === 'list' ? 'repeatable' : '',
+    spec.kind !== 'negatable' ? defaultText : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { flags, help: extras ? `${spec.help} (${extras})` : spec.help };
+}
