@@ -4,23 +4,29 @@ import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
 import { exitCodeTable } from './exit-codes.js';
 import { packageVersion } from './version.js';
-import { addGroupExamples, type VerbInvoker } from './verb.js';
+import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
 
 /** Global options that take a value: their values are never mistaken for the group name. */
 const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--wait-timeout', '--max-retries']);
 
-/** The first word of the command line that is not an option: the group to load. */
-export function groupNameIn(argv: string[]): string | undefined {
+/** The words of the command line that are not options or their values: group, verb, arguments. */
+export function wordsIn(argv: string[]): string[] {
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--') return argv[i + 1];
+    if (arg === '--') return [...words, ...argv.slice(i + 1)];
     if (arg.startsWith('-')) {
       if (valueOptions.has(arg)) i++;
       continue;
     }
-    return arg;
+    words.push(arg);
   }
-  return undefined;
+  return words;
+}
+
+/** The first word of the command line that is not an option: the group to load. */
+export function groupNameIn(argv: string[]): string | undefined {
+  return wordsIn(argv)[0];
 }
 
 const environmentHelp = `Environment variables:
@@ -78,15 +84,16 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
       `\nMore: outreach <group> --help, outreach help exit-codes, outreach help environment\n`,
   );
 
-  const wanted = groupNameIn(argv);
-  const helpTarget = wanted === 'help' ? groupNameIn(argv.slice(argv.indexOf('help') + 1)) : undefined;
+  // `outreach help tasks list` loads what `outreach tasks list` would.
+  const words = wordsIn(argv);
+  const [wanted, ...rest] = words[0] === 'help' ? words.slice(1) : words;
   for (const entry of groups) {
     // Subcommands inherit exitOverride and the output streams from the root.
     const group = program.command(entry.name).summary(entry.summary).description(entry.summary);
-    if (entry.name === wanted || entry.name === helpTarget) {
-      (await entry.load()).register(group, invoke);
-      addGroupExamples(group);
-    }
+    if (entry.name !== wanted) continue;
+    const spec = (await entry.load()).group;
+    if (spec.self) await attachVerb(group, spec.self, invoke);
+    else await registerVerbs(group, spec.verbs, rest, invoke);
   }
 
   program

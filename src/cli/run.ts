@@ -38,8 +38,8 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
 /** Parses a command line into the verb's options without running it (parse tests). */
 export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: string; options: unknown }> {
   let parsed: { verb: string; options: unknown } | undefined;
-  const invoke: VerbInvoker = async (verb, _command, options) => {
-    parsed = { verb: verb.name, options };
+  const invoke: VerbInvoker = async (_verb, command, options) => {
+    parsed = { verb: command.name(), options };
   };
   const program = await buildProgram(ctx, argv, invoke);
   await program.parseAsync(argv, { from: 'user' });

@@ -21,15 +21,14 @@ export type Options<A extends Args, F extends Flags> = { args: ArgValues<A> } & 
 /** A rule between flags: the message when it is broken. */
 export type Rule<O> = (opts: O) => string | undefined;
 
+/** A verb's definition; its name, summary and headline example sit in its group's index (VerbEntry). */
 export interface Verb<A extends Args, F extends Flags> {
-  name: string;
   args?: A;
   flags?: F;
   rules?: Array<Rule<Options<A, F>>>;
-  summary: string;
   /** Extra help paragraphs shown under the usage. */
   description?: string;
-  /** Shown in --help; at least one. Each is a full command line without the leading `outreach`. */
+  /** More examples for --help, after the entry's headline one. Full command lines without the leading `outreach`. */
   examples: string[];
   run(ctx: CommandContext, opts: Options<A, F>): Promise<ExitCode | void>;
 }
@@ -58,13 +57,27 @@ export function requires(a: string, b: string, why: string): Rule<Loose> {
   return (opts) => (isSet(opts[a]) && !isSet(opts[b]) ? `${flagName(a)} needs ${flagName(b)}: ${why}` : undefined);
 }
 
+/** A verb as its group's index names it: cheap to list, loaded only when the command line names it. */
+export interface VerbEntry {
+  name: string;
+  summary: string;
+  /** The headline example, shown in the group's help and first in the verb's. */
+  example: string;
+  load(): Promise<{ default: AnyVerb }>;
+}
+
+/** Verbs under a name of their own: `outreach sequences subsequence update`. */
+export interface SubGroup {
+  name: string;
+  summary: string;
+  verbs: VerbEntry[];
+}
+
+/** What a group's index.ts exports: its verbs, or (like `api`) the one verb the group itself is. */
+export type GroupSpec = { verbs: Array<VerbEntry | SubGroup>; self?: never } | { self: VerbEntry; verbs?: never };
+
 /** How the CLI treats a parsed verb: run it, or (in parse tests) hand back the options. */
 export type VerbInvoker = (verb: AnyVerb, command: Command, options: unknown) => Promise<void>;
-
-export function usageOf(verb: AnyVerb): string {
-  const args = (verb.args ?? []) as Args;
-  return [verb.name, ...args.map(argSyntax)].join(' ');
-}
 
 function argSyntax(spec: ArgSpec<unknown>): string {
   const name = `${spec.name}${spec.variadic ? '...' : ''}`;
@@ -75,27 +88,37 @@ export function formatExamples(examples: string[]): string {
   return `\nExamples:\n${examples.map((example) => `  $ outreach ${example}`).join('\n')}\n`;
 }
 
-/** The first example of each verb added under a command, for that command's own --help. */
-const examplesUnder = new WeakMap<Command, string[]>();
-
-export function addVerb(parent: Command, verb: AnyVerb, invoke: VerbInvoker): Command {
-  const first = verb.examples[0];
-  if (first) examplesUnder.set(parent, [...(examplesUnder.get(parent) ?? []), first]);
-  return attachVerb(parent.command(verb.name), verb, invoke);
+/**
+ * Adds a group's verbs under `parent`. Only the verb that `words` (the command line after the group) names is
+ * loaded; the others are listed by name and summary, which is all the group's help shows.
+ */
+export async function registerVerbs(
+  parent: Command,
+  entries: Array<VerbEntry | SubGroup>,
+  words: string[],
+  invoke: VerbInvoker,
+): Promise<void> {
+  const [wanted, ...rest] = words;
+  const examples: string[] = [];
+  for (const entry of entries) {
+    const cmd = parent.command(entry.name).summary(entry.summary).description(entry.summary);
+    if ('verbs' in entry) {
+      await registerVerbs(cmd, entry.verbs, entry.name === wanted ? rest : [], invoke);
+      examples.push(...entry.verbs.map((v) => v.example));
+      continue;
+    }
+    examples.push(entry.example);
+    if (entry.name === wanted) await attachVerb(cmd, entry, invoke);
+  }
+  parent.addHelpText('after', formatExamples(examples));
 }
 
-/** Gives a group (and its nested groups) an Examples section made of its verbs' first examples. */
-export function addGroupExamples(group: Command): void {
-  for (const child of group.commands) addGroupExamples(child);
-  const examples = examplesUnder.get(group);
-  if (examples?.length) group.addHelpText('after', formatExamples(examples));
-}
-
-/** Makes an existing command (a group like `api` that is itself the verb) run this verb. */
-export function attachVerb(cmd: Command, verb: AnyVerb, invoke: VerbInvoker): Command {
+/** Loads the entry's verb and makes `cmd` run it. */
+export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInvoker): Promise<void> {
+  const verb = (await entry.load()).default;
   // Descriptions are written as paragraphs; commander wraps them to the terminal, so single line breaks go.
   const description = verb.description?.replace(/([^\n])\n(?!\n)/g, '$1 ');
-  cmd.summary(verb.summary).description(description ? `${verb.summary}\n\n${description}` : verb.summary);
+  cmd.summary(entry.summary).description(description ? `${entry.summary}\n\n${description}` : entry.summary);
   for (const spec of (verb.args ?? []) as Args) cmd.argument(argSyntax(spec), spec.help);
   for (const [key, spec] of Object.entries((verb.flags ?? {}) as Flags)) {
     const { flags, help } = optionSyntax(key, spec);
@@ -103,12 +126,11 @@ export function attachVerb(cmd: Command, verb: AnyVerb, invoke: VerbInvoker): Co
     else cmd.option(flags, help);
     if (spec.kind === 'negatable') cmd.option(`--no-${flagName(key).slice(2)}`, spec.defaultText);
   }
-  cmd.addHelpText('after', formatExamples(verb.examples));
+  cmd.addHelpText('after', formatExamples([entry.example, ...verb.examples]));
   cmd.action(async (...actionArgs: unknown[]) => {
     const command = actionArgs[actionArgs.length - 1] as Command;
     await invoke(verb, command, parseVerbOptions(verb, command));
   });
-  return cmd;
 }
 
 function parseVerbOptions(verb: AnyVerb, command: Command): unknown {

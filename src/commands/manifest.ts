@@ -1,9 +1,8 @@
 // The command groups. Only the group a command line names is loaded, so start-up stays light.
-import type { Command } from 'commander';
-import type { VerbInvoker } from '../cli/verb.js';
+import type { GroupSpec } from '../cli/verb.js';
 
 export interface GroupModule {
-  register(group: Command, invoke: VerbInvoker): void;
+  group: GroupSpec;
 }
 
 export interface GroupEntry {

@@ -3,7 +3,6 @@
 // CsvBadRow values with their row number instead of stopping the file. Memory stays flat whatever the size.
 import { Readable, pipeline } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
-import iconv from 'iconv-lite';
 import { UsageError } from '../errors.js';
 
 export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
@@ -126,10 +125,11 @@ export async function openCsv(
     for (let next = await rest.next(); !next.done; next = await rest.next())
       yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
   }
-  const stages: NodeJS.ReadWriteStream[] = encoding === 'utf8' ? [] : [iconv.decodeStream(iconvName(encoding))];
+  // iconv-lite (half a megabyte of code tables) loads only for files that are not UTF-8.
+  const iconv = encoding === 'utf8' ? undefined : (await import('iconv-lite')).default;
+  const stages: NodeJS.ReadWriteStream[] = iconv ? [iconv.decodeStream(iconvName(encoding))] : [];
 
-  const headText =
-    encoding === 'utf8' ? head.subarray(detected.bom).toString('utf8') : iconv.decode(head, iconvName(encoding));
+  const headText = iconv ? iconv.decode(head, iconvName(encoding)) : head.subarray(detected.bom).toString('utf8');
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headText.replace(/^\uFEFF/, '')));
 
   // Bad records are reported by on_skip with the count of records parsed before them; the consumer puts each

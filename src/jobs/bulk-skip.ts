@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
+import { maxBulkSkipTasks as batchSize } from '../api/contract/tasks.js';
 import { bulkSkip, bulkStatus, isBulkDone } from '../api/resources/tasks.js';
 import { InputFileError } from '../errors.js';
 import { formatCount } from '../format.js';
@@ -14,9 +15,6 @@ import { Journal } from './journal.js';
 import { pollUntil } from './poller.js';
 import { downloadReport } from './report.js';
 import { UnitRunner } from './runner.js';
-
-/** The API takes at most 100 task ids a request. */
-export const batchSize = 100;
 
 export interface BatchOutcome {
   completed: number;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, run } from '../helpers/run.js';
 import { groupNameIn } from '../../src/cli/program.js';
+import { registerVerbs } from '../../src/cli/verb.js';
 
 describe('argv parsing', () => {
   it('finds the group past global flags and their values', () => {
@@ -118,7 +119,8 @@ describe('help of every command', () => {
     const { Command } = await import('commander');
     for (const entry of groups) {
       const group = new Command(entry.name);
-      (await entry.load()).register(group, async () => undefined);
+      const spec = (await entry.load()).group;
+      if (!spec.self) await registerVerbs(group, spec.verbs, [], async () => undefined);
       const all = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => [
         path,
         ...cmd.commands.flatMap((c) => all(c, [...path, c.name()])),

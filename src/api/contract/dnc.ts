@@ -1,4 +1,5 @@
-import { count, id, listOf, nonEmpty, nullish, optional, pageMeta, z } from './schema.js';
+import * as z from 'zod/mini';
+import { count, id, listOf, nonEmpty, nullish, optional, pageMeta } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const dncTypes = ['all', 'email', 'domain'] as const;

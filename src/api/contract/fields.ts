@@ -1,4 +1,5 @@
-import { id, nonEmpty, optional, z } from './schema.js';
+import * as z from 'zod/mini';
+import { id, nonEmpty, optional } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const fieldSchema = z.looseObject({

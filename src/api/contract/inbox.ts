@@ -1,4 +1,5 @@
-import { optional, z } from './schema.js';
+import * as z from 'zod/mini';
+import { optional } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 /** Sentiment arrives as a word or as "1"/"2"/"3" (Positive, Negative, Neutral). */

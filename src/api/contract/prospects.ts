@@ -1,4 +1,5 @@
-import { id, nonEmpty, nullish, optional, wrapped, z } from './schema.js';
+import * as z from 'zod/mini';
+import { id, nonEmpty, nullish, optional, wrapped } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 /** Prospects per import-with-field-name request (spec.md, Limits). */

@@ -1,4 +1,5 @@
-import { id, listOf, optional, wrapped, z } from './schema.js';
+import * as z from 'zod/mini';
+import { id, listOf, optional, wrapped } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 const time = z.strictObject({

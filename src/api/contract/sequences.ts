@@ -1,4 +1,5 @@
-import { id, nonEmpty, nullish, optional, z } from './schema.js';
+import * as z from 'zod/mini';
+import { id, nonEmpty, nullish, optional } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const conditionSchema = z.strictObject({

@@ -1,10 +1,13 @@
-import { count, id, listOf, nonEmpty, nullish, optional, wrapped, z } from './schema.js';
+import * as z from 'zod/mini';
+import { count, id, listOf, nonEmpty, nullish, optional, wrapped } from './schema.js';
 import { endpoint } from './endpoint.js';
 
 export const taskTypes = ['linkedin', 'call', 'whatsapp', 'custom'] as const;
 export const taskStatuses = ['upcoming', 'dueToday', 'completed', 'skipped', 'overdue'] as const;
 export const taskSortFields = ['priority', 'completedAt', 'skippedAt', 'dueDate'] as const;
 export const sortOrders = ['ASC', 'DESC'] as const;
+/** Task ids per bulk-skip request (spec.md, Limits). */
+export const maxBulkSkipTasks = 100;
 
 /** spec.md's list. The samples spell them lowercase and hyphenated (`no-answer`); both are read, title case is sent. */
 export const callOutcomes = [
@@ -123,7 +126,10 @@ export const tasksEndpoints = {
     body: z.strictObject({
       taskIds: z
         .array(nonEmpty)
-        .check(z.minLength(1, 'at least one task id'), z.maxLength(100, 'at most 100 task ids per request')),
+        .check(
+          z.minLength(1, 'at least one task id'),
+          z.maxLength(maxBulkSkipTasks, `at most ${maxBulkSkipTasks} task ids per request`),
+        ),
     }),
     response: z.looseObject({ bulkActionId: id, message: optional(z.string()), statusCheckUrl: optional(z.string()) }),
   }),

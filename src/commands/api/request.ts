@@ -42,19 +42,16 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 export default defineVerb({
-  name: 'api',
   args: [
     arg.text('method', { choices: methods, normalise: (m) => methods.find((known) => known === m.toUpperCase()) }),
     arg.text('path'),
   ],
-  summary: 'Call any endpoint, with the same auth, retries, debug log and output as every command',
   description:
     'GET and DELETE send -f/-F pairs as query parameters; other methods send them as a JSON body.\n' +
     '-f key=value sends a string; -F key=value sends numbers, true, false and null as JSON. Keys nest with dots\n' +
     '(a.b=1) and append with [] (ids[]=x). --input sends a JSON file (or - for stdin) as the body.\n' +
     'Requests the contract marks as safe to replay are retried after 500s; others only when they never reached the server.',
   examples: [
-    'api GET /v1/unibox/categories',
     'api GET /v1/dnc/dncGlobal1 -F page=2 -F pageSize=50',
     'api POST /v1/tasks/bulk-skip -f "taskIds[]=tk000001" -f "taskIds[]=tk000002"',
     'api PATCH /v1/fields/cSeats00 --input patch.json',

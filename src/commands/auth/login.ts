@@ -5,14 +5,11 @@ import { readKey } from './read-key.js';
 import { liveCheck } from './live-check.js';
 
 export default defineVerb({
-  name: 'login',
-  summary: 'Store an API key in a profile (checked against the service first)',
   description:
     'On a terminal the key is asked for with masked input; otherwise pass it on stdin with --with-key.\n' +
     'No flag takes the key itself, so it never shows in shell history or process lists.\n' +
     'The key is stored in the config folder (~/.config/outreach, or OUTREACH_CONFIG_DIR), file mode 0600.',
   examples: [
-    'auth login',
     'auth login --profile staging --base-url https://staging.example.com',
     'auth login --with-key < key.txt',
     'printenv SH_KEY | outreach auth login --with-key -p agency',

@@ -3,9 +3,7 @@ import { UsageError } from '../../errors.js';
 import { profileName } from '../../config/target.js';
 
 export default defineVerb({
-  name: 'logout',
-  summary: "Remove the stored API key of a profile (the profile's base URL is kept)",
-  examples: ['auth logout', 'auth logout -p staging'],
+  examples: ['auth logout -p staging'],
   async run(ctx) {
     const config = await ctx.config();
     const name = profileName(ctx.flags, ctx.env, config);

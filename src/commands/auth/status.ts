@@ -14,10 +14,8 @@ interface Status {
 }
 
 export default defineVerb({
-  name: 'status',
-  summary: 'Show the profile, base URL and masked key in use, and check the key live',
   description: 'Exit 0 when the key works, 4 when it is missing or refused, 1 when the service cannot be reached.',
-  examples: ['auth status', 'auth status -p staging', 'auth status --json'],
+  examples: ['auth status -p staging', 'auth status --json'],
   async run(ctx) {
     const config = await ctx.config();
     const target = resolveTarget(ctx.flags, ctx.env, config);

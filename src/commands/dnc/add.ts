@@ -14,9 +14,7 @@ export const defaultDncChunk = 5_000;
 export const maxDncChunk = 50_000;
 
 export default defineVerb({
-  name: 'add',
   args: [arg.text('listId'), arg.list('item')],
-  summary: 'Add emails and domains to a DNC list: from arguments, a CSV or text file, or stdin (-)',
   description: [
     'Values are trimmed and lower-cased; URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
     '("www." is dropped: a DNC domain is matched against email domains). Anything that is neither an email nor a',
@@ -26,7 +24,6 @@ export default defineVerb({
     '<name>.dnc-journal lets --resume skip accepted chunks. Exit 3 when any value was rejected.',
   ].join('\n'),
   examples: [
-    'dnc add dncGlobal1 competitor.com legal@bigcorp.com',
     'dnc add dncGlobal1 --file optouts.csv --column "Email Address"',
     'dnc add dncGlobal1 --file domains.txt --json',
     'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -',

@@ -9,11 +9,9 @@ import { domainProblem } from '../../io/email.js';
 export const blacklistBatch = 50;
 
 export default defineVerb({
-  name: 'blacklist-domains',
   args: [arg.list('domain', { min: 1 })],
-  summary: 'Add domains with the deprecated blacklist endpoint (prefer `dnc add`)',
   description: 'Bare domain names only (no scheme or path), sent 50 a call as a comma-separated string.',
-  examples: ['dnc blacklist-domains competitor.com rival.io'],
+  examples: [],
   async run(ctx, opts) {
     ctx.warn('blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead');
     const domains = opts.args[0].map((d) => d.trim().toLowerCase());

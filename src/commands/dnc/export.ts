@@ -7,17 +7,11 @@ import { dncItemsPage } from '../../api/resources/dnc.js';
 import { createCsvFileWriter, createCsvStreamWriter } from '../../io/csv-file-writer.js';
 
 export default defineVerb({
-  name: 'export',
   args: [arg.text('listId')],
-  summary: 'Stream every item of a DNC list as CSV: value,type,createdAt,addedBy',
   description:
     'Cells a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote; --raw keeps them as they are.\n' +
     'With -o the file appears only when complete (written beside it, then renamed), so Ctrl-C never leaves half of it.',
-  examples: [
-    'dnc export dncGlobal1 > global.csv',
-    'dnc export dncGlobal1 --type domain -o domains.csv',
-    'dnc export dncGlobal1 --raw',
-  ],
+  examples: ['dnc export dncGlobal1 --type domain -o domains.csv', 'dnc export dncGlobal1 --raw'],
   flags: {
     type: flag.choice(dncTypes, 'which items', { value: 'type', default: 'all' }),
     output: flag.text('write to a file instead of stdout', { value: 'file', short: '-o' }),

@@ -5,9 +5,7 @@ import { paginate } from '../../api/paginate.js';
 import { itemCount, listDncLists } from '../../api/resources/dnc.js';
 
 export default defineVerb({
-  name: 'lists',
-  summary: 'List do-not-contact lists: id, name, items, last update, owner',
-  examples: ['dnc lists', 'dnc lists --search customers --json'],
+  examples: ['dnc lists --search customers --json'],
   flags: { search: flag.text('list names containing this') },
   async run(ctx, opts) {
     const http = await ctx.http();

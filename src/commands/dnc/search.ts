@@ -5,10 +5,8 @@ import { searchDncPage } from '../../api/resources/dnc.js';
 import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
-  name: 'search',
   args: [arg.text('term')],
-  summary: 'Find an email or domain across every DNC list',
-  examples: ['dnc search acme.com', 'dnc search ceo@ --type email --all --json'],
+  examples: ['dnc search ceo@ --type email --all --json'],
   flags: itemFlags,
   rules: itemRules,
   async run(ctx, opts) {

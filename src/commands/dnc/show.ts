@@ -5,14 +5,8 @@ import { dncItemsPage } from '../../api/resources/dnc.js';
 import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
-  name: 'show',
   args: [arg.text('listId')],
-  summary: 'Show the items of a DNC list: value, type, when and by whom they were added',
-  examples: [
-    'dnc show dncGlobal1',
-    'dnc show dncGlobal1 --type domain --all',
-    'dnc show dncGlobal1 --search optout --page 2 --page-size 100',
-  ],
+  examples: ['dnc show dncGlobal1 --type domain --all', 'dnc show dncGlobal1 --search optout --page 2 --page-size 100'],
   flags: { ...itemFlags, search: flag.text('values containing this') },
   rules: itemRules,
   async run(ctx, opts) {

@@ -4,10 +4,8 @@ import { writeList } from '../../cli/render/output.js';
 import { listFields } from '../../api/resources/fields.js';
 
 export default defineVerb({
-  name: 'list',
-  summary: 'List prospect fields: id, label, type (custom ones; --system adds the built-in ones)',
   description: 'Labels are what import headers are matched against (case- and space-insensitively).',
-  examples: ['fields list', 'fields list --system', 'fields list --system --json'],
+  examples: ['fields list --system', 'fields list --system --json'],
   flags: { system: flag.bool('include system fields (Email, First Name, ...)') },
   async run(ctx, opts) {
     const fields = await listFields(await ctx.http(), { system: opts.system });

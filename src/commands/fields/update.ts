@@ -6,14 +6,11 @@ import { updateField } from '../../api/resources/fields.js';
 import type { UpdateFieldBody } from '../../api/contract/fields.js';
 
 export default defineVerb({
-  name: 'update',
   args: [arg.text('fieldId')],
-  summary: 'Change a custom field: label, fallback text, or its tags',
   description:
     '--tags is a full replacement: tags not listed are removed from the field, new ones are created; matching is\n' +
     'case-insensitive (an existing tag keeps its spelling). --clear-tags removes all. Only custom fields can be updated.',
   examples: [
-    'fields update cSeats00 --label "Seat count"',
     'fields update cPainPnt --fallback-text "your team" --tags messaging,q4',
     'fields update cPainPnt --clear-tags',
   ],

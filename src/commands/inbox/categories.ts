@@ -12,11 +12,9 @@ export const categoryColumns: Column<InboxCategory>[] = [
 ];
 
 export default defineVerb({
-  name: 'categories',
-  summary: 'List the reply categories of the unified inbox',
   description:
     'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
-  examples: ['inbox categories', 'inbox categories --json', 'inbox categories | cut -f1'],
+  examples: ['inbox categories --json', 'inbox categories | cut -f1'],
   async run(ctx) {
     const http = await ctx.http();
     const categories = await listCategories(http);

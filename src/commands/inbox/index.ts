@@ -1,7 +1,13 @@
-import type { Command } from 'commander';
-import { addVerb, type VerbInvoker } from '../../cli/verb.js';
-import categories from './categories.js';
+// The inbox group: its verbs, each loaded only when the command line names it.
+import type { GroupSpec } from '../../cli/verb.js';
 
-export function register(group: Command, invoke: VerbInvoker): void {
-  addVerb(group, categories, invoke);
-}
+export const group: GroupSpec = {
+  verbs: [
+    {
+      name: 'categories',
+      summary: 'List the reply categories of the unified inbox',
+      example: 'inbox categories',
+      load: () => import('./categories.js'),
+    },
+  ],
+};

@@ -1,11 +1,25 @@
-import type { Command } from 'commander';
-import { addVerb, type VerbInvoker } from '../../cli/verb.js';
-import list from './list.js';
-import use from './use.js';
-import remove from './remove.js';
+// The profiles group: its verbs, each loaded only when the command line names it.
+import type { GroupSpec } from '../../cli/verb.js';
 
-export function register(group: Command, invoke: VerbInvoker): void {
-  addVerb(group, list, invoke);
-  addVerb(group, use, invoke);
-  addVerb(group, remove, invoke);
-}
+export const group: GroupSpec = {
+  verbs: [
+    {
+      name: 'list',
+      summary: 'List profiles: name, base URL, masked key, and which one is current',
+      example: 'profiles list',
+      load: () => import('./list.js'),
+    },
+    {
+      name: 'use',
+      summary: 'Make a profile the current one',
+      example: 'profiles use staging',
+      load: () => import('./use.js'),
+    },
+    {
+      name: 'remove',
+      summary: 'Delete a profile and its stored key',
+      example: 'profiles remove staging',
+      load: () => import('./remove.js'),
+    },
+  ],
+};

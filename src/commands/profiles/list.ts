@@ -10,9 +10,7 @@ interface ProfileRow {
 }
 
 export default defineVerb({
-  name: 'list',
-  summary: 'List profiles: name, base URL, masked key, and which one is current',
-  examples: ['profiles list', 'profiles list --json'],
+  examples: ['profiles list --json'],
   async run(ctx) {
     const config = await ctx.config();
     const current = profileName({}, ctx.env, config);

@@ -3,10 +3,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
-  name: 'remove',
   args: [arg.text('name')],
-  summary: 'Delete a profile and its stored key',
-  examples: ['profiles remove staging'],
+  examples: [],
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
     if (!config.removeProfile(name))

@@ -3,10 +3,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
-  name: 'use',
   args: [arg.text('name')],
-  summary: 'Make a profile the current one',
-  examples: ['profiles use staging'],
+  examples: [],
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
     if (!config.profile(name))

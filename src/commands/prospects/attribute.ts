@@ -1,17 +1,11 @@
-import type { Command } from 'commander';
-import { addVerb, defineVerb, type VerbInvoker } from '../../cli/verb.js';
+import { defineVerb } from '../../cli/verb.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { writeList, writeRecord } from '../../cli/render/output.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
 
 const get = defineVerb({
-  name: 'get',
-  summary: 'Read a long-text attribute of a prospect',
-  examples: [
-    'prospects attribute get --attribute atPain005',
-    'prospects attribute get --attribute atPain005 --prospect prLinus05 --json',
-  ],
+  examples: ['prospects attribute get --attribute atPain005 --prospect prLinus05 --json'],
   flags: {
     attribute: flag.requiredText('attribute id', { value: 'id' }),
     prospect: flag.text('prospect id (narrows the lookup)', { value: 'id', nonEmpty: true }),
@@ -34,14 +28,9 @@ function fieldPair(pair: string): { fieldId: string; attributeValue: string } {
 }
 
 const set = defineVerb({
-  name: 'set',
   args: [arg.text('prospectId')],
-  summary: 'Set one or more field values of a prospect; shows the result per field',
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',
-  examples: [
-    'prospects attribute set prLinus05 --field cPainPnt="Too many tools"',
-    'prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"',
-  ],
+  examples: ['prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"'],
   flags: {
     field: flag.list('a field and its new value', { value: 'fieldId=value', min: 1, each: fieldPair }),
   },
@@ -59,11 +48,4 @@ const set = defineVerb({
   },
 });
 
-export function registerAttribute(group: Command, invoke: VerbInvoker): void {
-  const attribute = group
-    .command('attribute')
-    .summary('Read and write prospect attributes')
-    .description('Read and write prospect attributes');
-  addVerb(attribute, get, invoke);
-  addVerb(attribute, set, invoke);
-}
+export { get, set };

@@ -5,11 +5,9 @@ import { getImportStatus } from '../../api/resources/prospects.js';
 import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
-  name: 'import-status',
   args: [arg.text('requestId')],
-  summary: 'Show whether an asynchronous import finished, and where its failed-rows report is',
   description: 'With --wait, polls (backing off from 0.5 s to 10 s) until the import completes.',
-  examples: ['prospects import-status aB3dE5fG', 'prospects import-status aB3dE5fG --wait --json'],
+  examples: ['prospects import-status aB3dE5fG --wait --json'],
   flags: { wait: flag.bool('poll until the import completes') },
   async run(ctx, opts) {
     const http = await ctx.http();

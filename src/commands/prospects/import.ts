@@ -34,9 +34,7 @@ function summaryLine(s: ImportSummary): string {
 }
 
 export default defineVerb({
-  name: 'import',
   args: [arg.text('file')],
-  summary: 'Import a prospect CSV of any size (streamed, chunked, resumable), or - for stdin',
   description: [
     'Columns are matched to field labels ignoring case, spaces, "_" and "-" (see `outreach fields list --system`);',
     'an Email column is required. Each row is checked first: bad CSV records, empty or malformed emails and duplicate',
@@ -50,7 +48,6 @@ export default defineVerb({
     'Exit 0 when every row succeeded or was unchanged, 3 when any was rejected or failed, 2 when nothing could be sent.',
   ].join('\n'),
   examples: [
-    'prospects import leads.csv',
     'prospects import leads.csv --map "Work Email=Email" --map "Org=Company" --save-mapping leads.map.json',
     'prospects import leads.csv --mapping leads.map.json --conflict upsert --tags webinar,q4 --wait',
     'prospects import export.csv --encoding windows-1252 --delimiter ";" --dry-run',

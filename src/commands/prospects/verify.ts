@@ -22,14 +22,9 @@ async function* linesOf(path: string): AsyncGenerator<string> {
 }
 
 export default defineVerb({
-  name: 'verify',
   args: [arg.list('email')],
-  summary: 'Show the verification status of emails (valid, pending, skip, inProgress, risky, bad)',
   description: `Emails come from the arguments or --file (one per line). Long lists are sent ${verifyChunkSize} at a time.`,
-  examples: [
-    'prospects verify ada@analytical.io grace@cobol.dev',
-    'prospects verify --file emails.txt --csv > status.csv',
-  ],
+  examples: ['prospects verify --file emails.txt --csv > status.csv'],
   flags: { file: flag.text('read emails from a file, one per line', { value: 'path' }) },
   async run(ctx, opts) {
     const [emails] = opts.args;

@@ -1,9 +1,19 @@
-import type { Command } from 'commander';
-import { addVerb, type VerbInvoker } from '../../cli/verb.js';
-import start from './start.js';
-import reset from './reset.js';
+// The sandbox group: its verbs, each loaded only when the command line names it.
+import type { GroupSpec } from '../../cli/verb.js';
 
-export function register(group: Command, invoke: VerbInvoker): void {
-  addVerb(group, start, invoke);
-  addVerb(group, reset, invoke);
-}
+export const group: GroupSpec = {
+  verbs: [
+    {
+      name: 'start',
+      summary: 'Serve the whole API locally until interrupted',
+      example: 'sandbox start',
+      load: () => import('./start.js'),
+    },
+    {
+      name: 'reset',
+      summary: 'Restore the seed data of the --sandbox state (or of a --state file)',
+      example: 'sandbox reset',
+      load: () => import('./reset.js'),
+    },
+  ],
+};

@@ -4,9 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { sandboxStatePath } from '../../sandbox/in-process.js';
 
 export default defineVerb({
-  name: 'reset',
-  summary: 'Restore the seed data of the --sandbox state (or of a --state file)',
-  examples: ['sandbox reset', 'sandbox reset --state ./sandbox.json'],
+  examples: ['sandbox reset --state ./sandbox.json'],
   flags: { state: flag.text('reset this state file instead of the one --sandbox uses', { value: 'file' }) },
   async run(ctx, opts) {
     const path = opts.state ?? sandboxStatePath(ctx.configDir);

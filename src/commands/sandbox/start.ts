@@ -7,14 +7,11 @@ import { isLoopbackHost } from '../../config/target.js';
 import { faultKinds } from '../../sandbox/faults.js';
 
 export default defineVerb({
-  name: 'start',
-  summary: 'Serve the whole API locally until interrupted',
   description:
     'Prints the base URL and the API key on stdout, then serves until Ctrl-C or SIGTERM (exit 0).\n' +
     'Point any command at it with OUTREACH_BASE_URL and OUTREACH_API_KEY, or use --sandbox for an in-process one.\n' +
     'With --state the data is loaded from and saved to FILE; without it, it starts from the seed data every time.',
   examples: [
-    'sandbox start',
     'sandbox start --port 0 --key sk_test_12345678',
     'sandbox start --state ./sandbox.json --fault-rate 0.2 --fault-seed 7',
     'sandbox start --latency 50 --tasks 100000',

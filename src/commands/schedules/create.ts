@@ -59,8 +59,6 @@ function fromFlags(name: string, timezone: string, days: string[], isDefault: bo
 }
 
 export default defineVerb({
-  name: 'create',
-  summary: 'Create a sending schedule: an interactive builder on a terminal, or flags / a JSON file',
   description: [
     "On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday's windows",
     '("same as the previous day" is one key), whether it becomes the default, then shows the week in the schedule\'s',
@@ -70,7 +68,6 @@ export default defineVerb({
     'and minutes 0-59 (24:00 is refused: end at 23:59), a real IANA zone. Errors name the day and window; exit 2.',
   ].join('\n'),
   examples: [
-    'schedules create',
     'schedules create --name "Business hours" --timezone America/New_York --day mon=09:00-12:00,13:00-17:00 --day tue=09:00-17:00 --default',
     'schedules create --from-file schedule.json',
     'schedules create --name Nights --timezone Asia/Kolkata --day fri=20:00-23:59 --save nights.json',

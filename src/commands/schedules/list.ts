@@ -4,9 +4,7 @@ import { listSchedules } from '../../api/resources/schedules.js';
 import { dayNames, formatWindows, type Window } from '../../schedule/week.js';
 
 export default defineVerb({
-  name: 'list',
-  summary: 'List sending schedules: id, name, zone, default, working days',
-  examples: ['schedules list', 'schedules list --json'],
+  examples: ['schedules list --json'],
   async run(ctx) {
     const schedules = await listSchedules(await ctx.http());
     await writeList(

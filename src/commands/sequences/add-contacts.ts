@@ -4,25 +4,20 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { writeJson } from '../../cli/render/output.js';
 import { addContacts } from '../../api/resources/sequences.js';
-import { IdSet, idsFromFile } from '../../io/ids.js';
 
 /** Contacts per request: spec.md sets no limit; 500 keeps a request small. */
 export const contactsBatch = 500;
 
 export default defineVerb({
-  name: 'add-contacts',
   args: [arg.text('sequenceId'), arg.list('contactId')],
-  summary: 'Add contacts (prospect ids) to a step of a sequence',
-  examples: [
-    'sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02',
-    'sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt',
-  ],
+  examples: ['sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
   flags: {
     step: flag.requiredText('the step to add them to', { value: 'stepId' }),
     file: flag.text('ids from a file, one per line (or a CSV with an id column)', { value: 'path' }),
   },
   async run(ctx, opts) {
     const [sequenceId, given] = opts.args;
+    const { IdSet, idsFromFile } = await import('../../io/ids.js');
     const ids = new IdSet();
     for (const id of given) ids.add(id);
     if (opts.file) for await (const id of idsFromFile(resolve(ctx.cwd, opts.file))) ids.add(id);

@@ -6,11 +6,9 @@ import { setSequenceStatus } from '../../api/resources/sequences.js';
 
 function statusVerb(status: 'pause' | 'resume') {
   return defineVerb({
-    name: status,
     args: [arg.list('sequenceId', { min: 1 })],
-    summary: `${status === 'pause' ? 'Pause' : 'Resume'} sequences; prints how many succeeded and failed`,
     description: `Unknown sequences and ones already ${status === 'pause' ? 'paused' : 'active'} count as failed; then exit 3.`,
-    examples: [`sequences ${status} sqOnbrd1`, `sequences ${status} sqOnbrd1 sqReEngg2 --json`],
+    examples: [`sequences ${status} sqOnbrd1 sqReEngg2 --json`],
     async run(ctx, opts) {
       const ids = [...new Set(opts.args[0])];
       const result = await setSequenceStatus(await ctx.http(), ids, status);

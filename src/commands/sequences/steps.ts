@@ -15,12 +15,10 @@ function summary(v: Variant): string {
 }
 
 export default defineVerb({
-  name: 'steps',
   args: [arg.text('sequenceId'), arg.text('stepId')],
-  summary: 'Show the variants of a sequence step, with type and status codes named',
   description:
     'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
-  examples: ['sequences steps sqOnbrd1 stA1intro', 'sequences steps sqOnbrd1 stA1intro --json'],
+  examples: ['sequences steps sqOnbrd1 stA1intro --json'],
   async run(ctx, opts) {
     const variants = await stepVariants(await ctx.http(), ...opts.args);
     await writeList(

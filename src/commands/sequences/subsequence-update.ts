@@ -17,14 +17,11 @@ export function parseCondition(text: string): Condition {
 }
 
 export default defineVerb({
-  name: 'update',
   args: [arg.text('sequenceId'), arg.text('subsequenceId')],
-  summary: 'Change a subsequence: schedule, entry delay, conditions (settings left out stay as they are)',
   description:
     '--condition replaces the whole set of conditions (repeat it for several). An empty set is refused here: the API\n' +
     'would silently ignore it and keep the old conditions. --delay-days is at least 1.',
   examples: [
-    'sequences subsequence update sqOnbrd1 ssReplied --delay-days 3',
     'sequences subsequence update sqOnbrd1 ssReplied --condition "Replied:is:true" --condition "Email Open Count:greater than:3"',
     'sequences subsequence update sqOnbrd1 ssReplied --schedule 58965',
   ],

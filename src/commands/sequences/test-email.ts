@@ -7,14 +7,10 @@ import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
 
 export default defineVerb({
-  name: 'test-email',
   args: [arg.text('sequenceId')],
-  summary: 'Send a test email from an account connected to the sequence',
   description:
     'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
-  examples: [
-    'sequences test-email sqOnbrd1 --to me@x.example --from-account ea1Alice --subject "Hi {{First Name}}" --content-file body.html',
-  ],
+  examples: [],
   flags: {
     to: flag.list('recipient', { value: 'email', min: 1 }),
     fromAccount: flag.requiredText('sending email account id', { value: 'id' }),

@@ -8,15 +8,9 @@ import { writeJson, writeOut } from '../../cli/render/output.js';
 import { formatCount } from '../../format.js';
 import { paginate } from '../../api/paginate.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
-import { IdSet, idsFromCsvOrLines, idsFromFile } from '../../io/ids.js';
-import {
-  batchSize,
-  latestUnfinishedPlan,
-  planBulkSkip,
-  readBulkSkipPlan,
-  runBulkSkip,
-  type BulkSkipPlan,
-} from '../../jobs/bulk-skip.js';
+import type { IdSet } from '../../io/ids.js';
+import { maxBulkSkipTasks } from '../../api/contract/tasks.js';
+import type { BulkSkipPlan } from '../../jobs/bulk-skip.js';
 import { hasFilters, toQuery, whereFilterFlags, whereFilters, type Filters } from './filters.js';
 import { allPageSize } from './list.js';
 
@@ -26,6 +20,7 @@ function stamp(now: number): string {
 }
 
 async function collect(ctx: CommandContext, ids: string[], file: string | undefined, filters: Filters): Promise<IdSet> {
+  const { IdSet, idsFromCsvOrLines, idsFromFile } = await import('../../io/ids.js');
   const set = new IdSet();
   const fromStdin = ids.includes('-');
   for (const id of ids) if (id !== '-') set.add(id.trim());
@@ -49,9 +44,7 @@ function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
 }
 
 export default defineVerb({
-  name: 'bulk-skip',
   args: [arg.list('taskId')],
-  summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
   description: [
     'Ids come from the arguments, --file (one per line, or a CSV with a taskId/id column), - for stdin, and/or',
     'the --where-* filters (the same as `tasks list`). They are de-duplicated and sent 100 a request, --concurrency',
@@ -60,7 +53,6 @@ export default defineVerb({
     'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3.',
   ].join('\n'),
   examples: [
-    'tasks bulk-skip --where-status overdue --where-type call --yes',
     'tasks bulk-skip tk000001 tk000002',
     'tasks bulk-skip --file ids.csv --yes --json',
     'tasks list --status overdue | cut -f1 | outreach tasks bulk-skip - --yes',
@@ -80,6 +72,8 @@ export default defineVerb({
   async run(ctx, opts) {
     const where = whereFilters(opts);
     const started = ctx.clock.now();
+    const { latestUnfinishedPlan, planBulkSkip, readBulkSkipPlan, runBulkSkip } =
+      await import('../../jobs/bulk-skip.js');
     let plan: BulkSkipPlan;
     if (opts.resume !== undefined) {
       const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(ctx.cwd);
@@ -106,7 +100,9 @@ export default defineVerb({
       }
       if (opts.dryRun) {
         for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
-        ctx.info(`Would skip ${formatCount(ids.length)} task(s) in ${Math.ceil(ids.length / batchSize)} request(s).`);
+        ctx.info(
+          `Would skip ${formatCount(ids.length)} task(s) in ${Math.ceil(ids.length / maxBulkSkipTasks)} request(s).`,
+        );
         return ExitCode.ok;
       }
       if (!opts.yes) {

@@ -5,10 +5,8 @@ import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
 import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
-  name: 'bulk-status',
   args: [arg.text('bulkActionId')],
-  summary: 'Show the progress of a bulk action (skip); --wait until it is done',
-  examples: ['tasks bulk-status aB3dE5fG', 'tasks bulk-status aB3dE5fG --wait --json'],
+  examples: ['tasks bulk-status aB3dE5fG --wait --json'],
   flags: { wait: flag.bool('poll until the action completes') },
   async run(ctx, opts) {
     const http = await ctx.http();

@@ -13,18 +13,12 @@ function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
 }
 
 export default defineVerb({
-  name: 'complete',
   args: [arg.text('taskId')],
-  summary: 'Complete a task; a call task needs its outcome',
   description:
     `Call outcomes: ${callOutcomes.join(', ')}.\n` +
     'Any case and hyphenated forms are accepted (no-answer); the title-case form of spec.md is what is sent.\n' +
     'On a terminal a call task without --outcome asks for it; elsewhere it is a usage error (exit 2).',
-  examples: [
-    'tasks complete tk000001 --outcome "No Answer"',
-    'tasks complete tk000001 --outcome left-voicemail',
-    'tasks complete tk000002',
-  ],
+  examples: ['tasks complete tk000001 --outcome left-voicemail', 'tasks complete tk000002'],
   flags: {
     outcome: flag.choice(callOutcomes, 'call outcome (call tasks only)', {
       value: 'outcome',

@@ -5,10 +5,8 @@ import { getTask } from '../../api/resources/tasks.js';
 import { taskColumns } from './columns.js';
 
 export default defineVerb({
-  name: 'get',
   args: [arg.text('taskId')],
-  summary: 'Show one task',
-  examples: ['tasks get tk000001', 'tasks get tk000001 --json'],
+  examples: ['tasks get tk000001 --json'],
   async run(ctx, opts) {
     const task = await getTask(await ctx.http(), opts.args[0]);
     const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now()).map((c) => ({

@@ -1,15 +1,32 @@
-import type { Command } from 'commander';
-import { addVerb, type VerbInvoker } from '../../cli/verb.js';
-import list from './list.js';
-import get from './get.js';
-import complete from './complete.js';
-import bulkSkip from './bulk-skip.js';
-import bulkStatus from './bulk-status.js';
+// The tasks group: its verbs, each loaded only when the command line names it.
+import type { GroupSpec } from '../../cli/verb.js';
 
-export function register(group: Command, invoke: VerbInvoker): void {
-  addVerb(group, list, invoke);
-  addVerb(group, get, invoke);
-  addVerb(group, complete, invoke);
-  addVerb(group, bulkSkip, invoke);
-  addVerb(group, bulkStatus, invoke);
-}
+export const group: GroupSpec = {
+  verbs: [
+    {
+      name: 'list',
+      summary: 'List tasks with any filter of the API; --all walks every page as it arrives',
+      example: 'tasks list --status overdue --type call',
+      load: () => import('./list.js'),
+    },
+    { name: 'get', summary: 'Show one task', example: 'tasks get tk000001', load: () => import('./get.js') },
+    {
+      name: 'complete',
+      summary: 'Complete a task; a call task needs its outcome',
+      example: 'tasks complete tk000001 --outcome "No Answer"',
+      load: () => import('./complete.js'),
+    },
+    {
+      name: 'bulk-skip',
+      summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
+      example: 'tasks bulk-skip --where-status overdue --where-type call --yes',
+      load: () => import('./bulk-skip.js'),
+    },
+    {
+      name: 'bulk-status',
+      summary: 'Show the progress of a bulk action (skip); --wait until it is done',
+      example: 'tasks bulk-status aB3dE5fG',
+      load: () => import('./bulk-status.js'),
+    },
+  ],
+};

@@ -10,12 +10,9 @@ import { taskColumns } from './columns.js';
 export const allPageSize = 100;
 
 export default defineVerb({
-  name: 'list',
-  summary: 'List tasks with any filter of the API; --all walks every page as it arrives',
   description:
     'Statuses: upcoming, dueToday, overdue, completed, skipped. Due dates are relative on a terminal, ISO 8601 otherwise.',
   examples: [
-    'tasks list --status overdue --type call',
     'tasks list --all --ndjson > tasks.ndjson',
     'tasks list --assignee usBobOps2 --sort-by priority --order asc',
     'tasks list --all --limit 500 --csv',

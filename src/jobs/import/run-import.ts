@@ -16,6 +16,7 @@ import { EmailIndex } from '../../io/import/email-index.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, sameSettings } from '../journal.js';
+import { tuneMemoryForStreaming } from '../memory.js';
 import { pollUntil } from '../poller.js';
 import { downloadReport } from '../report.js';
 import { byIdFormat, byNameFormat } from './chunk-body.js';
@@ -99,6 +100,7 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
 }
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
+  tuneMemoryForStreaming();
   if (opts.input === '-' && opts.resume)
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');

@@ -1,12 +1,16 @@
 import { stringify } from 'csv-stringify/sync';
-import { normaliseCallOutcome, tasksEndpoints, type ListTasksQuery } from '../../api/contract/tasks.js';
+import {
+  maxBulkSkipTasks,
+  normaliseCallOutcome,
+  tasksEndpoints,
+  type ListTasksQuery,
+} from '../../api/contract/tasks.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
 import type { TaskRecord } from '../model.js';
 import { compareTasks, taskStatus, taskView } from '../task-view.js';
 
-export const maxBulkSkip = 100;
 export const defaultTaskPageSize = 25;
 
 /** A bulk action reports completion this long after it was accepted. */
@@ -112,8 +116,8 @@ export const tasksRoutes: Route[] = [
 
   route(tasksEndpoints.bulkSkip, (req, store) => {
     const { taskIds } = req.body as { taskIds: string[] };
-    if (taskIds.length > maxBulkSkip)
-      throw new SandboxError(400, 4000, `Up to ${maxBulkSkip} tasks can be skipped per request`);
+    if (taskIds.length > maxBulkSkipTasks)
+      throw new SandboxError(400, 4000, `Up to ${maxBulkSkipTasks} tasks can be skipped per request`);
     const byId = store.taskIndex();
     const failures: Array<[string, string]> = [];
     const now = store.isoNow();
