@@ -1,32 +1,12 @@
 // `--sandbox`: a sandbox inside this process, whose state lives in the config folder between runs.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import type { SandboxState } from './model.js';
+import { loadState, saveState } from './state-file.js';
 import { Sandbox } from './server.js';
 
 export function sandboxStatePath(configDir: string): string {
   return join(configDir, 'sandbox', 'state.json');
-}
-
-export function loadState(path: string): SandboxState | undefined {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as SandboxState;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(
-      `cannot read the sandbox state ${path}: ${(error as Error).message}; \`outreach sandbox reset\` starts over`,
-    );
-  }
-}
-
-/** Writes beside the target and renames, so an interrupted save never leaves a truncated state. */
-export function saveState(path: string, json: string): void {
-  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, json, { mode: 0o600 });
-  renameSync(temp, path);
 }
 
 export interface RunningSandbox {

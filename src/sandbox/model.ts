@@ -177,8 +177,11 @@ export interface ReportRecord {
   csv: string;
 }
 
+/** The version of the state format; src/sandbox/state-file.ts upgrades older files. */
+export const stateVersion = 1;
+
 export interface SandboxState {
-  version: 1;
+  version: typeof stateVersion;
   /** Clock ms when the seed was laid down; relative seed dates count from here. */
   seededAt: number;
   /** Source of record ids. */

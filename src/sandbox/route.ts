@@ -1,3 +1,4 @@
+import type { z } from 'zod/mini';
 import type { Endpoint } from '../api/contract/endpoint.js';
 import type { Store } from './store.js';
 
@@ -24,11 +25,22 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
 }
 
+/** A request as a handler of endpoint E sees it: path, query and body already checked and typed by the contract. */
+export interface TypedRequest<E extends Endpoint> extends Omit<SandboxRequest, 'params' | 'query' | 'body'> {
+  params: E extends Endpoint<infer P> ? z.output<P> : never;
+  query: E extends Endpoint<z.ZodMiniType, infer Q> ? z.output<Q> : never;
+  body: E extends Endpoint<z.ZodMiniType, z.ZodMiniType, infer B> ? z.output<B> : never;
+}
+
 export interface Route {
   endpoint: Endpoint;
   handle(req: SandboxRequest, store: Store): SandboxResponse | Promise<SandboxResponse>;
 }
 
-export function route(endpoint: Endpoint, handle: Route['handle']): Route {
-  return { endpoint, handle };
+/** Binds a handler to its endpoint; the server validates with the endpoint's schemas before calling it. */
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handle: (req: TypedRequest<E>, store: Store) => SandboxResponse | Promise<SandboxResponse>,
+): Route {
+  return { endpoint, handle: handle as Route['handle'] };
 }

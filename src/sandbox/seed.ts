@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
-import type { SandboxState, TaskRecord } from './model.js';
+import { stateVersion, type SandboxState, type TaskRecord } from './model.js';
 import { seededRandom } from './prng.js';
 
 const seedDir = () => join(packageRoot(), 'fixtures', 'seed');
@@ -120,7 +120,7 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
   const account = load<AccountSeed>('account');
   const sequences = load<SandboxState['sequences']>('sequences');
   return {
-    version: 1,
+    version: stateVersion,
     seededAt: now,
     counter: 1000,
     account: {

@@ -7,8 +7,9 @@ export class Store {
   private emailIndex: Map<string, ProspectRecord> | undefined;
   private tasksById: Map<string, TaskRecord> | undefined;
   private dncIndexes = new Map<string, Set<string>>();
-  /** Bumped on every task write, so cached task selections know they are stale. */
-  version = 0;
+  /** Bumped on every task write, so the cached task selection knows it is stale. */
+  private version = 0;
+  private selection: { version: number; key: string; tasks: TaskRecord[] } | undefined;
   private changeListeners: Array<() => void> = [];
 
   constructor(
@@ -63,6 +64,14 @@ export class Store {
       this.dncIndexes.set(list.id, index);
     }
     return index;
+  }
+
+  /** The last task selection computed for `key`, kept until a task changes. */
+  taskSelection(key: string, compute: () => TaskRecord[]): TaskRecord[] {
+    if (this.selection?.version === this.version && this.selection.key === key) return this.selection.tasks;
+    const tasks = compute();
+    this.selection = { version: this.version, key, tasks };
+    return tasks;
   }
 
   /** Tasks changed in place. */

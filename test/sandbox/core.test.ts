@@ -131,3 +131,22 @@ describe('sandbox data', () => {
     expect(state.domains.length).toBeGreaterThan(0);
   });
 });
+
+describe('sandbox state file', () => {
+  it('refuses a state file of an unknown version, naming it and how to start over (exit 2)', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { run } = await import('../helpers/run.js');
+    const { tempDir } = await import('../helpers/context.js');
+    const configDir = tempDir();
+    const path = join(configDir, 'sandbox', 'state.json');
+    mkdirSync(join(configDir, 'sandbox'));
+    writeFileSync(path, JSON.stringify({ version: 99 }));
+    const result = await run(['--sandbox', 'inbox', 'categories'], { configDir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 1)\n` +
+        `hint: Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).\n`,
+    );
+  });
+});

@@ -50,7 +50,7 @@ export default defineVerb({
   async run(ctx, opts) {
     const [{ Sandbox }, { loadState, saveState }] = await Promise.all([
       import('../../sandbox/server.js'),
-      import('../../sandbox/in-process.js'),
+      import('../../sandbox/state-file.js'),
     ]);
     if (!isLoopbackHost(opts.host))
       ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);

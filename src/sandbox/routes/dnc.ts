@@ -74,13 +74,7 @@ function addItems(
 
 export const dncRoutes: Route[] = [
   route(dncEndpoints.lists, (req, store) => {
-    const query = req.query as {
-      search?: string;
-      page?: number;
-      pageSize?: number;
-      sort?: 'ASC' | 'DESC';
-      sortBy?: 'total' | 'updatedAt';
-    };
+    const query = req.query;
     let lists = store.state.dncLists.filter(
       (l) => !query.search || l.name.toLowerCase().includes(query.search.toLowerCase()),
     );
@@ -97,8 +91,8 @@ export const dncRoutes: Route[] = [
   }),
 
   route(dncEndpoints.show, (req, store) => {
-    const list = findList(store, req.params.dncListId!);
-    const query = req.query as DncItemQuery;
+    const list = findList(store, req.params.dncListId);
+    const query = req.query;
     const { page, meta } = paged(
       list.items.filter((i) => itemMatches(i, query)),
       query,
@@ -116,7 +110,7 @@ export const dncRoutes: Route[] = [
   }),
 
   route(dncEndpoints.search, (req, store) => {
-    const query = req.query as DncItemQuery;
+    const query = req.query;
     const matches: Array<{ list: DncListRecord; item: DncItemRecord }> = [];
     for (const list of store.state.dncLists)
       for (const item of list.items) if (itemMatches(item, query)) matches.push({ list, item });
@@ -128,14 +122,14 @@ export const dncRoutes: Route[] = [
   }),
 
   route(dncEndpoints.add, (req, store) => {
-    const { items, dncListId } = req.body as { items: string[]; dncListId: string };
+    const { items, dncListId } = req.body;
     const list = findList(store, dncListId);
     const counts = addItems(store, list, items);
     return { status: 201, body: { message: 'Items added to the DNC list', payload: counts } };
   }),
 
   route(dncEndpoints.blacklistDomains, (req, store) => {
-    const domains = (req.body as { domains: string }).domains
+    const domains = req.body.domains
       .split(',')
       .map((d) => d.trim())
       .filter(Boolean);

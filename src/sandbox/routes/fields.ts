@@ -1,4 +1,4 @@
-import { fieldsEndpoints, type UpdateFieldBody } from '../../api/contract/fields.js';
+import { fieldsEndpoints } from '../../api/contract/fields.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
@@ -36,7 +36,7 @@ export const fieldsRoutes: Route[] = [
     if (!field) throw new SandboxError(400, 1001, `Invalid field id ${req.params.fieldId}`);
     if (field.isSystem)
       throw new SandboxError(400, 4000, `${field.label} is a system field; only custom fields can be updated`);
-    const body = req.body as UpdateFieldBody;
+    const body = req.body;
     if (body.label !== undefined) {
       const clash = store.state.fields.find((f) => f !== field && f.label.toLowerCase() === body.label!.toLowerCase());
       if (clash) throw new SandboxError(400, 1001, `A field named "${clash.label}" already exists`);

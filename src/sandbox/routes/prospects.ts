@@ -1,16 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
-import {
-  importStatusMeaning,
-  prospectsEndpoints,
-  type ImportByNameBody,
-  type ConflictAction,
-} from '../../api/contract/prospects.js';
+import { importStatusMeaning, maxImportRows, prospectsEndpoints } from '../../api/contract/prospects.js';
 import { route, type Route } from '../route.js';
 import { SandboxError, badRequest } from '../sandbox-error.js';
 import { createImportContext, importOne, type ImportOptions, type RowOutcome } from '../prospect-import.js';
 import type { Store } from '../store.js';
-
-export const maxImportRows = 100_000;
 
 /** An asynchronous import reports completion this long after it was accepted: a base delay plus 1 ms per 100 rows. */
 export function importDelayMs(rows: number): number {
@@ -32,7 +25,7 @@ function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): stri
 
 export const prospectsRoutes: Route[] = [
   route(prospectsEndpoints.importByName, (req, store) => {
-    const body = req.body as ImportByNameBody;
+    const body = req.body;
     if (body.prospectList.length > maxImportRows)
       throw badRequest(
         `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; got ${body.prospectList.length.toLocaleString('en-US')}`,
@@ -81,12 +74,7 @@ export const prospectsRoutes: Route[] = [
   }),
 
   route(prospectsEndpoints.importById, (req, store) => {
-    const body = req.body as {
-      prospectList: Array<{ fields: Array<{ id: string; value: string }> }>;
-      stepId?: string;
-      verifyProspects?: boolean;
-      conflictAction: ConflictAction;
-    };
+    const body = req.body;
     checkStep(store, body.stepId);
     const ctx = createImportContext(store, {
       conflictAction: body.conflictAction,
@@ -115,7 +103,7 @@ export const prospectsRoutes: Route[] = [
   }),
 
   route(prospectsEndpoints.verificationStatus, (req, store) => {
-    const { emails } = req.body as { emails: string[] };
+    const { emails } = req.body;
     const payload = emails.map((email) => {
       const prospect = store.prospectByEmail(email.trim());
       if (prospect) return { email, verificationStatus: prospect.verificationStatus };
@@ -125,7 +113,7 @@ export const prospectsRoutes: Route[] = [
   }),
 
   route(prospectsEndpoints.getAttribute, (req, store) => {
-    const { attributeId, prospectId } = req.query as { attributeId: string; prospectId?: string };
+    const { attributeId, prospectId } = req.query;
     for (const prospect of store.state.prospects) {
       if (prospectId && prospect.id !== prospectId) continue;
       const found = prospect.attributes.find((a) => a.attributeId === attributeId);
@@ -152,12 +140,10 @@ export const prospectsRoutes: Route[] = [
   route(prospectsEndpoints.setAttributes, (req, store) => {
     const prospect = store.state.prospects.find((p) => p.id === req.params.prospectId);
     if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
-    const body = req.body as {
-      attributes?: Array<{ fieldId: string; attributeValue: string }>;
-      fieldId?: string;
-      attributeValue?: string;
-    };
-    const items = body.attributes ?? [{ fieldId: body.fieldId!, attributeValue: body.attributeValue! }];
+    const body = req.body;
+    // With `attributes`, fieldId and attributeValue are ignored (spec.md).
+    const items =
+      'attributes' in body ? body.attributes : [{ fieldId: body.fieldId, attributeValue: body.attributeValue }];
     const results = items.map(({ fieldId, attributeValue }) => {
       const field = store.state.fields.find((f) => f.id === fieldId && !f.isSystem);
       if (!field) return { fieldId, success: false };

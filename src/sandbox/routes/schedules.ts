@@ -1,11 +1,11 @@
-import { schedulesEndpoints, type ScheduleBody } from '../../api/contract/schedules.js';
+import { schedulesEndpoints } from '../../api/contract/schedules.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import { checkSchedule, WindowError } from '../../schedule/week.js';
 
 export const schedulesRoutes: Route[] = [
   route(schedulesEndpoints.create, (req, store) => {
-    const body = req.body as ScheduleBody;
+    const body = req.body;
     try {
       checkSchedule(body);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { sequencesEndpoints, type SubsequenceUpdate } from '../../api/contract/sequences.js';
+import { sequencesEndpoints } from '../../api/contract/sequences.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
@@ -12,16 +12,16 @@ function findSequence(store: Store, id: string): SequenceRecord {
 
 export const sequencesRoutes: Route[] = [
   route(sequencesEndpoints.step, (req, store) => {
-    const step = findSequence(store, req.params.sequenceId!).steps.find((s) => s.id === req.params.stepId);
+    const step = findSequence(store, req.params.sequenceId).steps.find((s) => s.id === req.params.stepId);
     if (!step) throw new SandboxError(400, 1001, `Invalid step id ${req.params.stepId}`);
     return { status: 200, body: step.variants };
   }),
 
   route(sequencesEndpoints.updateSubsequence, (req, store) => {
-    const sequence = findSequence(store, req.params.sequenceId!);
+    const sequence = findSequence(store, req.params.sequenceId);
     const sub = sequence.subsequences.find((s) => s.id === req.params.subsequenceId);
     if (!sub) throw new SandboxError(400, 1001, `Invalid subsequence id ${req.params.subsequenceId}`);
-    const body = req.body as SubsequenceUpdate;
+    const body = req.body;
     if (body.scheduleId !== undefined && !store.state.schedules.some((s) => s.id === body.scheduleId))
       throw new SandboxError(400, 4000, `Schedule ${body.scheduleId} not found`);
     if (body.scheduleId !== undefined) sub.scheduleId = body.scheduleId;
@@ -45,8 +45,8 @@ export const sequencesRoutes: Route[] = [
   }),
 
   route(sequencesEndpoints.addContacts, (req, store) => {
-    const sequence = findSequence(store, req.params.sequenceId!);
-    const { stepId, contactIds } = req.body as { stepId: string; contactIds: string[] };
+    const sequence = findSequence(store, req.params.sequenceId);
+    const { stepId, contactIds } = req.body;
     if (!sequence.steps.some((s) => s.id === stepId))
       throw new SandboxError(400, 4000, `Step ${stepId} is not a step of sequence ${sequence.id}`);
     const unknown = contactIds.filter((id) => !store.state.prospects.some((p) => p.id === id));
@@ -67,7 +67,7 @@ export const sequencesRoutes: Route[] = [
   }),
 
   route(sequencesEndpoints.status, (req, store) => {
-    const { sequenceIds, status } = req.body as { sequenceIds: string[]; status: 'resume' | 'pause' };
+    const { sequenceIds, status } = req.body;
     let success = 0;
     let failed = 0;
     for (const id of sequenceIds) {
@@ -86,8 +86,8 @@ export const sequencesRoutes: Route[] = [
   }),
 
   route(sequencesEndpoints.testEmail, (req, store) => {
-    const sequence = findSequence(store, req.params.sequenceId!);
-    const { fromEmailAccountId } = req.body as { fromEmailAccountId: string };
+    const sequence = findSequence(store, req.params.sequenceId);
+    const { fromEmailAccountId } = req.body;
     if (!sequence.emailAccountIds.includes(fromEmailAccountId))
       throw new SandboxError(
         400,

@@ -37,20 +37,17 @@ function matches(task: TaskRecord, query: ListTasksQuery, now: number): boolean 
   return true;
 }
 
-// Paging through 100,000 tasks would sort them all for every page: keep the last sorted selection until anything changes.
-let cache: { store: Store; version: number; key: string; tasks: TaskRecord[] } | undefined;
-
+/** The filtered, sorted tasks of a listing; paging through 100,000 tasks would sort them all for every page. */
 function selection(store: Store, query: ListTasksQuery): TaskRecord[] {
   const now = store.now();
   const { page: _page, pageSize: _size, ...filters } = query;
   // Statuses follow the clock, so the day is part of the key.
   const key = `${JSON.stringify(filters)}|${Math.floor(now / 86_400_000)}`;
-  if (cache && cache.store === store && cache.version === store.version && cache.key === key) return cache.tasks;
-  const tasks = store.state.tasks
-    .filter((t) => matches(t, query, now))
-    .sort(compareTasks(query.sortBy ?? 'dueDate', query.sortOrder ?? 'ASC'));
-  cache = { store, version: store.version, key, tasks };
-  return tasks;
+  return store.taskSelection(key, () =>
+    store.state.tasks
+      .filter((t) => matches(t, query, now))
+      .sort(compareTasks(query.sortBy ?? 'dueDate', query.sortOrder ?? 'ASC')),
+  );
 }
 
 function findTask(store: Store, id: string): TaskRecord {
@@ -61,7 +58,7 @@ function findTask(store: Store, id: string): TaskRecord {
 
 export const tasksRoutes: Route[] = [
   route(tasksEndpoints.list, (req, store) => {
-    const query = req.query as ListTasksQuery;
+    const query = req.query;
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? defaultTaskPageSize;
     const all = selection(store, query);
@@ -88,13 +85,13 @@ export const tasksRoutes: Route[] = [
     status: 200,
     body: {
       message: 'Task fetched successfully',
-      payload: { task: taskView(findTask(store, req.params.taskId!), store.now()) },
+      payload: { task: taskView(findTask(store, req.params.taskId), store.now()) },
     },
   })),
 
   route(tasksEndpoints.complete, (req, store) => {
-    const task = findTask(store, req.params.taskId!);
-    const { callOutcome } = req.body as { callOutcome?: string };
+    const task = findTask(store, req.params.taskId);
+    const { callOutcome } = req.body;
     if (task.doneStatus === 'skipped')
       throw new SandboxError(400, 4000, `Task ${task.taskId} was skipped and cannot be completed`);
     if (task.type === 'call' && !callOutcome)
@@ -115,7 +112,7 @@ export const tasksRoutes: Route[] = [
   }),
 
   route(tasksEndpoints.bulkSkip, (req, store) => {
-    const { taskIds } = req.body as { taskIds: string[] };
+    const { taskIds } = req.body;
     if (taskIds.length > maxBulkSkipTasks)
       throw new SandboxError(400, 4000, `Up to ${maxBulkSkipTasks} tasks can be skipped per request`);
     const byId = store.taskIndex();

@@ -1,0 +1,45 @@
+// The sandbox's state on disk: versioned JSON, written beside the target and renamed so an interrupted save never
+// leaves half a file. A file from an older version is brought up to date step by step; one from a newer version,
+// or without a version, is refused with what to do, never half-read.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InputFileError } from '../errors.js';
+import { stateVersion, type SandboxState } from './model.js';
+
+/** From version N to N + 1, by N. None yet: version 1 is the first versioned format. */
+const migrations: Record<number, (state: Record<string, unknown>) => Record<string, unknown>> = {};
+
+export function loadState(path: string): SandboxState | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new InputFileError(path, `cannot read the sandbox state: ${(error as Error).message}`, startOver(path));
+  }
+  let state = raw as Record<string, unknown>;
+  let version = typeof state?.version === 'number' ? state.version : undefined;
+  if (version === undefined || version > stateVersion || !Number.isInteger(version)) {
+    const seen = version === undefined ? 'no version' : `version ${version}; this outreach reads up to ${stateVersion}`;
+    throw new InputFileError(path, `is not a sandbox state this version of outreach reads (${seen})`, startOver(path));
+  }
+  for (; version < stateVersion; version++) {
+    const step = migrations[version];
+    if (!step)
+      throw new InputFileError(path, `has state version ${version}, which cannot be upgraded`, startOver(path));
+    state = { ...step(state), version: version + 1 };
+  }
+  return state as unknown as SandboxState;
+}
+
+function startOver(path: string): string {
+  return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
+}
+
+export function saveState(path: string, json: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, json, { mode: 0o600 });
+  renameSync(temp, path);
+}
