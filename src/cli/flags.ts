@@ -59,6 +59,20 @@ interface ValueOptions<D> {
 
 type WithDefault<T, D> = undefined extends D ? T | undefined : T;
 
+type NumberOptions<D> = ValueOptions<D> & { min?: number; max?: number };
+
+function numeric<D extends number | undefined>(help: string, opts: NumberOptions<D>, integer: boolean) {
+  return {
+    help,
+    kind: 'value',
+    valueName: opts.value ?? 'n',
+    short: opts.short,
+    defaultText: opts.default === undefined ? undefined : String(opts.default),
+    parse: (raw: unknown) =>
+      (given(raw) ? numberIn(raw, { ...opts, integer }) : opts.default) as WithDefault<number, D>,
+  } satisfies FlagSpec<WithDefault<number, D>>;
+}
+
 export const flag = {
   /** Free text. */
   text<D extends string | undefined = undefined>(help: string, opts: ValueOptions<D> & { nonEmpty?: boolean } = {}) {
@@ -77,34 +91,13 @@ export const flag = {
   },
 
   /** A whole number within bounds. */
-  int<D extends number | undefined = undefined>(
-    help: string,
-    opts: ValueOptions<D> & { min?: number; max?: number } = {},
-  ) {
-    return {
-      help,
-      kind: 'value',
-      valueName: opts.value ?? 'n',
-      short: opts.short,
-      defaultText: opts.default === undefined ? undefined : String(opts.default),
-      parse: (raw: unknown) =>
-        (given(raw) ? numberIn(raw, { ...opts, integer: true }) : opts.default) as WithDefault<number, D>,
-    } satisfies FlagSpec<WithDefault<number, D>>;
+  int<D extends number | undefined = undefined>(help: string, opts: NumberOptions<D> = {}) {
+    return numeric(help, opts, true);
   },
 
   /** A number within bounds (fractions allowed). */
-  number<D extends number | undefined = undefined>(
-    help: string,
-    opts: ValueOptions<D> & { min?: number; max?: number } = {},
-  ) {
-    return {
-      help,
-      kind: 'value',
-      valueName: opts.value ?? 'n',
-      short: opts.short,
-      defaultText: opts.default === undefined ? undefined : String(opts.default),
-      parse: (raw: unknown) => (given(raw) ? numberIn(raw, opts) : opts.default) as WithDefault<number, D>,
-    } satisfies FlagSpec<WithDefault<number, D>>;
+  number<D extends number | undefined = undefined>(help: string, opts: NumberOptions<D> = {}) {
+    return numeric(help, opts, false);
   },
 
   /** One of fixed values; `normalise` maps other spellings (any case, hyphens) to one of them or undefined. */

@@ -2,6 +2,7 @@
 // so that upcoming, due-today and overdue tasks exist whenever the sandbox is reset.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { callOutcomes } from '../api/contract/tasks.js';
 import { packageRoot } from '../package-root.js';
 import { stateVersion, type SandboxState, type TaskRecord } from './model.js';
 import { seededRandom } from './prng.js';
@@ -23,16 +24,6 @@ interface AccountSeed {
 const dayMs = 86_400_000;
 const taskTypes: TaskRecord['type'][] = ['call', 'linkedin', 'whatsapp', 'custom'];
 const priorities: TaskRecord['priority'][] = ['urgent', 'high', 'medium', 'low'];
-const callOutcomes = [
-  'Interested',
-  'Callback Later',
-  'Followup',
-  'Not Interested',
-  'Wrong Number',
-  'No Answer',
-  'Left Voicemail',
-  'Not In Service',
-];
 const prospectOutcomes = ['Interested', 'Not Interested', 'Meeting Booked', 'Out Of Office', 'Not Now', ''];
 const people = [
   'Ada Lovelace',

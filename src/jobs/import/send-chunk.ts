@@ -1,4 +1,5 @@
 // Sends one spooled import chunk. The body streams from its spool file, so a retry sends the same bytes again.
+import type { z } from 'zod/mini';
 import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
@@ -26,28 +27,32 @@ function unexpected(path: string, status: number, issue: string): ApiError {
 
 export type ChunkSend = (http: HttpClient, chunk: SpooledChunk, timeoutGiven: boolean) => Promise<AcceptedChunk>;
 
-export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const e = prospectsEndpoints.importByName;
+/** POSTs the chunk's body from its spool (again on a retry) and parses the answer with the endpoint's schema. */
+async function postChunk<E extends typeof prospectsEndpoints.importByName | typeof prospectsEndpoints.importById>(
+  http: HttpClient,
+  e: E,
+  chunk: SpooledChunk,
+  timeoutGiven: boolean,
+  missing: string,
+): Promise<z.output<E['response']>> {
   const response = await http.send(e.method, e.path, {
     jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
     replaySafe: e.replaySafe,
     timeoutMs: timeoutGiven ? undefined : chunkTimeoutMs,
   });
   const parsed = e.response.safeParse(response.body);
-  if (!parsed.success) throw unexpected(e.path, response.status, 'no payload.requestId');
-  return { chunk: chunk.index, ...rangeOf(chunk), requestId: parsed.data.payload.requestId };
+  if (!parsed.success) throw unexpected(e.path, response.status, missing);
+  return parsed.data as z.output<E['response']>;
+}
+
+export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
+  const answer = await postChunk(http, prospectsEndpoints.importByName, chunk, timeoutGiven, 'no payload.requestId');
+  return { chunk: chunk.index, ...rangeOf(chunk), requestId: answer.payload.requestId };
 };
 
 export const importByIdChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const e = prospectsEndpoints.importById;
-  const response = await http.send(e.method, e.path, {
-    jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
-    replaySafe: e.replaySafe,
-    timeoutMs: timeoutGiven ? undefined : chunkTimeoutMs,
-  });
-  const parsed = e.response.safeParse(response.body);
-  if (!parsed.success) throw unexpected(e.path, response.status, 'no per-row payload');
-  const failed = parsed.data.payload
+  const answer = await postChunk(http, prospectsEndpoints.importById, chunk, timeoutGiven, 'no per-row payload');
+  const failed = answer.payload
     .filter((row) => row.status !== 10000)
     .map((row): [string, number] => [row.email, row.status]);
   return { chunk: chunk.index, ...rangeOf(chunk), failed };
