@@ -89,11 +89,19 @@ console.log(`dnc add of ${rows.toLocaleString('en-US')} values, best of ${runs},
 for (const [name] of variants) {
   const r = best(name);
   console.log(
-    `${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} s ${Math.round(r.rate).toString().padStart(9)} rows/s ${(r.rate / floor.rate).toFixed(2).padStart(6)}x floor ${r.rssMiB.toFixed(0).padStart(6)} MiB`,
+    [
+      name.padEnd(40),
+      `${r.wall.toFixed(1).padStart(7)} s`,
+      `${Math.round(r.rate).toString().padStart(9)} rows/s`,
+      `${(r.rate / floor.rate).toFixed(2).padStart(6)}x floor`,
+      `${r.rssMiB.toFixed(0).padStart(6)} MiB`,
+    ].join(' '),
   );
 }
 const ours = best(variants[1][0]);
 const oursSmall = best(variants[2][0]);
 console.log(
-  `targets: >= 0.8x floor: ${(ours.rate / floor.rate).toFixed(2)}x; peak RSS under 200 MiB: ${ours.rssMiB.toFixed(0)} MiB; flat: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-row run`,
+  `targets: >= 0.8x floor: ${(ours.rate / floor.rate).toFixed(2)}x; ` +
+    `peak RSS under 200 MiB: ${ours.rssMiB.toFixed(0)} MiB; ` +
+    `flat: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-row run`,
 );

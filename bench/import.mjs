@@ -93,7 +93,8 @@ const best = (name) => {
 };
 const floor = best(variants[0][0]);
 console.log(
-  `import of ${rows.toLocaleString('en-US')} rows (${(statSync(bigFile).size / 1048576).toFixed(0)} MiB), best of ${runs}, NODE_EXTRA_CA_CERTS unset`,
+  `import of ${rows.toLocaleString('en-US')} rows (${(statSync(bigFile).size / 1048576).toFixed(0)} MiB), ` +
+    `best of ${runs}, NODE_EXTRA_CA_CERTS unset`,
 );
 console.log(
   `${'variant'.padEnd(40)} ${'wall s'.padStart(7)} ${'rows/s'.padStart(9)} ${'x floor'.padStart(8)} ${'peak RSS MiB'.padStart(13)}`,
@@ -101,11 +102,19 @@ console.log(
 for (const [name] of variants) {
   const r = best(name);
   console.log(
-    `${name.padEnd(40)} ${r.wall.toFixed(1).padStart(7)} ${Math.round(r.rowsPerSecond).toString().padStart(9)} ${(r.rowsPerSecond / floor.rowsPerSecond).toFixed(2).padStart(8)} ${r.rssMiB.toFixed(0).padStart(13)}`,
+    [
+      name.padEnd(40),
+      r.wall.toFixed(1).padStart(7),
+      Math.round(r.rowsPerSecond).toString().padStart(9),
+      (r.rowsPerSecond / floor.rowsPerSecond).toFixed(2).padStart(8),
+      r.rssMiB.toFixed(0).padStart(13),
+    ].join(' '),
   );
 }
 const ours = best(variants[2][0]);
 const oursSmall = best(variants[3][0]);
 console.log(
-  `targets: rows/s >= 0.85x floor: ${(ours.rowsPerSecond / floor.rowsPerSecond).toFixed(2)}x; peak RSS <= 150 MiB: ${ours.rssMiB.toFixed(0)} MiB; RSS within 1.3x of the ${small.toLocaleString('en-US')}-row run: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x`,
+  `targets: rows/s >= 0.85x floor: ${(ours.rowsPerSecond / floor.rowsPerSecond).toFixed(2)}x; ` +
+    `peak RSS <= 150 MiB: ${ours.rssMiB.toFixed(0)} MiB; ` +
+    `RSS within 1.3x of the ${small.toLocaleString('en-US')}-row run: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x`,
 );

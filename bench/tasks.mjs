@@ -66,5 +66,6 @@ for (const [name, r] of Object.entries(best))
   console.log(`${name.padEnd(48)} ${r.wall.toFixed(1).padStart(7)} s ${r.rssMiB.toFixed(0).padStart(6)} MiB`);
 console.log(`bulk-skip speed-up over one batch at a time: ${(slow.wall / fast.wall).toFixed(2)}x (target >= 3x)`);
 console.log(
-  `list --all peak RSS, ${taskCount.toLocaleString('en-US')} vs ${skipCount.toLocaleString('en-US')} tasks: ${(large.rssMiB / small.rssMiB).toFixed(2)}x (target <= 1.3x); ${large.lines} and ${small.lines} lines`,
+  `list --all peak RSS, ${taskCount.toLocaleString('en-US')} vs ${skipCount.toLocaleString('en-US')} tasks: ` +
+    `${(large.rssMiB / small.rssMiB).toFixed(2)}x (target <= 1.3x); ${large.lines} and ${small.lines} lines`,
 );

@@ -47,7 +47,8 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
   const program = new Command('outreach');
   program
     .description(
-      'Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, work through tasks in bulk, build schedules, and try it all safely against a local sandbox.',
+      'Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, ' +
+        'work through tasks in bulk, build schedules, and try it all safely against a local sandbox.',
     )
     .version(packageVersion(), '-V, --version')
     .option('--json', 'print JSON (one document)')

@@ -146,8 +146,8 @@ export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurren
   };
   const show = () => {
     const t = tally();
-    const text = `bulk skip: ${formatCount(t.sent)}/${formatCount(total)} sent · ${formatCount(t.skipped)} skipped · ${formatCount(t.failed)} failed`;
-    ctx.emit({ type: 'progress', text });
+    const counts = [`${formatCount(t.sent)}/${formatCount(total)} sent`, `${formatCount(t.skipped)} skipped`];
+    ctx.emit({ type: 'progress', text: `bulk skip: ${[...counts, `${formatCount(t.failed)} failed`].join(' · ')}` });
   };
   const runner = new UnitRunner<Batch, void>(concurrency, (batch) => runBatch(ctx, http, plan, batch), {
     after: show,

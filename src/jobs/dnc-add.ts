@@ -144,7 +144,12 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
   const show = () =>
     ctx.emit({
       type: 'progress',
-      text: `dnc add: ${formatCount(summary.read)} read · ${formatCount(summary.valid)} valid · ${formatCount(summary.sent)} sent · ${formatCount(summary.rejected)} rejected`,
+      text: `dnc add: ${[
+        `${formatCount(summary.read)} read`,
+        `${formatCount(summary.valid)} valid`,
+        `${formatCount(summary.sent)} sent`,
+        `${formatCount(summary.rejected)} rejected`,
+      ].join(' · ')}`,
     });
 
   const reject = async (value: Value, reason: string) => {

@@ -22,6 +22,12 @@ interface AccountSeed {
 }
 
 const dayMs = 86_400_000;
+const titleVerbs: Record<TaskRecord['type'], string> = {
+  call: 'Call',
+  linkedin: 'Connect on LinkedIn with',
+  whatsapp: 'WhatsApp',
+  custom: 'Follow up with',
+};
 const taskTypes: TaskRecord['type'][] = ['call', 'linkedin', 'whatsapp', 'custom'];
 const priorities: TaskRecord['priority'][] = ['urgent', 'high', 'medium', 'low'];
 const prospectOutcomes = ['Interested', 'Not Interested', 'Meeting Booked', 'Out Of Office', 'Not Now', ''];
@@ -38,7 +44,10 @@ const people = [
 
 export const defaultTaskCount = 300;
 
-/** 300 tasks by default: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee. Other counts keep the shares. */
+/**
+ * 300 tasks by default: 130 overdue, 40 due today, 80 upcoming, 30 completed, 20 skipped; every type and assignee.
+ * Other counts keep the shares.
+ */
 export function seedTasks(
   now: number,
   account: AccountSeed,
@@ -75,7 +84,7 @@ export function seedTasks(
       const task: TaskRecord = {
         taskId: `tk${String(n + 1).padStart(count > 999_999 ? 8 : 6, '0')}`,
         type,
-        title: `${type === 'call' ? 'Call' : type === 'linkedin' ? 'Connect on LinkedIn with' : type === 'whatsapp' ? 'WhatsApp' : 'Follow up with'} ${person}`,
+        title: `${titleVerbs[type]} ${person}`,
         dueDate: new Date(due).toISOString(),
         taskAssignee: account.assignees[n % account.assignees.length]!,
         note: n % 3 === 0 ? 'Mention the Q4 pricing' : '',

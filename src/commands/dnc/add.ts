@@ -20,7 +20,8 @@ export default defineVerb({
     '("www." is dropped: a DNC domain is matched against email domains). Anything that is neither an email nor a',
     'domain is rejected with its row into <name>.rejected.csv; duplicates are dropped. A file may be one value per',
     'line or a CSV (the --column, or a column named email/domain/value/website, or the first). Encodings and',
-    `delimiters are handled as in \`prospects import\`. Chunks of --chunk-size (default ${formatCount(defaultDncChunk)}) go --concurrency at a time;`,
+    'delimiters are handled as in `prospects import`.',
+    `Chunks of --chunk-size (default ${formatCount(defaultDncChunk)}) go --concurrency at a time;`,
     '<name>.dnc-journal lets --resume skip accepted chunks. Exit 3 when any value was rejected.',
   ].join('\n'),
   examples: [
@@ -74,7 +75,9 @@ export default defineVerb({
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) {
       ctx.stderr.write(
-        `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}\n`,
+        `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
+          `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
+          `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}\n`,
       );
     }
     return summary.rejected ? ExitCode.partial : ExitCode.ok;

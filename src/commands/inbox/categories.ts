@@ -13,7 +13,8 @@ export const categoryColumns: Column<InboxCategory>[] = [
 
 export default defineVerb({
   description:
-    'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\nWith --json the records are printed as the service sent them.',
+    'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\n' +
+    'With --json the records are printed as the service sent them.',
   examples: ['inbox categories --json', 'inbox categories | cut -f1'],
   async run(ctx) {
     const http = await ctx.http();

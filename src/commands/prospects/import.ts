@@ -30,7 +30,8 @@ function summaryLine(s: ImportSummary): string {
   const files = Object.entries(s.files)
     .filter(([kind]) => kind !== 'journal' && kind !== 'mapping')
     .map(([, path]) => path);
-  return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${s.file}: ${parts.join(', ')}.${files.length ? ` Reports: ${files.join(', ')}` : ''}`;
+  const reports = files.length ? ` Reports: ${files.join(', ')}` : '';
+  return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${s.file}: ${parts.join(', ')}.${reports}`;
 }
 
 export default defineVerb({

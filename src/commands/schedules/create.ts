@@ -68,7 +68,8 @@ export default defineVerb({
     'and minutes 0-59 (24:00 is refused: end at 23:59), a real IANA zone. Errors name the day and window; exit 2.',
   ].join('\n'),
   examples: [
-    'schedules create --name "Business hours" --timezone America/New_York --day mon=09:00-12:00,13:00-17:00 --day tue=09:00-17:00 --default',
+    'schedules create --name "Business hours" --timezone America/New_York ' +
+      '--day mon=09:00-12:00,13:00-17:00 --day tue=09:00-17:00 --default',
     'schedules create --from-file schedule.json',
     'schedules create --name Nights --timezone Asia/Kolkata --day fri=20:00-23:59 --save nights.json',
   ],

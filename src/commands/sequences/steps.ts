@@ -17,7 +17,8 @@ function summary(v: Variant): string {
 export default defineVerb({
   args: [arg.text('sequenceId'), arg.text('stepId')],
   description:
-    'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
+    'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. ' +
+    'The meaning of executionType and stepStatus is not documented: they are shown as numbers.',
   examples: ['sequences steps sqOnbrd1 stA1intro --json'],
   async run(ctx, opts) {
     const variants = await stepVariants(await ctx.http(), ...opts.args);

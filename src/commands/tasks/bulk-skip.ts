@@ -123,7 +123,8 @@ export default defineVerb({
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) {
       ctx.stderr.write(
-        `Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`,
+        `Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ` +
+          `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`,
       );
     }
     return summary.failed ? ExitCode.partial : ExitCode.ok;

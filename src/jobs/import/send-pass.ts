@@ -80,7 +80,12 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     const eta = share > 0.01 && share < 1 ? ` · ETA ${formatDuration((elapsed / share) * (1 - share))}` : '';
     ctx.emit({
       type: 'progress',
-      text: `${options.displayName}: ${formatCount(result.total)} rows read · ${formatCount(result.sent)} sent · ${result.accepted.length}/${result.chunks} chunks accepted · ${formatCount(Math.round(rate))} rows/s${eta}`,
+      text: `${options.displayName}: ${[
+        `${formatCount(result.total)} rows read`,
+        `${formatCount(result.sent)} sent`,
+        `${result.accepted.length}/${result.chunks} chunks accepted`,
+        `${formatCount(Math.round(rate))} rows/s${eta}`,
+      ].join(' · ')}`,
     });
   };
 

@@ -28,7 +28,8 @@ export const prospectsRoutes: Route[] = [
     const body = req.body;
     if (body.prospectList.length > maxImportRows)
       throw badRequest(
-        `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; got ${body.prospectList.length.toLocaleString('en-US')}`,
+        `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; ` +
+          `got ${body.prospectList.length.toLocaleString('en-US')}`,
       );
     if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
     checkStep(store, body.stepId);
