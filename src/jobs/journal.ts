@@ -2,7 +2,7 @@
 // kill -9 loses at most a torn last line. Line 1 describes the job; then, per unit of work (a chunk or a batch):
 // `planned` (what it holds, when the plan is made up front), `sending` (just before its request), `accepted` (the
 // service's answer), `done` (its final outcome, for jobs that wait); and a last `finished` line.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputFileError } from '../errors.js';
 
 export const journalVersion = 2;
@@ -80,6 +80,13 @@ export class Journal {
       throw new InputFileError(path, `is the journal of another job (${header.job}), not of ${job}`);
     const journal = new Journal(path, header);
     for (const entry of entries) journal.apply(entry);
+    // A resumed run appends version-2 lines: an older file is rewritten in the current format first.
+    if (first?.version !== journalVersion) {
+      const lines = [header, ...entries].map((line) => `${JSON.stringify(line)}\n`).join('');
+      const temp = `${path}.upgrade.tmp`;
+      writeFileSync(temp, lines, { mode: 0o600 });
+      renameSync(temp, path);
+    }
     return journal;
   }
 
