@@ -3,10 +3,6 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { writeJson } from '../../cli/render/output.js';
-import { addContacts } from '../../api/resources/sequences.js';
-
-/** Contacts per request: spec.md sets no limit; 500 keeps a request small. */
-export const contactsBatch = 500;
 
 export default defineVerb({
   args: [arg.text('sequenceId'), arg.list('contactId')],
@@ -22,20 +18,20 @@ export default defineVerb({
     for (const id of given) ids.add(id);
     if (opts.file) for await (const id of idsFromFile(resolve(ctx.cwd, opts.file))) ids.add(id);
     if (!ids.ids.length) throw new UsageError('no contacts: give ids or --file');
-    const http = await ctx.http();
-    const added: unknown[] = [];
-    for (let i = 0; i < ids.ids.length; i += contactsBatch) {
-      try {
-        const payload = await addContacts(http, sequenceId, opts.step, ids.ids.slice(i, i + contactsBatch));
-        added.push(...(Array.isArray(payload) ? payload : [payload]));
-      } catch (error) {
-        // Say what already went in: running the same command again is safe (adding a contact twice changes nothing).
-        if (i > 0)
-          ctx.warn(
-            `the first ${i} of ${ids.ids.length} contacts were added before this failed; running the command again is safe`,
-          );
-        throw error;
+    const { runAddContacts, AddContactsFailed } = await import('../../jobs/add-contacts.js');
+    let added: unknown[];
+    try {
+      ({ added } = await ctx.job((job) => runAddContacts(job, sequenceId, opts.step, ids.ids)));
+    } catch (error) {
+      if (!(error instanceof AddContactsFailed)) throw error;
+      // Say what already went in: running the same command again is safe (adding a contact twice changes nothing).
+      if (error.addedBefore > 0) {
+        const { addedBefore, total } = error;
+        ctx.warn(
+          `the first ${addedBefore} of ${total} contacts were added before this failed; running the command again is safe`,
+        );
       }
+      throw error.cause;
     }
     if (ctx.flags.json) await writeJson(ctx, added);
     ctx.info(`Added ${ids.ids.length} contact(s) to step ${opts.step} of ${sequenceId}.`);
