@@ -21,7 +21,9 @@ export function createProgressRenderer(
   let text = '';
   let running = false;
   const start = () => {
-    if (!enabled || running) return;
+    // A terminal that reports no width (a pty without a size: `script`, some CI runners) sends ora into an endless
+    // clearing loop: no spinner there.
+    if (!enabled || running || !((stderr as { columns?: number }).columns! > 0)) return;
     running = true;
     loading ??= import('ora').then(({ default: ora }) => {
       spinner = ora({ stream: stderr, isEnabled: true, discardStdin: false }) as unknown as Spinner;

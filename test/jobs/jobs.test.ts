@@ -117,4 +117,15 @@ describe('progress rendering', () => {
     expect(out.text()).toBe('');
     expect(infos).toEqual(['Resuming: 1 chunk(s) already accepted are not sent again.']);
   });
+
+  it('draws no spinner on a terminal that reports no width', async () => {
+    const out = sink();
+    Object.assign(out.stream, { isTTY: true, columns: 0 });
+    await import('ora'); // loaded already, so a spinner would start at once
+    const renderer = createProgressRenderer(out.stream, true, () => undefined);
+    renderer.emit({ type: 'progress', text: '10 rows read' });
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    renderer.stop();
+    expect(out.text()).toBe('');
+  });
 });
