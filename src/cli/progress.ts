@@ -20,6 +20,8 @@ export function createProgressRenderer(
   let loading: Promise<void> | undefined;
   let text = '';
   let running = false;
+  // Once stopped, late events (a unit settling after a failure) draw nothing: the command is ending.
+  let stopped = false;
   const start = () => {
     // A terminal that reports no width (a pty without a size: `script`, some CI runners) sends ora into an endless
     // clearing loop: no spinner there.
@@ -42,11 +44,13 @@ export function createProgressRenderer(
         if (running) spinner?.render();
         return;
       }
+      if (stopped) return;
       text = event.text;
       if (spinner && running) spinner.text = text;
       start();
     },
     stop() {
+      stopped = true;
       running = false;
       spinner?.stop();
     },

@@ -66,11 +66,13 @@ export class Journal {
       throw new InputFileError(path, `cannot read the journal: ${(error as Error).message}`);
     }
     const lines: unknown[] = [];
+    let torn = !text.endsWith('\n');
     for (const line of text.split('\n')) {
       if (!line) continue;
       try {
         lines.push(JSON.parse(line));
       } catch {
+        torn = true;
         break; // a torn last line from a kill: everything before it stands
       }
     }
@@ -80,8 +82,8 @@ export class Journal {
       throw new InputFileError(path, `is the journal of another job (${header.job}), not of ${job}`);
     const journal = new Journal(path, header);
     for (const entry of entries) journal.apply(entry);
-    // A resumed run appends version-2 lines: an older file is rewritten in the current format first.
-    if (first?.version !== journalVersion) {
+    // A resumed run appends version-2 lines after the last whole one: an older or torn file is rewritten first.
+    if (first?.version !== journalVersion || torn) {
       const lines = [header, ...entries].map((line) => `${JSON.stringify(line)}\n`).join('');
       const temp = `${path}.upgrade.tmp`;
       writeFileSync(temp, lines, { mode: 0o600 });

@@ -17,10 +17,11 @@ export class UnitRunner<U, R> {
   ) {}
 
   async submit(unit: U): Promise<void> {
-    this.throwIfFailed();
+    if (this.failure) return this.drain();
     while (this.inFlight.size >= this.concurrency) {
       await Promise.race(this.inFlight);
-      this.throwIfFailed();
+      // A failure stops the job only once every unit under way has settled, so none outlives the command.
+      if (this.failure) return this.drain();
     }
     this.hooks.before?.(unit);
     const task = this.send(unit).then(

@@ -29,6 +29,9 @@ describe('journal', () => {
     expect([...read.acceptedUnits().keys()]).toEqual([0]);
     expect(read.unit(1).sending?.sha256).toBe('bb');
     expect(read.finished).toBe(false);
+    // The torn line is gone from the file, so what a resume appends reads back.
+    read.accepted(1, { firstRow: 3, lastRow: 4, rows: 2, sha256: 'bb' });
+    expect([...Journal.read(path, 'dnc-add')!.acceptedUnits().keys()]).toEqual([0, 1]);
   });
 
   it('reads the version 1 formats of imports and bulk skips through their migration', () => {
