@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { Interrupted } from './errors.js';
 import { createInquirerPrompter, type Prompter } from './prompter.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -59,12 +60,6 @@ export function defaultConfigDir(env: Env, home: string): string {
   return join(base, 'outreach');
 }
 
-export class InterruptedError extends Error {
-  constructor(readonly signalName: string) {
-    super(`interrupted by ${signalName}`);
-  }
-}
-
 export function createProcessContext(): Context {
   const controller = new AbortController();
   let interrupts = 0;
@@ -72,7 +67,7 @@ export function createProcessContext(): Context {
     interrupts += 1;
     // A second Ctrl-C means "now": cleanup already had its chance.
     if (interrupts > 1) process.exit(130);
-    controller.abort(new InterruptedError(name));
+    controller.abort(new Interrupted(`interrupted by ${name}`));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

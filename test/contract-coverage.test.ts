@@ -42,7 +42,7 @@ function resourceFunctionsUsing(token: string): string[] {
   return resources.flatMap(({ text }) =>
     text
       .split(/\n(?=export (?:async )?function )/)
-      .filter((part) => part.includes(token))
+      .filter((part) => new RegExp(`\\b${token.replace('.', '\\.')}\\b`).test(part))
       .map((part) => /^export (?:async )?function (\w+)/.exec(part)?.[1])
       .filter((name): name is string => Boolean(name)),
   );
@@ -50,7 +50,8 @@ function resourceFunctionsUsing(token: string): string[] {
 
 /** Whether a command or a job calls the endpoint, directly or through a resource function. */
 function hasCommand(token: string): boolean {
-  if (callers.some(({ text }) => text.includes(token))) return true;
+  const named = new RegExp(`\\b${token.replace('.', '\\.')}\\b`);
+  if (callers.some(({ text }) => named.test(text))) return true;
   return resourceFunctionsUsing(token).some((fn) => callers.some(({ text }) => new RegExp(`\\b${fn}\\(`).test(text)));
 }
 
