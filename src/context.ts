@@ -71,20 +71,32 @@ export function createProcessContext(): Context {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Getters: process.stdin and process.stderr build their streams on first use, which costs every start that never
+  // reads stdin or writes to stderr (`--help`, a plain GET).
   return {
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
-    stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stderr() {
+      return process.stderr;
+    },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    columns: process.stdout.columns || process.stderr.columns || 80,
+    get stderrIsTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
+    get columns() {
+      return process.stdout.columns || process.stderr.columns || 80;
+    },
     env: process.env,
     cwd: process.cwd(),
     configDir: defaultConfigDir(process.env, homedir()),
     clock: realClock,
     random: Math.random,
-    prompter: createInquirerPrompter(process.stdin, process.stderr, controller.signal),
+    prompter: createInquirerPrompter(() => ({ input: process.stdin, output: process.stderr }), controller.signal),
     signal: controller.signal,
     pid: process.pid,
     dispose() {

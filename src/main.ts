@@ -8,7 +8,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
 } else {
-  const [{ createProcessContext }, { runCli }] = await Promise.all([import('./context.js'), import('./cli/run.js')]);
+  const { createProcessContext, runCli } = await import('./cli/entry.js');
   const ctx = createProcessContext();
   process.exitCode = await runCli(ctx, argv);
   ctx.dispose();

@@ -23,14 +23,18 @@ export interface Prompter {
   confirm(question: { message: string; default?: boolean }): Promise<boolean>;
 }
 
-export function createInquirerPrompter(input: Readable, output: Writable, signal: AbortSignal): Prompter {
-  const io = { input, output, signal };
+/** The streams are asked for only when a question is: creating process.stdin costs a start-up that never prompts. */
+export function createInquirerPrompter(
+  streams: () => { input: Readable; output: Writable },
+  signal: AbortSignal,
+): Prompter {
+  const io = () => ({ ...streams(), signal });
   const prompts = () => import('@inquirer/prompts');
   return {
-    input: async (q) => (await prompts()).input(q, io),
-    password: async (q) => (await prompts()).password({ ...q, mask: '*' }, io),
-    select: async (q) => (await prompts()).select(q, io),
-    search: async (q) => (await prompts()).search({ message: q.message, source: (term) => q.source(term) }, io),
-    confirm: async (q) => (await prompts()).confirm(q, io),
+    input: async (q) => (await prompts()).input(q, io()),
+    password: async (q) => (await prompts()).password({ ...q, mask: '*' }, io()),
+    select: async (q) => (await prompts()).select(q, io()),
+    search: async (q) => (await prompts()).search({ message: q.message, source: (term) => q.source(term) }, io()),
+    confirm: async (q) => (await prompts()).confirm(q, io()),
   };
 }
