@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { Interrupted } from './errors.js';
+import { Interrupted, OutputClosed } from './errors.js';
 import { createInquirerPrompter, type Prompter } from './prompter.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -71,6 +71,13 @@ export function createProcessContext(): Context {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed pipe (`| head`) is the reader saying "enough": stop paging and exit 141, as a tool killed by SIGPIPE
+  // would, without a stack trace. The error may arrive after the command finished, so it sets the code itself.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    process.exitCode = error.code === 'EPIPE' ? 141 : 1;
+    if (error.code !== 'EPIPE') process.stderr.write(`error: cannot write to stdout: ${error.message}\n`);
+    controller.abort(new OutputClosed());
+  });
   // Getters: process.stdin and process.stderr build their streams on first use, which costs every start that never
   // reads stdin or writes to stderr (`--help`, a plain GET).
   return {

@@ -33,6 +33,13 @@ export class Interrupted extends OutreachError {
   }
 }
 
+/** The reader of stdout went away (`outreach ... | head`): stop producing, say nothing. */
+export class OutputClosed extends Interrupted {
+  constructor() {
+    super('stdout was closed by the reader');
+  }
+}
+
 /** Why the service said no: a refused key, throttling that outlasted the retries, or anything else. */
 export type ApiFailure = 'auth' | 'rate-limited' | 'other';
 

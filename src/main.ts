@@ -10,6 +10,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const { createProcessContext, runCli } = await import('./cli/entry.js');
   const ctx = createProcessContext();
-  process.exitCode = await runCli(ctx, argv);
+  const exitCode = await runCli(ctx, argv);
+  // A closed stdout has set 141 already (context.ts); what the command returned must not hide it.
+  if (process.exitCode !== 141) process.exitCode = exitCode;
   ctx.dispose();
 }

@@ -1,6 +1,7 @@
 // Questions asked on a terminal. Commands take the Prompter from the Context, so tests answer from a script
 // instead of typing keys on a timer; the real one is @inquirer/prompts, loaded only when a question is asked.
 import type { Readable, Writable } from 'node:stream';
+import { Interrupted } from './errors.js';
 
 export interface Choice<T extends string> {
   value: T;
@@ -23,6 +24,17 @@ export interface Prompter {
   confirm(question: { message: string; default?: boolean }): Promise<boolean>;
 }
 
+/** Ctrl-C at a prompt (inquirer's ExitPromptError) or an abort while asking is an interruption: exit 130. */
+async function asking<T>(question: Promise<T>): Promise<T> {
+  try {
+    return await question;
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new Interrupted('interrupted at a prompt');
+    throw error;
+  }
+}
+
 /** The streams are asked for only when a question is: creating process.stdin costs a start-up that never prompts. */
 export function createInquirerPrompter(
   streams: () => { input: Readable; output: Writable },
@@ -31,10 +43,11 @@ export function createInquirerPrompter(
   const io = () => ({ ...streams(), signal });
   const prompts = () => import('@inquirer/prompts');
   return {
-    input: async (q) => (await prompts()).input(q, io()),
-    password: async (q) => (await prompts()).password({ ...q, mask: '*' }, io()),
-    select: async (q) => (await prompts()).select(q, io()),
-    search: async (q) => (await prompts()).search({ message: q.message, source: (term) => q.source(term) }, io()),
-    confirm: async (q) => (await prompts()).confirm(q, io()),
+    input: async (q) => asking((await prompts()).input(q, io())),
+    password: async (q) => asking((await prompts()).password({ ...q, mask: '*' }, io())),
+    select: async (q) => asking((await prompts()).select(q, io())),
+    search: async (q) =>
+      asking((await prompts()).search({ message: q.message, source: (term) => q.source(term) }, io())),
+    confirm: async (q) => asking((await prompts()).confirm(q, io())),
   };
 }

@@ -1,5 +1,5 @@
 // The exit-code contract (DESIGN.md convention 6) and the one mapping from errors to codes.
-import { ApiError, InputFileError, Interrupted, MissingKeyError, UsageError } from '../errors.js';
+import { ApiError, InputFileError, Interrupted, MissingKeyError, OutputClosed, UsageError } from '../errors.js';
 
 export const ExitCode = {
   ok: 0,
@@ -9,6 +9,7 @@ export const ExitCode = {
   auth: 4,
   rateLimited: 5,
   interrupted: 130,
+  outputClosed: 141,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -20,9 +21,11 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
   [ExitCode.rateLimited, 'Rate-limited: the service kept answering 429 after every retry. Wait and run again.'],
   [ExitCode.interrupted, 'Interrupted (Ctrl-C or SIGTERM). Output files were not left half-written.'],
+  [ExitCode.outputClosed, 'Output closed: the reader of stdout went away (as with `| head`), so nothing more was sent.'],
 ];
 
 export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof OutputClosed) return ExitCode.outputClosed;
   if (error instanceof Interrupted) return ExitCode.interrupted;
   if (error instanceof UsageError || error instanceof InputFileError) return ExitCode.usage;
   if (error instanceof MissingKeyError) return ExitCode.auth;

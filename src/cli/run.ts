@@ -2,7 +2,7 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { Interrupted, OutreachError } from '../errors.js';
+import { Interrupted, OutputClosed, OutreachError } from '../errors.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
@@ -55,6 +55,8 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
       return ExitCode.ok;
     return ExitCode.usage;
   }
+  // Like a Unix tool killed by SIGPIPE: exit 141 and say nothing, the reader asked for no more.
+  if (error instanceof OutputClosed || ctx.signal.reason instanceof OutputClosed) return ExitCode.outputClosed;
   if (error instanceof Interrupted || ctx.signal.aborted) {
     ctx.stderr.write('interrupted\n');
     return ExitCode.interrupted;

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
+import { OutputClosed } from '../errors.js';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -82,6 +83,9 @@ export function createCsvStreamWriter(
 ): CsvStreamWriter {
   const stringifier = stringify({ record_delimiter: '\n' });
   stringifier.pipe(out, { end: false });
+  // A reader that goes away (`| head`) would leave a write waiting for 'drain' forever: fail it instead.
+  const onClosed = () => stringifier.destroy(new OutputClosed());
+  out.once('close', onClosed);
   let started = false;
   const start = async () => {
     if (started) return;
@@ -98,6 +102,7 @@ export function createCsvStreamWriter(
       const done = once(stringifier, 'end');
       stringifier.end();
       await done;
+      out.off('close', onClosed);
     },
   };
 }

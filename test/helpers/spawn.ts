@@ -22,13 +22,15 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
 
 export async function runBin(
   argv: string[],
-  options: { env: Record<string, string>; input?: string; cwd?: string },
+  options: { env: Record<string, string>; input?: string; cwd?: string; closeStdout?: boolean },
 ): Promise<SpawnResult> {
   const child = spawn(process.execPath, [binPath, ...argv], {
     env: options.env,
     cwd: options.cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // The reader of a pipe that went away before the first write, as `| head` does after its lines.
+  if (options.closeStdout) child.stdout.destroy();
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
