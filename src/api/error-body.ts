@@ -58,7 +58,8 @@ export function decodeErrorResponse(
     return new ApiError(`authentication failed (${where}): ${text}`, details, 'auth', hint);
   }
   if (response.status === 429) {
-    const hint = 'Wait a minute and run the command again, or lower --concurrency.';
+    const hint =
+      'Wait and run the command again; --rate-limit-wait SECONDS waits longer, --concurrency 1 asks less often.';
     return new ApiError(`rate-limited (${where}): ${text}`, details, 'rate-limited', hint);
   }
   const hint =

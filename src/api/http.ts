@@ -3,8 +3,8 @@
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
-import { Interrupted, NetworkError } from '../errors.js';
-import { Transport, TransportError, type RequestBody } from './transport.js';
+import { InputFileError, Interrupted, NetworkError, UsageError } from '../errors.js';
+import { BodyReadError, Transport, TransportError, type RequestBody } from './transport.js';
 import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 export interface HttpConfig {
@@ -14,6 +14,10 @@ export interface HttpConfig {
   timeoutMs: number;
   connectTimeoutMs: number;
   maxRetries: number;
+  /** How long one request may wait out 429 answers in all, in ms; read per request (jobs wait longer). */
+  rateLimitWaitMs: () => number;
+  /** Told once per burst of 429s when a wait starts, with when the budget runs out. */
+  onRateLimitWait?: (waitMs: number, giveUpAt: number) => void;
   clock: Clock;
   random: () => number;
   signal: AbortSignal;
@@ -47,7 +51,7 @@ export interface HttpResponse {
 }
 
 const retryMaxDelayMs = 8_000;
-/** A Retry-After longer than this is not waited out: the user is told instead. */
+/** A Retry-After on a 5xx longer than this is not waited out: the user is told instead. */
 const retryAfterCeilingMs = 60_000;
 
 export class HttpClient {
@@ -61,7 +65,13 @@ export class HttpClient {
 
   url(path: string, query?: Query): URL {
     const base = this.config.baseUrl.replace(/\/+$/, '');
-    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
+    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
+    // The key travels with every request, so a request never leaves for another origin.
+    if (url.origin !== this.origin)
+      throw new UsageError(
+        `${url.origin}${url.pathname} is not on the configured API origin ${this.origin}; the API key is sent only there`,
+        'Give a path such as /v1/dnc, or point --base-url (or OUTREACH_BASE_URL) at that service.',
+      );
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
@@ -73,21 +83,40 @@ export class HttpClient {
   async send(method: string, path: string, options: SendOptions): Promise<HttpResponse> {
     const url = this.url(path, options.query);
     const { config } = this;
+    // 429s are waited out within a time budget (--rate-limit-wait), apart from the retry count for faults.
+    let rateLimitedMs = 0;
+    let retries = 0;
     for (let attempt = 0; ; attempt++) {
       const started = config.clock.now();
       const outcome = await this.attempt(method, url, options);
       const elapsed = config.clock.now() - started;
       this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
 
+      if (outcome.kind === 'response' && outcome.response.status === 429) {
+        const retryAfterMs = parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now());
+        const delay = retryAfterMs ?? backoffDelay(Math.min(attempt, 5), retryMaxDelayMs, config.random);
+        const budget = config.rateLimitWaitMs();
+        if (rateLimitedMs + delay <= budget) {
+          if (rateLimitedMs === 0) config.onRateLimitWait?.(delay, config.clock.now() + budget);
+          rateLimitedMs += delay;
+          this.log(`rate-limited: waiting ${delay}ms (${rateLimitedMs}ms of ${budget}ms)`);
+          await this.sleep(delay);
+          continue;
+        }
+        this.log(`giving up: 429 for ${rateLimitedMs}ms, the wait budget is ${budget}ms`);
+        return this.finish(method, url, outcome, attempt + 1);
+      }
+
       const decision = retryDecision(outcome, options.replaySafe);
-      if (decision.retry && attempt < config.maxRetries) {
+      if (decision.retry && retries < config.maxRetries) {
+        retries++;
         const retryAfterMs =
           outcome.kind === 'response'
             ? parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now())
             : undefined;
         if (retryAfterMs === undefined || retryAfterMs <= retryAfterCeilingMs) {
-          const delay = retryAfterMs ?? backoffDelay(attempt, retryMaxDelayMs, config.random);
-          this.log(`retry ${attempt + 1}/${config.maxRetries} in ${delay}ms: ${decision.reason}`);
+          const delay = retryAfterMs ?? backoffDelay(retries - 1, retryMaxDelayMs, config.random);
+          this.log(`retry ${retries}/${config.maxRetries} in ${delay}ms: ${decision.reason}`);
           await this.sleep(delay);
           continue;
         }
@@ -105,7 +134,7 @@ export class HttpClient {
 
   private async attempt(method: string, url: URL, options: SendOptions): Promise<AttemptOutcome> {
     const { config } = this;
-    if (config.signal.aborted) throw new Interrupted();
+    if (config.signal.aborted) throw this.interruption();
     const headers: Record<string, string> = {
       'x-api-key': config.apiKey,
       accept: 'application/json',
@@ -130,14 +159,19 @@ export class HttpClient {
     const signal = AbortSignal.any([config.signal, deadline]);
     try {
       const res = await this.transport.exchange(method, url, headers, body, signal);
-      return {
-        kind: 'response',
-        response: { status: res.status, headers: res.headers, body: parseBody(res.text, res.headers['content-type']) },
-      };
+      const parsed = parseBody(res.text, res.headers['content-type']);
+      // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:
+      // treat it as a network fault after sending, so replay-safe requests are tried again.
+      if (res.status >= 200 && res.status < 300 && parsed === unreadableJson)
+        return { kind: 'network', mayHaveReachedServer: true, code: 'BAD_BODY' };
+      const answer = parsed === unreadableJson ? res.text : parsed;
+      return { kind: 'response', response: { status: res.status, headers: res.headers, body: answer } };
     } catch (error) {
-      if (config.signal.aborted) throw new Interrupted();
-      if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: true, code: 'TIMEOUT' };
+      if (config.signal.aborted) throw this.interruption();
+      if (error instanceof BodyReadError)
+        throw new InputFileError(error.cause.path ?? 'request body', `cannot be read: ${error.cause.message}`);
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
+      if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: failure.sent, code: 'TIMEOUT' };
       return { kind: 'network', mayHaveReachedServer: failure.sent, code: failure.code };
     }
   }
@@ -165,8 +199,14 @@ export class HttpClient {
 
   private sleep(ms: number): Promise<void> {
     return this.config.clock.sleep(ms, this.config.signal).catch(() => {
-      throw new Interrupted();
+      throw this.interruption();
     });
+  }
+
+  /** Ctrl-C, or a reader that closed stdout (which must stay silent): whatever aborted the command's signal. */
+  private interruption(): Interrupted {
+    const reason: unknown = this.config.signal.reason;
+    return reason instanceof Interrupted ? reason : new Interrupted();
   }
 
   private log(line: string): void {
@@ -190,6 +230,8 @@ function describeNetworkCode(code: string): string {
     case 'ECONNRESET':
     case 'EPIPE':
       return 'connection closed by the server';
+    case 'BAD_BODY':
+      return 'the answer was cut off or is not valid JSON';
     default:
       return code.toLowerCase();
   }
@@ -201,6 +243,9 @@ function describeOutcome(outcome: AttemptOutcome): string {
   return `network error ${outcome.code}`;
 }
 
+const unreadableJson = Symbol('unreadable JSON');
+
+/** JSON when the answer says or looks so; `unreadableJson` when it does and does not parse; else the text. */
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
   const type = String(contentType ?? '');
   if (text.length === 0) return undefined;
@@ -208,7 +253,7 @@ function parseBody(text: string, contentType: string | string[] | undefined): un
     try {
       return JSON.parse(text);
     } catch {
-      return text;
+      return unreadableJson;
     }
   }
   return text;

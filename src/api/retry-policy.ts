@@ -6,7 +6,7 @@ export type AttemptOutcome =
       response: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown };
     }
   | { kind: 'network'; mayHaveReachedServer: boolean; code: string }
-  | { kind: 'timeout'; mayHaveReachedServer: true; code: 'TIMEOUT' };
+  | { kind: 'timeout'; mayHaveReachedServer: boolean; code: 'TIMEOUT' };
 
 export interface RetryDecision {
   retry: boolean;

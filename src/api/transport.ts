@@ -25,6 +25,13 @@ export class TransportError extends Error {
   }
 }
 
+/** The request body could not be read (a spool file that vanished): a local fault, never retried as a network one. */
+export class BodyReadError extends Error {
+  constructor(override readonly cause: NodeJS.ErrnoException) {
+    super(cause.message);
+  }
+}
+
 // Errors raised before a single byte left this machine: replaying them is always safe.
 const neverSentCodes = new Set([
   'ECONNREFUSED',
@@ -57,9 +64,14 @@ export class Transport {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
       let connected = false;
+      let bodyFailed: NodeJS.ErrnoException | undefined;
       const fail = (error: unknown) => {
+        if (bodyFailed) return reject(new BodyReadError(bodyFailed));
         const code = errorCode(error);
-        reject(new TransportError(code, connected || !neverSentCodes.has(code), (error as Error)?.message));
+        // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
+        const aborted = (error as Error)?.name === 'AbortError';
+        const sent = connected || !(neverSentCodes.has(code) || aborted);
+        reject(new TransportError(code, sent, (error as Error)?.message));
       };
       const req = module.request(url, { method, headers, agent, signal });
       const connectTimer = setTimeout(() => {
@@ -88,7 +100,11 @@ export class Transport {
         });
       });
       if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) req.end(body);
-      else pipeline(body instanceof Readable ? body : Readable.from(body), req).catch(fail);
+      else {
+        const source = body instanceof Readable ? body : Readable.from(body);
+        source.once('error', (error: NodeJS.ErrnoException) => (bodyFailed = error));
+        pipeline(source, req).catch(fail);
+      }
     });
   }
 

@@ -22,6 +22,8 @@ export interface CommandContext extends Context, JobContext {
   info(message: string): void;
   /** A warning on stderr, unless --quiet. */
   warn(message: string): void;
+  /** A line on stderr unless --quiet, also under --json (waits, what went wrong): stdout stays machine-readable. */
+  note(message: string): void;
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
   redact(text: string): string;
@@ -63,6 +65,20 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
   const timeoutMs = parseSeconds(flags.timeout, '--timeout', 60);
   const waitTimeoutMs = parseSeconds(flags.waitTimeout, '--wait-timeout', 1800);
   const maxRetries = parseCount(flags.maxRetries, '--max-retries', 4);
+  // A person waiting on one request wants an answer soon; a long job is better off waiting out a rate limit.
+  const rateLimitWaitGiven = flags.rateLimitWait !== undefined;
+  let rateLimitWaitMs = parseSeconds(flags.rateLimitWait, '--rate-limit-wait', 30);
+  let lastRateLimitNotice = -Infinity;
+  const noticeRateLimitWait = (waitMs: number, giveUpAt: number) => {
+    const now = ctx.clock.now();
+    if (now - lastRateLimitNotice < 60_000) return; // concurrent requests in one burst: say it once a minute
+    lastRateLimitNotice = now;
+    const until = new Date(giveUpAt).toTimeString().slice(0, 8);
+    cmd.note(
+      `waiting: the service is rate-limiting (HTTP 429); next try in ${Math.ceil(waitMs / 1000)}s, ` +
+        `giving up at ${until} (--rate-limit-wait ${rateLimitWaitMs / 1000})`,
+    );
+  };
 
   const progress = createProgressRenderer(ctx.stderr, ctx.stderrIsTTY && !output.quiet && !output.machine, (text) =>
     cmd.info(text),
@@ -77,6 +93,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
     timeoutGiven: flags.timeout !== undefined,
     emit: (event) => progress.emit(event),
     async job(run) {
+      if (!rateLimitWaitGiven) rateLimitWaitMs = 900_000;
       try {
         return await run(cmd);
       } finally {
@@ -99,7 +116,9 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
           import('../config/target.js'),
           import('../config/config-file.js'),
         ]);
-        const target = resolveTarget(flags, ctx.env, readConfig(ctx.configDir));
+        const config = readConfig(ctx.configDir);
+        for (const warning of config.warnings ?? []) cmd.warn(warning);
+        const target = resolveTarget(flags, ctx.env, config);
         return cmd.connect(target.baseUrl, target.apiKey);
       })();
       return httpPromise;
@@ -113,6 +132,8 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
         timeoutMs,
         connectTimeoutMs: Math.min(timeoutMs, 10_000),
         maxRetries,
+        rateLimitWaitMs: () => rateLimitWaitMs,
+        onRateLimitWait: noticeRateLimitWait,
         clock: ctx.clock,
         random: ctx.random,
         signal: ctx.signal,
@@ -128,6 +149,9 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
     },
     warn(message) {
       if (!output.quiet) ctx.stderr.write(`warning: ${redact(message)}\n`);
+    },
+    note(message) {
+      if (!output.quiet) progress.print(() => ctx.stderr.write(`${redact(message)}\n`));
     },
     redact,
     debug(message) {

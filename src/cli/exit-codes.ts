@@ -21,7 +21,10 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
   [ExitCode.rateLimited, 'Rate-limited: the service kept answering 429 after every retry. Wait and run again.'],
   [ExitCode.interrupted, 'Interrupted (Ctrl-C or SIGTERM). Output files were not left half-written.'],
-  [ExitCode.outputClosed, 'Output closed: the reader of stdout went away (as with `| head`), so nothing more was sent.'],
+  [
+    ExitCode.outputClosed,
+    'Output closed: the reader of stdout went away (as with `| head`), so nothing more was sent.',
+  ],
 ];
 
 export function exitCodeFor(error: unknown): ExitCode {

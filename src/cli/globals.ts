@@ -15,6 +15,7 @@ export interface GlobalFlags {
   timeout?: string;
   waitTimeout?: string;
   maxRetries?: string;
+  rateLimitWait?: string;
 }
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';

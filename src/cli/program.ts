@@ -7,7 +7,15 @@ import { packageVersion } from './version.js';
 import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
 
 /** Global options that take a value: their values are never mistaken for the group name. */
-const valueOptions = new Set(['-p', '--profile', '--base-url', '--timeout', '--wait-timeout', '--max-retries']);
+const valueOptions = new Set([
+  '-p',
+  '--profile',
+  '--base-url',
+  '--timeout',
+  '--wait-timeout',
+  '--max-retries',
+  '--rate-limit-wait',
+]);
 
 /** The words of the command line that are not options or their values: group, verb, arguments. */
 export function wordsIn(argv: string[]): string[] {
@@ -70,6 +78,12 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
     )
     .addOption(
       new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit-wait <seconds>',
+        "how long one request waits out the service's 429 answers (honouring Retry-After) before giving up",
+      ).default(undefined, '30; 900 in imports and other long jobs'),
     )
     .showSuggestionAfterError(true)
     .helpCommand(false)

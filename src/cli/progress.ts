@@ -7,6 +7,8 @@ type Spinner = { text: string; start(): unknown; stop(): unknown; clear(): unkno
 
 export interface ProgressRenderer {
   emit(event: JobEvent): void;
+  /** Writes a line of text past the spinner: cleared first, drawn again after. */
+  print(write: () => void): void;
   /** Clears the spinner so what follows starts on a clean line. */
   stop(): void;
 }
@@ -36,14 +38,15 @@ export function createProgressRenderer(
       spinner.start();
     });
   };
+  const print = (write: () => void) => {
+    spinner?.clear();
+    write();
+    if (running) spinner?.render();
+  };
   return {
+    print,
     emit(event) {
-      if (event.type === 'info') {
-        spinner?.clear();
-        info(event.text);
-        if (running) spinner?.render();
-        return;
-      }
+      if (event.type === 'info') return print(() => info(event.text));
       if (stopped) return;
       text = event.text;
       if (spinner && running) spinner.text = text;

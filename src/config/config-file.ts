@@ -2,6 +2,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
+import { InputFileError } from '../errors.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -34,19 +35,61 @@ export function enforcePrivateModes(dir: string, files: string[]): void {
   if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Reads the config without loading conf (~130 ms of start-up): reads are plain JSON, writes go through conf. */
 export function readConfigData(dir: string): ConfigShape {
+  const path = join(dir, configFileName);
+  const fix = `Fix it in an editor, or move it aside (mv ${path} ${path}.bad) and run \`outreach auth login\` again.`;
+  let text: string;
   try {
-    const data = JSON.parse(readFileSync(join(dir, configFileName), 'utf8')) as Partial<ConfigShape>;
-    return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new Error(`cannot read ${join(dir, configFileName)}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { profiles: {} };
+    if (code === 'EACCES')
+      throw new InputFileError(path, 'cannot be read: permission denied', `Run: chmod 600 ${path}`);
+    if (code === 'EISDIR') throw new InputFileError(path, 'is a folder, not a config file', fix);
+    throw new InputFileError(path, `cannot be read (${code ?? (error as Error).message})`);
   }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputFileError(path, `is not valid JSON (${(error as Error).message})`, fix);
+  }
+  if (!isRecord(data) || (data.profiles !== undefined && !isRecord(data.profiles)))
+    throw new InputFileError(path, 'is not an outreach config: expected {"profiles": {...}}', fix);
+  const currentProfile = typeof data.currentProfile === 'string' ? data.currentProfile : undefined;
+  return { currentProfile, profiles: (data.profiles ?? {}) as Record<string, Profile> };
+}
+
+/** Like ssh: a key file others can read is worth a warning, with the exact command that fixes it. */
+export function looseModeWarnings(dir: string): string[] {
+  const warnings: string[] = [];
+  for (const [path, wanted] of [
+    [dir, 0o700],
+    [join(dir, configFileName), 0o600],
+  ] as const) {
+    let mode: number;
+    try {
+      mode = statSync(path).mode & 0o777;
+    } catch {
+      continue;
+    }
+    if (mode & 0o077)
+      warnings.push(
+        `${path} can be read by other users (mode ${mode.toString(8)}); run: chmod ${wanted.toString(8)} ${path}`,
+      );
+  }
+  return warnings;
 }
 
 export interface ConfigView {
   readonly path: string;
+  /** Config files other users can read, each with the chmod that fixes it. */
+  readonly warnings?: string[];
   readonly currentProfile: string | undefined;
   profiles(): Record<string, Profile>;
   profile(name: string): Profile | undefined;
@@ -57,6 +100,7 @@ export function readConfig(dir: string): ConfigView {
   const data = readConfigData(dir);
   return {
     path: join(dir, configFileName),
+    warnings: data.profiles && Object.keys(data.profiles).length ? looseModeWarnings(dir) : [],
     currentProfile: data.currentProfile,
     profiles: () => data.profiles,
     profile: (name) => data.profiles[name],
@@ -71,6 +115,7 @@ export class ConfigFile implements ConfigView {
 
   static async open(dir: string): Promise<ConfigFile> {
     const { default: ConfModule } = await import('conf');
+    readConfigData(dir); // a corrupt file stops here with its path and the fix, not inside conf
     enforcePrivateModes(dir, []);
     // cwd pins the folder, so conf's default "-nodejs" project suffix never applies.
     const conf = new ConfModule<ConfigShape>({

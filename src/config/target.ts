@@ -43,7 +43,8 @@ export function checkBaseUrl(value: string, where: string): string {
     );
   }
   if (url.username || url.password) throw new UsageError(`${where}: credentials in the URL are not allowed`);
-  return url.toString().replace(/\/+$/, '');
+  // Every path already starts with /v1: a base URL copied with it (https://host/v1) must not give /v1/v1/...
+  return url.toString().replace(/\/+$/, '').replace(/\/v1$/i, '');
 }
 
 export function resolveBaseUrl(flags: TargetFlags, env: Env, profile?: { baseUrl?: string }): string {

@@ -54,17 +54,29 @@ describe('retry policy against the sandbox', () => {
     expect(result.stdout.split('\n')[0]).toBe('uncategorized\tUncategorized\tyes\tNeutral');
   });
 
-  it('always replays 429 and 503, even for unsafe requests, honouring Retry-After', async () => {
+  it('waits out 429s within --rate-limit-wait, even for unsafe requests, honouring Retry-After', async () => {
     sb = await startTestSandbox({ faults: { rate: 1, seed: 1, kinds: ['rateLimit429'] } });
-    const result = await run(['--max-retries', '2', 'api', 'POST', '/v1/webhook/create', '-f', 'name=x'], {
+    const result = await run(['--rate-limit-wait', '2', 'api', 'POST', '/v1/webhook/create', '-f', 'name=x'], {
       env: sb.env,
     });
     expect(requestsTo('/v1/webhook/create')).toHaveLength(3);
     expect(result.sleeps).toEqual([1000, 1000]);
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain(
-      'error: rate-limited (POST /v1/webhook/create: HTTP 429, code 4290): Too many requests',
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toMatch(
+      /^waiting: the service is rate-limiting \(HTTP 429\); next try in 1s, giving up at \d\d:\d\d:\d\d \(--rate-limit-wait 2\)$/,
     );
+    expect(lines.slice(1)).toEqual([
+      'error: rate-limited (POST /v1/webhook/create: HTTP 429, code 4290): Too many requests',
+      'hint: Wait and run the command again; --rate-limit-wait SECONDS waits longer, --concurrency 1 asks less often.',
+      '',
+    ]);
+
+    // The default for one request is 30 s of waiting (Retry-After: 1 s, so 30 waits and 31 tries); --max-retries
+    // counts faults, not 429s.
+    const byDefault = await run(['--max-retries', '0', 'inbox', 'categories'], { env: sb.env });
+    expect(byDefault.code).toBe(5);
+    expect(byDefault.sleeps).toEqual(Array(30).fill(1000));
 
     await sb.close();
     sb = await startTestSandbox({ faults: { rate: 1, seed: 1, kinds: ['unavailable503'] } });

@@ -1,5 +1,5 @@
 // Profiles and credentials: login, status, logout, precedence, file modes, and the key never shown.
-import { statSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -140,6 +140,58 @@ describe('profiles and precedence', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: OUTREACH_BASE_URL: plain http is refused for api.example.com');
+  });
+});
+
+describe('the config file on disk', () => {
+  it('checks a key against OUTREACH_BASE_URL and keeps that variable out of the profile', async () => {
+    const configDir = tempDir();
+    const login = await run(['auth', 'login', '--with-key'], {
+      configDir,
+      env: { OUTREACH_BASE_URL: sb.baseUrl },
+      stdin: testKey,
+    });
+    expect(login.code).toBe(0);
+    expect(login.stderr).toBe(
+      `Logged in: profile "default" (${sb.baseUrl}), key stored in ${join(configDir, 'config.json')}.\n`,
+    );
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles).toEqual({
+      default: { apiKey: testKey },
+    });
+  });
+
+  it('warns, with the exact chmod, when other users can read the key', async () => {
+    const configDir = tempDir();
+    await run(['auth', 'login', '--with-key', '--no-verify', '--base-url', sb.baseUrl], { configDir, stdin: testKey });
+    const file = join(configDir, 'config.json');
+    chmodSync(file, 0o644);
+    const result = await run(['inbox', 'categories'], { configDir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`warning: ${file} can be read by other users (mode 644); run: chmod 600 ${file}\n`);
+  });
+
+  it('stops with exit 2, the path and the fix when the config file is corrupt', async () => {
+    const configDir = join(tempDir(), 'outreach');
+    mkdirSync(configDir, { mode: 0o700 });
+    const file = join(configDir, 'config.json');
+    writeFileSync(file, '{"profiles": {"default": ', { mode: 0o600 });
+    for (const argv of [
+      ['inbox', 'categories'],
+      ['auth', 'login', '--with-key', '--no-verify'],
+    ]) {
+      const result = await run(argv, { configDir, stdin: testKey });
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n').slice(0, 1)[0]).toMatch(
+        new RegExp(`^error: ${file.replace(/[.]/g, '\\.')}: is not valid JSON \\(.+\\)$`),
+      );
+      expect(result.stderr.split('\n')[1]).toBe(
+        `hint: Fix it in an editor, or move it aside (mv ${file} ${file}.bad) and run \`outreach auth login\` again.`,
+      );
+    }
+    writeFileSync(file, '[1, 2]');
+    const shape = await run(['inbox', 'categories'], { configDir });
+    expect(shape.code).toBe(2);
+    expect(shape.stderr.split('\n')[0]).toBe(`error: ${file}: is not an outreach config: expected {"profiles": {...}}`);
   });
 });
 

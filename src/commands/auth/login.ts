@@ -26,10 +26,13 @@ export default defineVerb({
     const config = await ctx.config();
     const name = profileName(ctx.flags, ctx.env, config);
     const existing = config.profile(name);
-    const baseUrl = resolveBaseUrl({ baseUrl: ctx.flags.baseUrl }, {}, existing);
+    // The key is checked where every later command would send it (flag > OUTREACH_BASE_URL > profile); only an
+    // explicit --base-url is stored in the profile, the environment variable stays the environment's.
+    const baseUrl = resolveBaseUrl({ baseUrl: ctx.flags.baseUrl }, ctx.env, existing);
     const apiKey = await readKey(ctx, opts.withKey);
     if (opts.verify) await liveCheck(await ctx.connect(baseUrl, apiKey));
-    config.saveProfile(name, { ...existing, ...(baseUrl !== defaultBaseUrl ? { baseUrl } : {}), apiKey });
+    const stored = ctx.flags.baseUrl && baseUrl !== defaultBaseUrl ? { baseUrl } : {};
+    config.saveProfile(name, { ...existing, ...stored, apiKey });
     if (!config.currentProfile) config.useProfile(name);
     ctx.info(
       `Logged in: profile "${name}" (${baseUrl}), key stored in ${config.path}${opts.verify ? '' : ' (not checked)'}.`,
