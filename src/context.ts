@@ -31,8 +31,10 @@ export interface Context {
   random(): number;
   /** Asks questions on a terminal (only when the command may be interactive). */
   prompter: Prompter;
-  /** Aborted on Ctrl-C (SIGINT) or SIGTERM. */
+  /** Aborted on the first Ctrl-C (SIGINT) or SIGTERM: start nothing new. */
   signal: AbortSignal;
+  /** Aborted on the second: stop what is under way too (a job lets its requests in flight finish until then). */
+  stopNow: AbortSignal;
   pid: number;
   dispose(): void;
 }
@@ -62,12 +64,14 @@ export function defaultConfigDir(env: Env, home: string): string {
 
 export function createProcessContext(): Context {
   const controller = new AbortController();
+  const stopNow = new AbortController();
   let interrupts = 0;
   const onSignal = (name: NodeJS.Signals) => {
     interrupts += 1;
-    // A second Ctrl-C means "now": cleanup already had its chance.
-    if (interrupts > 1) process.exit(130);
-    controller.abort(new Interrupted(`interrupted by ${name}`));
+    if (interrupts === 1) controller.abort(new Interrupted(`interrupted by ${name}`));
+    // A second means "now": requests in flight are cut, cleanup still runs.
+    else if (interrupts === 2) stopNow.abort(new Interrupted(`stopped at once by a second ${name}`));
+    else process.exit(130); // a third: something is stuck, leave without cleaning up
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -105,6 +109,7 @@ export function createProcessContext(): Context {
     random: Math.random,
     prompter: createInquirerPrompter(() => ({ input: process.stdin, output: process.stderr }), controller.signal),
     signal: controller.signal,
+    stopNow: stopNow.signal,
     pid: process.pid,
     dispose() {
       process.off('SIGINT', onSignal);

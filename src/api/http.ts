@@ -20,7 +20,10 @@ export interface HttpConfig {
   onRateLimitWait?: (waitMs: number, giveUpAt: number) => void;
   clock: Clock;
   random: () => number;
+  /** Aborted: no new attempt starts, no retry waits. */
   signal: AbortSignal;
+  /** Aborts a request already in flight; `signal` by default. A job keeps its requests in flight past a first Ctrl-C. */
+  requestSignal?: () => AbortSignal;
   userAgent: string;
   /** Receives one line per attempt and retry decision; the key is never part of it. */
   debug?: (line: string) => void;
@@ -156,7 +159,7 @@ export class HttpClient {
 
     // One deadline for the whole request (connect, send, answer), not one per phase.
     const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
-    const signal = AbortSignal.any([config.signal, deadline]);
+    const signal = AbortSignal.any([config.requestSignal?.() ?? config.signal, deadline]);
     try {
       const res = await this.transport.exchange(method, url, headers, body, signal);
       const parsed = parseBody(res.text, res.headers['content-type']);

@@ -2,7 +2,7 @@
 import type { Context } from '../context.js';
 import type { HttpClient } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
-import { UsageError } from '../errors.js';
+import { Interrupted, UsageError } from '../errors.js';
 import type { JobContext } from '../jobs/context.js';
 import { outputSettings, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer } from './progress.js';
@@ -27,6 +27,8 @@ export interface CommandContext extends Context, JobContext {
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
   redact(text: string): string;
+  /** Set once a job keeps a journal: printed after any error that ends it, so the user can continue. */
+  resumeCommand?: string;
   /** Runs a job with its progress rendered; the spinner is gone when it returns. */
   job<T>(run: (job: JobContext) => Promise<T>): Promise<T>;
   /** Registers cleanup that runs once the command ends (close connections, persist the sandbox). */
@@ -49,7 +51,15 @@ function parseCount(value: string | undefined, flag: string, fallback: number): 
   return Number(value);
 }
 
-export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandContext {
+/** After a first Ctrl-C in a job, how long requests already sent may take to be answered. */
+export const interruptGraceMs = 30_000;
+
+/** A command line as a shell reads it back: words with spaces or quotes are single-quoted. */
+export function shellLine(words: string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(' ');
+}
+
+export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: string[] = []): CommandContext {
   const output = outputSettings(flags, ctx.env, ctx.stdoutIsTTY);
   const debugOn = Boolean(flags.debug) || ctx.env.OUTREACH_DEBUG === '1';
   const disposers: Array<() => Promise<void> | void> = [];
@@ -80,6 +90,28 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
     );
   };
 
+  // A job lets the requests it already sent be answered after a first Ctrl-C (so --resume does not send them again),
+  // for up to interruptGraceMs; a second Ctrl-C cuts them at once.
+  let jobRunning = false;
+  const grace = new AbortController();
+  const commandEnded = new AbortController();
+  ctx.signal.addEventListener(
+    'abort',
+    () => {
+      if (!jobRunning) return;
+      cmd.note(
+        `stopping: nothing new is sent; waiting up to ${interruptGraceMs / 1000}s for requests already sent to be ` +
+          'answered (Ctrl-C again to stop at once)',
+      );
+      ctx.clock.sleep(interruptGraceMs, AbortSignal.any([ctx.stopNow, commandEnded.signal])).then(
+        () => grace.abort(new Interrupted('interrupted: requests still unanswered after the grace period')),
+        () => undefined,
+      );
+    },
+    { once: true },
+  );
+  const requestSignal = () => (jobRunning ? AbortSignal.any([ctx.stopNow, grace.signal]) : ctx.signal);
+
   const progress = createProgressRenderer(ctx.stderr, ctx.stderrIsTTY && !output.quiet && !output.machine, (text) =>
     cmd.info(text),
   );
@@ -94,11 +126,17 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
     emit: (event) => progress.emit(event),
     async job(run) {
       if (!rateLimitWaitGiven) rateLimitWaitMs = 900_000;
+      jobRunning = true;
       try {
         return await run(cmd);
       } finally {
+        jobRunning = false;
         progress.stop();
       }
+    },
+    resumable(command) {
+      const words = argv.filter((word) => word !== '--restart' && word !== '--resume');
+      cmd.resumeCommand = command ?? `outreach ${shellLine([...words, '--resume'])}`;
     },
     config() {
       configPromise ??= import('../config/config-file.js').then(({ ConfigFile }) => ConfigFile.open(ctx.configDir));
@@ -137,6 +175,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
         clock: ctx.clock,
         random: ctx.random,
         signal: ctx.signal,
+        requestSignal,
         userAgent,
         debug: debugOn ? (line) => cmd.debug(line) : undefined,
       });
@@ -161,6 +200,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags): CommandC
       disposers.push(fn);
     },
     async dispose() {
+      commandEnded.abort();
       progress.stop();
       while (disposers.length) await disposers.pop()?.();
     },

@@ -19,7 +19,10 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.usage, 'Usage or invalid input: a bad flag, argument or input file. Nothing was sent.'],
   [ExitCode.partial, 'Partial success: the job ran but some rows or tasks failed; a report file names them.'],
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
-  [ExitCode.rateLimited, 'Rate-limited: the service kept answering 429 after every retry. Wait and run again.'],
+  [
+    ExitCode.rateLimited,
+    'Rate-limited: the service kept answering 429 for longer than --rate-limit-wait. Wait and run again.',
+  ],
   [ExitCode.interrupted, 'Interrupted (Ctrl-C or SIGTERM). Output files were not left half-written.'],
   [
     ExitCode.outputClosed,

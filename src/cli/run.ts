@@ -12,7 +12,7 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let cmdCtx: CommandContext | undefined;
   const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
-    cmdCtx = createCommandContext(ctx, command.optsWithGlobals() as GlobalFlags);
+    cmdCtx = createCommandContext(ctx, command.optsWithGlobals() as GlobalFlags, argv);
     const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     exitCode = code ?? ExitCode.ok;
   };
@@ -48,6 +48,14 @@ export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: st
 }
 
 function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | undefined): number {
+  const code = printError(ctx, error, cmdCtx);
+  // A job with a journal says how to pick up where it stopped, whatever stopped it.
+  if (cmdCtx?.resumeCommand && code !== ExitCode.ok && code !== ExitCode.outputClosed)
+    ctx.stderr.write(`To continue: ${cmdCtx.resumeCommand}\n`);
+  return code;
+}
+
+function printError(ctx: Context, error: unknown, cmdCtx: CommandContext | undefined): number {
   const redact = cmdCtx?.redact ?? ((text: string) => text);
   if (error instanceof CommanderError) {
     // commander already printed its message (with a suggestion where it has one).

@@ -34,13 +34,18 @@ export async function runAddContacts(
   const http = await ctx.http();
   const added: unknown[] = [];
   let done = 0;
-  const runner = new UnitRunner<string[], unknown>(1, (batch) => addContacts(http, sequenceId, stepId, batch), {
-    after(batch, payload) {
-      done += batch.length;
-      added.push(...(Array.isArray(payload) ? payload : [payload]));
-      ctx.emit({ type: 'progress', text: `add contacts: ${formatCount(done)}/${formatCount(ids.length)} added` });
+  const runner = new UnitRunner<string[], unknown>(
+    1,
+    (batch) => addContacts(http, sequenceId, stepId, batch),
+    {
+      after(batch, payload) {
+        done += batch.length;
+        added.push(...(Array.isArray(payload) ? payload : [payload]));
+        ctx.emit({ type: 'progress', text: `add contacts: ${formatCount(done)}/${formatCount(ids.length)} added` });
+      },
     },
-  });
+    ctx.signal,
+  );
   try {
     for (let i = 0; i < ids.length; i += contactsBatch) await runner.submit(ids.slice(i, i + contactsBatch));
     await runner.drain();

@@ -134,6 +134,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
 }
 
 export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
+  ctx.resumable(`outreach tasks bulk-skip --resume ${plan.journal.path}`);
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);
   const tally = () => {
@@ -149,9 +150,12 @@ export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurren
     const counts = [`${formatCount(t.sent)}/${formatCount(total)} sent`, `${formatCount(t.skipped)} skipped`];
     ctx.emit({ type: 'progress', text: `bulk skip: ${[...counts, `${formatCount(t.failed)} failed`].join(' · ')}` });
   };
-  const runner = new UnitRunner<Batch, void>(concurrency, (batch) => runBatch(ctx, http, plan, batch), {
-    after: show,
-  });
+  const runner = new UnitRunner<Batch, void>(
+    concurrency,
+    (batch) => runBatch(ctx, http, plan, batch),
+    { after: show },
+    ctx.signal,
+  );
   for (const batch of plan.batches) if (!batch.done) await runner.submit(batch);
   await runner.drain();
   const { skipped, failed } = tally();

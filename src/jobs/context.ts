@@ -7,8 +7,11 @@ import type { EmitEvent } from './events.js';
 export interface JobContext {
   http(): Promise<HttpClient>;
   clock: Clock;
-  /** Aborted on Ctrl-C: jobs stop sending, let what is under way finish, and keep their journal. */
+  /** Aborted on Ctrl-C: jobs start nothing new; requests already sent get a grace period to be answered. */
   signal: AbortSignal;
+  /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with the command that continues it (by
+   * default the same command line with --resume). */
+  resumable(command?: string): void;
   cwd: string;
   stdin: Readable;
   /** How long a job may wait for the service to finish (--wait-timeout). */

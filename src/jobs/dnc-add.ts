@@ -106,6 +106,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     }
     journal ??= Journal.create(opts.journalPath, { job: 'dnc-add', input: { path: opts.input?.name ?? '' }, settings });
     summary.files.journal = opts.journalPath;
+    ctx.resumable();
   } else if (opts.resume) {
     throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
   }
@@ -123,6 +124,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
         summary.sent += range.rows;
       },
     },
+    ctx.signal,
   );
 
   const seen = new EmailIndex(opts.expectedRows);

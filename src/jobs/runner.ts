@@ -1,6 +1,7 @@
 // Runs units of work (import chunks, DNC chunks, bulk-skip batches) with bounded concurrency. submit() waits while
 // the limit is reached, so reading the input pauses instead of piling units up; the first failure stops everything.
 // `before` runs just before a unit is sent and `after` once the service answered: that is where jobs journal.
+// After Ctrl-C (the stop signal) nothing new starts, and what is under way is waited for by drain().
 export interface UnitHooks<U, R> {
   before?(unit: U): void;
   after(unit: U, result: R): void;
@@ -14,6 +15,8 @@ export class UnitRunner<U, R> {
     private readonly concurrency: number,
     private readonly send: (unit: U) => Promise<R>,
     private readonly hooks: UnitHooks<U, R>,
+    /** Aborted (Ctrl-C): no unit starts; those under way go on to their answer. */
+    private readonly stop?: AbortSignal,
   ) {}
 
   async submit(unit: U): Promise<void> {
@@ -22,6 +25,10 @@ export class UnitRunner<U, R> {
       await Promise.race(this.inFlight);
       // A failure stops the job only once every unit under way has settled, so none outlives the command.
       if (this.failure) return this.drain();
+    }
+    if (this.stop?.aborted) {
+      this.failure = { error: this.stop.reason };
+      return this.drain();
     }
     this.hooks.before?.(unit);
     const task = this.send(unit).then(

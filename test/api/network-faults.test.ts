@@ -1,9 +1,12 @@
 // The client through a fault-injecting proxy: what is retried, what never is, and what the service saw.
 import http from 'node:http';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
 
@@ -104,5 +107,39 @@ describe('the API key goes only to the configured origin', () => {
     const result = await run(['inbox', 'categories'], { env: { ...sb.env, OUTREACH_BASE_URL: `${sb.baseUrl}/v1/` } });
     expect(result.code).toBe(0);
     expect(arrived('/v1/unibox/categories')).toBe(1);
+  });
+});
+
+describe('a job that fails names the command that continues it', () => {
+  it('prints the exact --resume command after a network failure, and the resume sends only the rest', async () => {
+    sb = await startTestSandbox();
+    let imports = 0;
+    proxy = await startFaultProxy(sb.baseUrl, ({ method, path }) =>
+      method === 'POST' && path.startsWith('/v1/prospects/import') && ++imports === 2 ? 'reset-after' : undefined,
+    );
+    const dir = tempDir('outreach-fail-');
+    copyFileSync(new URL('../../fixtures/prospects/sample.csv', import.meta.url), join(dir, 'sample.csv'));
+    const env = { OUTREACH_BASE_URL: proxy.baseUrl, OUTREACH_API_KEY: testKey };
+    const argv = [
+      '--max-retries',
+      '0',
+      'prospects',
+      'import',
+      'sample.csv',
+      '--chunk-size',
+      '10',
+      '--concurrency',
+      '1',
+    ];
+    const failed = await run([...argv, '--no-wait'], { env, cwd: dir });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.split('\n').slice(-2)).toEqual([
+      'To continue: outreach --max-retries 0 prospects import sample.csv --chunk-size 10 --concurrency 1 --no-wait --resume',
+      '',
+    ]);
+    const resumed = await run([...argv, '--no-wait', '--resume'], { env, cwd: dir });
+    expect(resumed.code).toBe(0);
+    // chunk 1 accepted, chunk 2 reached the service but its answer was lost, chunk 3 never sent: 1 + 1 + 2
+    expect(proxy.log.filter((r) => r.path.startsWith('/v1/prospects/import')).length).toBe(4);
   });
 });

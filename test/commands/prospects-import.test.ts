@@ -310,7 +310,11 @@ describe('prospects import', () => {
           sb.sandbox.requestLog.filter((r) => r.path === '/v1/prospects/import-with-field-name').length >= 2,
       },
     );
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe(
+      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
+        'interrupted\n' +
+        'To continue: outreach prospects import messy.csv --wait --chunk-size 3 --concurrency 1 --resume\n',
+    );
     expect(result.code).toBe(130);
     expect(readdirSync(dir).sort()).toEqual(['messy.csv', 'messy.import-journal', 'sample.csv']);
     // What was accepted before Ctrl-C is journaled, so --resume continues from there.

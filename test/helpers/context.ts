@@ -64,6 +64,7 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
   const stderr = new Sink();
   const sleeps: number[] = [];
   const controller = new AbortController();
+  const stopNow = new AbortController();
   const clock: Clock = {
     now: options.now ?? testTime.now,
     async sleep(ms, signal) {
@@ -91,6 +92,7 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     random: () => 0.5,
     prompter: scriptedPrompter([...(options.answers ?? [])], stderr),
     signal: controller.signal,
+    stopNow: stopNow.signal,
     pid: 4242,
     dispose() {},
   };

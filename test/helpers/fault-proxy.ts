@@ -16,7 +16,9 @@ export type ProxyFault =
   /** The proxy answers 429 with Retry-After: 1, the service never sees the request. */
   | 'rate-limit'
   /** The answer is held for `delayMs` first. */
-  | 'delay';
+  | 'delay'
+  /** The request reaches the service; its answer is held until release() (a request "in flight" on demand). */
+  | 'hold';
 
 export type FaultPlan = (request: { n: number; method: string; path: string }) => ProxyFault | undefined;
 
@@ -24,6 +26,10 @@ export interface FaultProxy {
   baseUrl: string;
   /** What happened to each request, in arrival order. */
   log: Array<{ n: number; method: string; path: string; fault?: ProxyFault }>;
+  /** Resolves once `count` answers are being held. */
+  held(count: number): Promise<void>;
+  /** Sends every held answer on. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,13 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
   const log: FaultProxy['log'] = [];
   const sockets = new Set<Socket>();
   let count = 0;
+  let holding: Array<() => void> = [];
+  let heldWaiter: { count: number; resolve: () => void } | undefined;
+  const hold = () =>
+    new Promise<void>((resolve) => {
+      holding.push(resolve);
+      if (heldWaiter && holding.length >= heldWaiter.count) heldWaiter.resolve();
+    });
 
   const forward = (req: http.IncomingMessage, body: Buffer) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -71,6 +84,7 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
     }
     if (fault === 'delay') await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = await forward(req, Buffer.concat(chunks));
+    if (fault === 'hold') await hold();
     if (fault === 'reset-after') return req.socket.destroy();
     if (fault === 'truncate') {
       // No length and no chunking: the body ends where the connection does, so the cut looks like a whole answer.
@@ -91,10 +105,19 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const release = () => {
+    const waiting = holding;
+    holding = [];
+    for (const resume of waiting) resume();
+  };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     log,
+    release,
+    held: (n) =>
+      holding.length >= n ? Promise.resolve() : new Promise((resolve) => (heldWaiter = { count: n, resolve })),
     async close() {
+      release();
       for (const socket of sockets) socket.destroy();
       server.close();
       await once(server, 'close');

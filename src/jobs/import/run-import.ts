@@ -212,7 +212,10 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     }
     // A resumed run appends to the journal it continues.
     const journal = !journalPath ? undefined : opts.resume ? previous : Journal.create(journalPath, journalHeader);
-    if (journal) summary.files.journal = journalPath;
+    if (journal) {
+      summary.files.journal = journalPath;
+      ctx.resumable();
+    }
 
     const emails = new EmailIndex(estimateRows(file.path));
     const sendChunk = opts.sync ? importByIdChunk : importByNameChunk;

@@ -70,6 +70,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
             accept({ chunk, ...entry });
           },
         },
+        ctx.signal,
       )
     : undefined;
 

@@ -1,0 +1,108 @@
+// Ctrl-C during an import, through the real process: the first lets requests already sent be answered and journals
+// them, the second stops at once; either way the exact --resume command is printed and nothing is sent twice.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/context.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
+import { binPath, cleanEnv, runBin } from '../helpers/spawn.js';
+
+let sb: TestSandbox | undefined;
+let proxy: FaultProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  await sb?.close();
+});
+
+const isImport = (method: string, path: string) => method === 'POST' && path === '/v1/prospects/import-with-field-name';
+const emails = Array.from({ length: 40 }, (_, i) => `person${i + 1}@interrupt.example`);
+
+async function setUp() {
+  sb = await startTestSandbox();
+  let imports = 0;
+  // The first two chunk requests reach the service; their answers wait until the test releases them.
+  proxy = await startFaultProxy(sb.baseUrl, ({ method, path }) =>
+    isImport(method, path) && ++imports <= 2 ? 'hold' : undefined,
+  );
+  const dir = tempDir('outreach-interrupt-');
+  writeFileSync(join(dir, 'people.csv'), ['First Name,Email', ...emails.map((e, i) => `P${i + 1},${e}`)].join('\n'));
+  const env = cleanEnv({ OUTREACH_BASE_URL: proxy.baseUrl, OUTREACH_API_KEY: testKey, OUTREACH_CONFIG_DIR: dir });
+  const argv = ['prospects', 'import', 'people.csv', '--chunk-size', '10', '--concurrency', '2', '--no-wait'];
+  const child = spawn(process.execPath, [binPath, ...argv], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  const stderrShows = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => stderr.includes(text) && resolve();
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        check();
+      });
+      check();
+    });
+  const exited = once(child, 'close').then(([code]) => ({ code: code as number, stderr }));
+  return { dir, env, child, stderrShows, exited };
+}
+
+const importsArrived = () => sb!.sandbox.requestLog.filter((r) => isImport(r.method, r.path)).length;
+const stored = () => emails.filter((e) => sb!.sandbox.store.prospectByEmail(e)).length;
+const resumeLine =
+  'To continue: outreach prospects import people.csv --chunk-size 10 --concurrency 2 --no-wait --resume\n';
+
+describe('Ctrl-C during an import', () => {
+  it('lets the chunks already sent be answered, journals them, and --resume sends only the rest', async () => {
+    const { dir, env, child, stderrShows, exited } = await setUp();
+    await proxy!.held(2);
+    const stopping = stderrShows('stopping:');
+    child.kill('SIGINT');
+    await stopping;
+    proxy!.release();
+    const first = await exited;
+    expect(first.code).toBe(130);
+    expect(first.stderr).toBe(
+      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
+        'interrupted\n' +
+        resumeLine,
+    );
+    expect(importsArrived()).toBe(2);
+
+    const resumed = await runBin(
+      ['prospects', 'import', 'people.csv', '--chunk-size', '10', '--concurrency', '2', '--no-wait', '--resume'],
+      {
+        env,
+        cwd: dir,
+      },
+    );
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('Resuming: 2 chunk(s) already accepted are not sent again.');
+    expect(importsArrived()).toBe(4); // 2 + the 2 never sent: no chunk went twice
+    expect(stored()).toBe(40);
+  });
+
+  it('stops at once on a second Ctrl-C; --resume sends the unanswered chunks again without duplicating anyone', async () => {
+    const { dir, env, child, stderrShows, exited } = await setUp();
+    await proxy!.held(2);
+    const stopping = stderrShows('stopping:');
+    child.kill('SIGINT');
+    await stopping;
+    child.kill('SIGINT');
+    const first = await exited;
+    expect(first.code).toBe(130);
+    expect(first.stderr.endsWith(`interrupted\n${resumeLine}`)).toBe(true);
+    proxy!.release();
+
+    const resumed = await runBin(
+      ['prospects', 'import', 'people.csv', '--chunk-size', '10', '--concurrency', '2', '--no-wait', '--resume'],
+      {
+        env,
+        cwd: dir,
+      },
+    );
+    expect(resumed.code).toBe(0);
+    expect(importsArrived()).toBe(6); // the 2 cut off were sent again: their answers never came
+    expect(stored()).toBe(40);
+    expect(sb!.sandbox.store.state.prospects.filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(40);
+  });
+});
