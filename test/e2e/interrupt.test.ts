@@ -46,6 +46,16 @@ async function setUp() {
   return { dir, env, child, stderrShows, exited };
 }
 
+/** Starts the import and presses Ctrl-C once two chunks are in flight; resolves when the CLI says it is stopping. */
+async function interruptedWithTwoInFlight() {
+  const started = await setUp();
+  await proxy!.held(2);
+  const stopping = started.stderrShows('stopping:');
+  started.child.kill('SIGINT');
+  await stopping;
+  return started;
+}
+
 const importsArrived = () => sb!.sandbox.requestLog.filter((r) => isImport(r.method, r.path)).length;
 const stored = () => emails.filter((e) => sb!.sandbox.store.prospectByEmail(e)).length;
 const resumeLine =
@@ -53,11 +63,7 @@ const resumeLine =
 
 describe('Ctrl-C during an import', () => {
   it('lets the chunks already sent be answered, journals them, and --resume sends only the rest', async () => {
-    const { dir, env, child, stderrShows, exited } = await setUp();
-    await proxy!.held(2);
-    const stopping = stderrShows('stopping:');
-    child.kill('SIGINT');
-    await stopping;
+    const { dir, env, child, exited } = await interruptedWithTwoInFlight();
     proxy!.release();
     const first = await exited;
     expect(first.code).toBe(130);
@@ -82,11 +88,7 @@ describe('Ctrl-C during an import', () => {
   });
 
   it('stops at once on a second Ctrl-C; --resume sends the unanswered chunks again without duplicating anyone', async () => {
-    const { dir, env, child, stderrShows, exited } = await setUp();
-    await proxy!.held(2);
-    const stopping = stderrShows('stopping:');
-    child.kill('SIGINT');
-    await stopping;
+    const { dir, env, child, exited } = await interruptedWithTwoInFlight();
     child.kill('SIGINT');
     const first = await exited;
     expect(first.code).toBe(130);
