@@ -45,12 +45,18 @@ export interface SendOptions {
   replaySafe: boolean;
   /** Per-request override of the whole-request timeout. */
   timeoutMs?: number;
+  /** Sent without the API key, so it may go to another origin: report links on storage hosts. */
+  withoutKey?: boolean;
+  /** An answer longer than this fails (not retried). */
+  maxBytes?: number;
 }
 
 export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** An earlier attempt may have reached the service before its answer was lost: this answer is to a replay. */
+  replayed?: boolean;
 }
 
 const retryMaxDelayMs = 8_000;
@@ -66,11 +72,11 @@ export class HttpClient {
     this.origin = new URL(config.baseUrl).origin;
   }
 
-  url(path: string, query?: Query): URL {
+  url(path: string, query?: Query, withoutKey = false): URL {
     const base = this.config.baseUrl.replace(/\/+$/, '');
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
     // The key travels with every request, so a request never leaves for another origin.
-    if (url.origin !== this.origin)
+    if (url.origin !== this.origin && !withoutKey)
       throw new UsageError(
         `${url.origin}${url.pathname} is not on the configured API origin ${this.origin}; the API key is sent only there`,
         'Give a path such as /v1/dnc, or point --base-url (or OUTREACH_BASE_URL) at that service.',
@@ -84,11 +90,12 @@ export class HttpClient {
   }
 
   async send(method: string, path: string, options: SendOptions): Promise<HttpResponse> {
-    const url = this.url(path, options.query);
+    const url = this.url(path, options.query, options.withoutKey);
     const { config } = this;
     // 429s are waited out within a time budget (--rate-limit-wait), apart from the retry count for faults.
     let rateLimitedMs = 0;
     let retries = 0;
+    let replayed = false;
     for (let attempt = 0; ; attempt++) {
       const started = config.clock.now();
       const outcome = await this.attempt(method, url, options);
@@ -113,6 +120,7 @@ export class HttpClient {
       const decision = retryDecision(outcome, options.replaySafe);
       if (decision.retry && retries < config.maxRetries) {
         retries++;
+        if (outcome.kind !== 'response' && outcome.mayHaveReachedServer) replayed = true;
         const retryAfterMs =
           outcome.kind === 'response'
             ? parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now())
@@ -131,7 +139,8 @@ export class HttpClient {
       } else if (decision.reason) {
         this.log(`not retrying: ${decision.reason}`);
       }
-      return this.finish(method, url, outcome, attempt + 1);
+      const response = this.finish(method, url, outcome, attempt + 1);
+      return replayed ? { ...response, replayed } : response;
     }
   }
 
@@ -139,7 +148,7 @@ export class HttpClient {
     const { config } = this;
     if (config.signal.aborted) throw this.interruption();
     const headers: Record<string, string> = {
-      'x-api-key': config.apiKey,
+      ...(options.withoutKey ? {} : { 'x-api-key': config.apiKey }),
       accept: 'application/json',
       'user-agent': config.userAgent,
     };
@@ -161,7 +170,7 @@ export class HttpClient {
     const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
     const signal = AbortSignal.any([config.requestSignal?.() ?? config.signal, deadline]);
     try {
-      const res = await this.transport.exchange(method, url, headers, body, signal);
+      const res = await this.transport.exchange(method, url, headers, body, signal, options.maxBytes);
       const parsed = parseBody(res.text, res.headers['content-type']);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:
       // treat it as a network fault after sending, so replay-safe requests are tried again.
@@ -174,6 +183,13 @@ export class HttpClient {
       if (error instanceof BodyReadError)
         throw new InputFileError(error.cause.path ?? 'request body', `cannot be read: ${error.cause.message}`);
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
+      if (failure.code === 'TOO_LARGE')
+        throw new NetworkError(
+          `${method} ${url.origin}${url.pathname}: the answer is larger than ${Math.round(options.maxBytes! / 2 ** 20)} MB`,
+          'TOO_LARGE',
+          true,
+          'The service sent more than a report should hold; --debug shows the request.',
+        );
       if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: failure.sent, code: 'TIMEOUT' };
       return { kind: 'network', mayHaveReachedServer: failure.sent, code: failure.code };
     }
@@ -190,7 +206,7 @@ export class HttpClient {
     }
     if (outcome.kind === 'network') {
       throw new NetworkError(
-        `${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${this.origin})`,
+        `${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${url.origin})`,
         outcome.code,
         outcome.mayHaveReachedServer,
       );

@@ -60,6 +60,7 @@ export class Transport {
     headers: Record<string, string>,
     body: RequestBody | undefined,
     signal: AbortSignal,
+    maxBytes = Infinity,
   ): Promise<Exchange> {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
@@ -91,7 +92,12 @@ export class Transport {
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let received = 0;
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxBytes) req.destroy(Object.assign(new Error('answer too large'), { code: 'TOO_LARGE' }));
+          else chunks.push(chunk);
+        });
         res.on('error', fail);
         res.on('aborted', () => fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
         res.on('end', () => {

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
 import { maxBulkSkipTasks as batchSize } from '../api/contract/tasks.js';
 import { bulkSkip, bulkStatus, isBulkDone } from '../api/resources/tasks.js';
-import { InputFileError } from '../errors.js';
+import { InputFileError, Interrupted } from '../errors.js';
 import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
@@ -42,6 +42,8 @@ export interface BulkSkipSummary {
   batches: number;
   bulkActionIds: string[];
   files: { journal: string; failed?: string };
+  /** Reports that could not be downloaded, each with where to fetch it. */
+  unreadReports?: string[];
 }
 
 /** Writes the plan (every batch and its ids) before anything is sent. */
@@ -108,13 +110,26 @@ async function runBatch(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan, b
   plan.journal.done(batch.index, { ...batch.done });
 }
 
-/** Merges the error reports (taskId and reason columns, by name where present) into one file. */
-async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<void> {
+/** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
+ * be downloaded is named with how to fetch it later; the counts from the service's status still stand. */
+async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<string[]> {
   const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId']);
+  const unread: string[] = [];
   try {
     for (const batch of plan.batches) {
       if (!batch.done?.report) continue;
-      const text = await downloadReport(http, batch.done.report, ctx.signal);
+      let text: string;
+      try {
+        text = await downloadReport(http, batch.done.report);
+      } catch (error) {
+        if (error instanceof Interrupted) throw error;
+        const note =
+          `bulk action ${batch.bulkActionId}: ${batch.done.failed} failed, but its report could not be downloaded ` +
+          `(${(error as Error).message}); fetch it later from ${batch.done.report}`;
+        unread.push(note);
+        ctx.emit({ type: 'info', text: note });
+        continue;
+      }
       const rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
       const [header = [], ...records] = rows;
       const idAt = Math.max(
@@ -127,6 +142,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
       }
     }
     await writer.commit();
+    return unread;
   } catch (error) {
     await writer.abort();
     throw error;
@@ -168,7 +184,8 @@ export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurren
     files: { journal: plan.journal.path },
   };
   if (failed) {
-    await mergeReports(ctx, http, plan);
+    const unread = await mergeReports(ctx, http, plan);
+    if (unread.length) summary.unreadReports = unread;
     summary.files.failed = plan.failedPath;
   }
   plan.journal.finish(plan.batches.length);

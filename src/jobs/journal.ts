@@ -99,6 +99,14 @@ export class Journal {
     return out;
   }
 
+  /** Units whose request went out but whose acceptance never came (a lost answer, a kill): sending them again is a
+   * replay, which the service may already have acted on. */
+  unansweredUnits(): Map<number, UnitRange> {
+    const out = new Map<number, UnitRange>();
+    for (const [index, unit] of this.units) if (unit.sending && !unit.accepted) out.set(index, unit.sending);
+    return out;
+  }
+
   unit(index: number): UnitState {
     let state = this.units.get(index);
     if (!state) this.units.set(index, (state = {}));

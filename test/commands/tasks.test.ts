@@ -150,6 +150,19 @@ describe('tasks bulk-skip', () => {
     );
   });
 
+  it('keeps the counts when an error report cannot be downloaded, says where it is, and exits 3', async () => {
+    await tasks(['complete', 'tk000002']);
+    sb.sandbox.origin = 'http://127.0.0.1:9'; // report links on a storage host that refuses connections
+    const result = await tasks(['bulk-skip', 'tk000002', 'tk000003', '--yes', '--max-retries', '1']);
+    expect(result.code).toBe(3);
+    const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
+    const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
+    expect(result.stderr).toBe(
+      `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/bulk-${bulkActionId}.csv failed after 2 attempts: connection refused (http://127.0.0.1:9)); fetch it later from http://127.0.0.1:9/files/reports/bulk-${bulkActionId}.csv\n` +
+        `Skipped 1 of 2 task(s); 1 failed. Failures: ${join(dir, failedFile)}\n`,
+    );
+  });
+
   it('reads ids from stdin, first column of TSV lines', async () => {
     const result = await tasks(['bulk-skip', '-', '--yes', '-q'], {
       env: sb.env,

@@ -63,7 +63,7 @@ const resumeLine =
 
 describe('Ctrl-C during an import', () => {
   it('lets the chunks already sent be answered, journals them, and --resume sends only the rest', async () => {
-    const { dir, env, child, exited } = await interruptedWithTwoInFlight();
+    const { dir, env, exited } = await interruptedWithTwoInFlight();
     proxy!.release();
     const first = await exited;
     expect(first.code).toBe(130);

@@ -25,7 +25,7 @@ export type FaultPlan = (request: { n: number; method: string; path: string }) =
 export interface FaultProxy {
   baseUrl: string;
   /** What happened to each request, in arrival order. */
-  log: Array<{ n: number; method: string; path: string; fault?: ProxyFault }>;
+  log: Array<{ n: number; method: string; path: string; fault?: ProxyFault; withKey: boolean }>;
   /** Resolves once `count` answers are being held. */
   held(count: number): Promise<void>;
   /** Sends every held answer on. */
@@ -76,7 +76,7 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
     const n = ++count;
     const path = new URL(req.url!, 'http://proxy').pathname;
     const fault = plan({ n, method: req.method!, path });
-    log.push({ n, method: req.method!, path, ...(fault ? { fault } : {}) });
+    log.push({ n, method: req.method!, path, ...(fault ? { fault } : {}), withKey: 'x-api-key' in req.headers });
     if (fault === 'reset-before') return req.socket.destroy();
     if (fault === 'rate-limit') {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });

@@ -26,6 +26,7 @@ function summaryLine(s: ImportSummary): string {
       `${formatCount(s.succeeded)} succeeded`,
       `${formatCount(s.unchanged ?? 0)} unchanged`,
       `${formatCount(s.failed ?? 0)} failed`,
+      ...(s.unknown ? [`${formatCount(s.unknown)} unknown (report not downloaded)`] : []),
     );
   const files = Object.entries(s.files)
     .filter(([kind]) => kind !== 'journal' && kind !== 'mapping')
@@ -125,7 +126,7 @@ export default defineVerb({
     if (ctx.flags.json) await writeJson(ctx, summary);
     else if (!ctx.output.quiet) ctx.stderr.write(`${summaryLine(summary)}\n`);
     if (summary.total > 0 && summary.rejected === summary.total) return ExitCode.usage;
-    if (summary.rejected > 0 || (summary.failed ?? 0) > 0) return ExitCode.partial;
+    if (summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown) return ExitCode.partial;
     if (
       summary.mode !== 'dry-run' &&
       summary.succeeded === null &&

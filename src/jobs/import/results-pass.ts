@@ -18,6 +18,15 @@ export interface ResultsPassOptions {
   failures: Map<string, RowFailure>;
   resultsPath: string;
   failedPath: string;
+  /** Chunks sent again after a lost answer: "unchanged" there may mean our own first attempt wrote the row. */
+  replayed?: RowRange[];
+  /** Chunks whose outcome is not known (their report could not be downloaded), with why. */
+  unknown?: Array<RowRange & { reason: string }>;
+}
+
+interface RowRange {
+  firstRow: number;
+  lastRow: number;
 }
 
 export interface ResultsCounts {
@@ -25,7 +34,10 @@ export interface ResultsCounts {
   unchanged: number;
   failed: number;
   rejected: number;
+  unknown: number;
 }
+
+const inRange = (row: number) => (range: RowRange) => row >= range.firstRow && row <= range.lastRow;
 
 export async function resultsPass(
   ctx: Pick<JobContext, 'signal'>,
@@ -35,7 +47,7 @@ export async function resultsPass(
   const source = await openCsv(createReadStream(options.path), options.csv);
   const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason']);
   const failed = await createCsvFileWriter(options.failedPath, source.header);
-  const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0 };
+  const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
   try {
     for await (const record of source.rows) {
       if (ctx.signal.aborted) throw new Interrupted();
@@ -47,8 +59,19 @@ export async function resultsPass(
         await failed.write(fields);
         continue;
       }
+      const unknown = options.unknown?.find(inRange(record.row));
+      if (unknown) {
+        counts.unknown++;
+        await results.write([record.row, check.email, 'unknown', unknown.reason]);
+        continue;
+      }
       const failure = options.failures.get(check.email.toLowerCase());
-      if (failure && failure.code !== undefined && unchangedCodes.has(failure.code)) {
+      const unchanged = failure?.code !== undefined && unchangedCodes.has(failure.code);
+      if (unchanged && options.replayed?.some(inRange(record.row))) {
+        counts.succeeded++;
+        const reason = `${failure!.reason} on a resend after a lost answer: the first attempt may have written it`;
+        await results.write([record.row, check.email, 'succeeded', reason]);
+      } else if (unchanged) {
         counts.unchanged++;
         await results.write([record.row, check.email, 'unchanged', failure.reason]);
       } else if (failure) {

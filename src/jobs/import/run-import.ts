@@ -8,14 +8,14 @@ import { importStatusMeaning, maxImportRows, type ConflictAction } from '../../a
 import type { HttpClient } from '../../api/http.js';
 import { listFields } from '../../api/resources/fields.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
-import { UsageError } from '../../errors.js';
+import { Interrupted, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
 import { buildMapping, saveMapping } from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
-import { Journal, sameSettings } from '../journal.js';
+import { Journal, sameSettings, type UnitRange } from '../journal.js';
 import { tuneMemoryForStreaming } from '../memory.js';
 import { pollUntil } from '../poller.js';
 import { downloadReport } from '../report.js';
@@ -63,6 +63,8 @@ export interface ImportSummary {
   /** Existing prospects the conflict action left as they were (10400, 10500): not failures. */
   unchanged: number | null;
   failed: number | null;
+  /** Rows of chunks whose report could not be downloaded: accepted, outcome not known. */
+  unknown?: number;
   chunks: number;
   requestIds: string[];
   files: { rejected?: string; results?: string; failed?: string; journal?: string; mapping?: string };
@@ -219,7 +221,13 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
 
     const emails = new EmailIndex(estimateRows(file.path));
     const sendChunk = opts.sync ? importByIdChunk : importByNameChunk;
-    const send = (chunk: Parameters<typeof sendChunk>[1]) => sendChunk(http, chunk, ctx.timeoutGiven);
+    // Chunks an earlier run sent without hearing back: this run's send is a replay of them.
+    const unanswered = opts.resume && previous ? previous.unansweredUnits() : new Map<number, UnitRange>();
+    const send = async (chunk: Parameters<typeof sendChunk>[1]): Promise<AcceptedChunk> => {
+      const accepted = await sendChunk(http, chunk, ctx.timeoutGiven);
+      const sentBefore = unanswered.get(chunk.index)?.sha256 === chunk.sha256;
+      return sentBefore ? { ...accepted, replayed: true } : accepted;
+    };
     const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });
     if (journal) journal.finish(pass.chunks);
     Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
@@ -235,20 +243,23 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const checkLater = file.fromStdin
       ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
       : `outreach prospects import ${opts.input} --resume --wait`;
-    const failures = opts.sync
-      ? syncFailures(pass.accepted)
+    const { failures, unknown } = opts.sync
+      ? { failures: syncFailures(pass.accepted), unknown: [] }
       : await waitForChunks(ctx, http, pass.accepted, checkLater);
     const counts = await resultsPass(ctx, emails, {
       path: file.path,
       csv,
       emailColumn: mapping.emailIndex,
       failures,
+      replayed: pass.accepted.filter((chunk) => chunk.replayed),
+      unknown,
       resultsPath: `${file.base}.results.csv`,
       failedPath: `${file.base}.failed.csv`,
     });
     summary.succeeded = counts.succeeded;
     summary.unchanged = counts.unchanged;
     summary.failed = counts.failed;
+    if (counts.unknown) summary.unknown = counts.unknown;
     summary.files.results = `${file.base}.results.csv`;
     summary.files.failed = `${file.base}.failed.csv`;
     return summary;
@@ -265,14 +276,16 @@ function syncFailures(accepted: AcceptedChunk[]): Map<string, RowFailure> {
   return failures;
 }
 
-/** Polls every chunk's import status until it completes, then reads its failed-rows report. */
+/** Polls every chunk's import status until it completes, then reads its failed-rows report. A report that cannot
+ * be downloaded leaves the outcome of its chunk's rows unknown (said per row) instead of failing the whole import. */
 async function waitForChunks(
   ctx: JobContext,
   http: HttpClient,
   accepted: AcceptedChunk[],
   checkLater: string,
-): Promise<Map<string, RowFailure>> {
+): Promise<{ failures: Map<string, RowFailure>; unknown: Array<UnitRange & { reason: string }> }> {
   const failures = new Map<string, RowFailure>();
+  const unknown: Array<UnitRange & { reason: string }> = [];
   let completed = 0;
   for (const chunk of [...accepted].sort((a, b) => a.chunk - b.chunk)) {
     const status = await pollUntil(
@@ -293,7 +306,17 @@ async function waitForChunks(
       type: 'progress',
       text: `Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`,
     });
-    if (status.reportUrl) parseFailureReport(await downloadReport(http, status.reportUrl, ctx.signal), failures);
+    if (!status.reportUrl) continue;
+    try {
+      parseFailureReport(await downloadReport(http, status.reportUrl), failures);
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      const reason =
+        `accepted; its report could not be downloaded (${(error as Error).message}). ` +
+        `Fetch it later from ${status.reportUrl} or with: outreach prospects import-status ${chunk.requestId}`;
+      unknown.push({ ...chunk, reason });
+      ctx.emit({ type: 'info', text: `Rows ${chunk.firstRow}-${chunk.lastRow}: ${reason}` });
+    }
   }
-  return failures;
+  return { failures, unknown };
 }

@@ -15,6 +15,8 @@ export interface AcceptedChunk extends UnitRange {
   requestId?: string;
   /** Synchronous imports: the rows the service did not take, as [email, status code]. */
   failed?: Array<[string, number]>;
+  /** Sent more than once after a lost answer: rows the service calls unchanged may have been written by us. */
+  replayed?: true;
 }
 
 export function rangeOf(chunk: SpooledChunk): UnitRange {
@@ -34,7 +36,7 @@ async function postChunk<E extends typeof prospectsEndpoints.importByName | type
   chunk: SpooledChunk,
   timeoutGiven: boolean,
   missing: string,
-): Promise<z.output<E['response']>> {
+): Promise<{ answer: z.output<E['response']>; replayed?: true }> {
   const response = await http.send(e.method, e.path, {
     jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
     replaySafe: e.replaySafe,
@@ -42,18 +44,30 @@ async function postChunk<E extends typeof prospectsEndpoints.importByName | type
   });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) throw unexpected(e.path, response.status, missing);
-  return parsed.data as z.output<E['response']>;
+  return { answer: parsed.data as z.output<E['response']>, ...(response.replayed ? { replayed: true } : {}) };
 }
 
 export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const answer = await postChunk(http, prospectsEndpoints.importByName, chunk, timeoutGiven, 'no payload.requestId');
-  return { chunk: chunk.index, ...rangeOf(chunk), requestId: answer.payload.requestId };
+  const { answer, replayed } = await postChunk(
+    http,
+    prospectsEndpoints.importByName,
+    chunk,
+    timeoutGiven,
+    'no payload.requestId',
+  );
+  return { chunk: chunk.index, ...rangeOf(chunk), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
 };
 
 export const importByIdChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const answer = await postChunk(http, prospectsEndpoints.importById, chunk, timeoutGiven, 'no per-row payload');
+  const { answer, replayed } = await postChunk(
+    http,
+    prospectsEndpoints.importById,
+    chunk,
+    timeoutGiven,
+    'no per-row payload',
+  );
   const failed = answer.payload
     .filter((row) => row.status !== 10000)
     .map((row): [string, number] => [row.email, row.status]);
-  return { chunk: chunk.index, ...rangeOf(chunk), failed };
+  return { chunk: chunk.index, ...rangeOf(chunk), failed, ...(replayed && { replayed }) };
 };
