@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { loadState, saveState } from './state-file.js';
+import { durableSaver, loadState } from './state-file.js';
 import { Sandbox } from './server.js';
 
 export function sandboxStatePath(configDir: string): string {
@@ -20,18 +20,18 @@ export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'cl
   const statePath = sandboxStatePath(ctx.configDir);
   const apiKey = `sandbox-${randomBytes(12).toString('hex')}`;
   const saved = loadState(statePath);
-  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, state: saved });
+  // Every write is on disk before the client hears it was accepted, as with `sandbox start --state`: a command killed
+  // mid-import leaves a journal and a sandbox that agree.
+  let save: () => Promise<void> = async () => undefined;
+  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, state: saved, persist: () => save() });
+  save = durableSaver(statePath, () => sandbox.store.snapshot());
   // A first run saves its seed too: seeded tasks are dated from the clock and must not move between runs.
-  let dirty = saved === undefined;
-  sandbox.store.onChange(() => (dirty = true));
+  if (!saved) await save();
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     baseUrl,
     apiKey,
     sandbox,
-    async close() {
-      await sandbox.close();
-      if (dirty) saveState(statePath, sandbox.store.snapshot());
-    },
+    close: () => sandbox.close(),
   };
 }

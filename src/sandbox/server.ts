@@ -22,6 +22,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Seed options for a fresh state and for resets (the number of tasks). */
   seed?: SeedOptions;
+  /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
+  persist?: () => Promise<void>;
 }
 
 export interface RequestLogEntry {
@@ -117,8 +119,10 @@ export class Sandbox {
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
         this.authenticate(req);
-        if (url.pathname.startsWith('/_sandbox/')) answer = this.control(method, url.pathname, rawBody);
-        else {
+        if (url.pathname.startsWith('/_sandbox/')) {
+          answer = this.control(method, url.pathname, rawBody);
+          if (method === 'POST') await this.options.persist?.();
+        } else {
           fault = this.nextFault();
           if (fault === 'delay') await sleep(this.options.faults?.delayMs ?? 1500);
           if (fault === 'error500') throw new SandboxError(500, 5001, 'Internal server error, retry later');
@@ -199,7 +203,10 @@ export class Sandbox {
       origin: this.origin,
     };
     const answer = await route.handle(request, this.store);
-    if (method !== 'GET') this.store.changed();
+    if (method !== 'GET') {
+      this.store.changed();
+      await this.options.persist?.();
+    }
     return answer;
   }
 

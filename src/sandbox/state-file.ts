@@ -2,7 +2,7 @@
 // leaves half a file. A file from an older version is brought up to date step by step; one from a newer version,
 // or without a version, is refused with what to do, never half-read.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputFileError } from '../errors.js';
 import { stateVersion, type SandboxState } from './model.js';
@@ -37,9 +37,41 @@ function startOver(path: string): string {
   return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
 }
 
+/** Writes beside the target, flushes it to the disk, renames it over the target and flushes the folder: once this
+ * returns, a crash or a power cut leaves either the old state or the new one, whole. */
 export function saveState(path: string, json: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, json, { mode: 0o600 });
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, json);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temp, path);
+  const dirFd = openSync(dir, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+/**
+ * Saves for a running sandbox that answers a write only once it is on disk. Writes that arrive while a save runs share
+ * the next one (group commit), so a burst of writes costs two saves, not one each.
+ */
+export function durableSaver(path: string, snapshot: () => string): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | undefined;
+  return () => {
+    queued ??= running.then(() => {
+      queued = undefined;
+      running = Promise.resolve().then(() => saveState(path, snapshot()));
+      return running;
+    });
+    return queued;
+  };
 }

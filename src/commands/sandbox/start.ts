@@ -23,7 +23,7 @@ export default defineVerb({
       if (key.length < 8) throw new ValueProblem('must be at least 8 characters');
       return key;
     }),
-    state: flag.text('load state from FILE and save it back', { value: 'file' }),
+    state: flag.text('load state from FILE; every write is on disk before it is answered', { value: 'file' }),
     faultRate: flag.number('share of requests (0-1) answered with an injected failure', {
       value: 'r',
       min: 0,
@@ -48,40 +48,35 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
-    const [{ Sandbox }, { loadState, saveState }] = await Promise.all([
+    const [{ Sandbox }, { loadState, durableSaver }] = await Promise.all([
       import('../../sandbox/server.js'),
       import('../../sandbox/state-file.js'),
     ]);
     if (!isLoopbackHost(opts.host))
       ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
     const key = opts.key ?? `sk_sandbox_${randomBytes(12).toString('hex')}`;
+    // With --state, a write is answered only once it is on disk: a crash loses nothing the client saw accepted, and
+    // ids (request ids, import ids) are never handed out twice across a restart.
+    let save: (() => Promise<void>) | undefined;
     const sandbox = new Sandbox({
       key,
       clock: ctx.clock,
       state: opts.state ? loadState(opts.state) : undefined,
+      persist: opts.state ? () => save!() : undefined,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
       seed: { tasks: opts.tasks },
     });
+    if (opts.state) save = durableSaver(opts.state, () => sandbox.store.snapshot());
+    await save?.(); // a fresh seed is on disk before the first answer too
     const baseUrl = await sandbox.listen(opts.port, opts.host);
-    let saveTimer: NodeJS.Timeout | undefined;
-    const save = () => opts.state && saveState(opts.state, sandbox.store.snapshot());
-    if (opts.state) {
-      sandbox.store.onChange(() => {
-        saveTimer ??= setTimeout(() => {
-          saveTimer = undefined;
-          save();
-        }, 1000);
-      });
-    }
     await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
     ctx.info(
       `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`,
     );
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
-    clearTimeout(saveTimer);
     await sandbox.close();
-    save();
+    await save?.();
     ctx.info('Sandbox stopped.');
   },
 });
