@@ -24,6 +24,9 @@ export interface CommandContext extends Context, JobContext {
   warn(message: string): void;
   /** A line on stderr unless --quiet, also under --json (waits, what went wrong): stdout stays machine-readable. */
   note(message: string): void;
+  /** A job's one-line outcome on stderr: shown for people, and always (even under --json or --quiet) when the command
+   * exits non-zero, so a script's log says what went wrong while stdout holds the JSON. */
+  outcome(line: string, failing: boolean): void;
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
   redact(text: string): string;
@@ -188,6 +191,9 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
     },
     warn(message) {
       if (!output.quiet) ctx.stderr.write(`warning: ${redact(message)}\n`);
+    },
+    outcome(line, failing) {
+      if (failing || (!output.quiet && !output.machine)) progress.print(() => ctx.stderr.write(`${redact(line)}\n`));
     },
     note(message) {
       if (!output.quiet) progress.print(() => ctx.stderr.write(`${redact(message)}\n`));

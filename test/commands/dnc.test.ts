@@ -79,6 +79,9 @@ describe('dnc add', () => {
       chunks: 1,
       files: { journal: join(dir, 'optouts.dnc-journal'), rejected: join(dir, 'optouts.rejected.csv') },
     });
+    expect(result.stderr).toBe(
+      `Added to dncCustmr2: 5 read, 3 valid, 1 duplicates dropped, 1 rejected, 3 sent. Rejects: ${join(dir, 'optouts.rejected.csv')}\n`,
+    );
     expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe(
       'Name,Email Address,row,reason\nC,garbage,4,"not an email or a domain: invalid domain ""garbage"": no top-level domain"\n',
     );

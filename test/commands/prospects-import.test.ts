@@ -49,6 +49,10 @@ describe('prospects import', () => {
   it('sorts every row of a messy file into succeeded, failed and rejected, with reasons, and exits 3', async () => {
     const result = await importIn(['messy.csv', '--wait', '--json']);
     expect(result.code).toBe(3);
+    // stdout is the JSON; a non-zero exit still leaves one line for people on stderr
+    expect(result.stderr).toBe(
+      `Imported messy.csv: 17 rows read, 13 sent in 1 chunk, 4 rejected, 10 succeeded, 0 unchanged, 3 failed. Reports: ${join(dir, 'messy.rejected.csv')}, ${join(dir, 'messy.results.csv')}, ${join(dir, 'messy.failed.csv')}\n`,
+    );
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({
       file: 'messy.csv',

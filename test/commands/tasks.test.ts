@@ -105,6 +105,17 @@ describe('tasks get / complete', () => {
     expect(sb.sandbox.store.state.tasks[0]).toMatchObject({ doneStatus: 'completed', callOutcome: 'No Answer' });
   });
 
+  it('prints the completed task under --json, and nothing else', async () => {
+    const result = await tasks(['--json', 'complete', 'tk000001', '--outcome', 'Interested']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      taskId: 'tk000001',
+      status: 'completed',
+      callOutcome: 'Interested',
+    });
+  });
+
   it('refuses --outcome for other task types', async () => {
     const result = await tasks(['complete', 'tk000002', '--outcome', 'Interested']);
     expect(result.code).toBe(2);

@@ -73,13 +73,12 @@ export default defineVerb({
       }),
     );
     if (ctx.flags.json) await writeJson(ctx, summary);
-    else if (!ctx.output.quiet) {
-      ctx.stderr.write(
-        `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
-          `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
-          `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}\n`,
-      );
-    }
+    ctx.outcome(
+      `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
+        `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
+        `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}`,
+      summary.rejected > 0,
+    );
     return summary.rejected ? ExitCode.partial : ExitCode.ok;
   },
 });

@@ -42,7 +42,10 @@ const set = defineVerb({
     ]);
     const failed = results.filter((r) => !r.success).length;
     if (failed) {
-      ctx.warn(`${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``);
+      ctx.outcome(
+        `${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``,
+        true,
+      );
       return ExitCode.partial;
     }
   },

@@ -123,10 +123,15 @@ export default defineVerb({
         restart: opts.restart,
       }),
     );
+    const code =
+      summary.total > 0 && summary.rejected === summary.total
+        ? ExitCode.usage
+        : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
+          ? ExitCode.partial
+          : ExitCode.ok;
     if (ctx.flags.json) await writeJson(ctx, summary);
-    else if (!ctx.output.quiet) ctx.stderr.write(`${summaryLine(summary)}\n`);
-    if (summary.total > 0 && summary.rejected === summary.total) return ExitCode.usage;
-    if (summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown) return ExitCode.partial;
+    ctx.outcome(summaryLine(summary), code !== ExitCode.ok);
+    if (code !== ExitCode.ok) return code;
     if (
       summary.mode !== 'dry-run' &&
       summary.succeeded === null &&

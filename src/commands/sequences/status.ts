@@ -14,6 +14,8 @@ function statusVerb(status: 'pause' | 'resume') {
       const result = await setSequenceStatus(await ctx.http(), ids, status);
       if (ctx.flags.json) await writeJson(ctx, result);
       else ctx.stdout.write(`success\t${result.success}\nfailed\t${result.failed}\n`);
+      if (result.failed && ctx.flags.json)
+        ctx.outcome(`${result.failed} of ${ids.length} sequence(s) could not be ${status}d`, true);
       return result.failed ? ExitCode.partial : ExitCode.ok;
     },
   });

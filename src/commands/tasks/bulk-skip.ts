@@ -121,12 +121,11 @@ export default defineVerb({
     }
     const summary = await ctx.job((job) => runBulkSkip(job, plan, opts.concurrency));
     if (ctx.flags.json) await writeJson(ctx, summary);
-    else if (!ctx.output.quiet) {
-      ctx.stderr.write(
-        `Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ` +
-          `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}\n`,
-      );
-    }
+    ctx.outcome(
+      `Skipped ${formatCount(summary.skipped)} of ${formatCount(summary.total)} task(s); ` +
+        `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}`,
+      summary.failed > 0,
+    );
     return summary.failed ? ExitCode.partial : ExitCode.ok;
   },
 });

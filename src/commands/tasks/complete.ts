@@ -4,6 +4,7 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
 import { callOutcomes, normaliseCallOutcome, type CallOutcome } from '../../api/contract/tasks.js';
 import { completeTask, getTask } from '../../api/resources/tasks.js';
+import { writeJson } from '../../cli/render/output.js';
 
 function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
   return ctx.prompter.select({
@@ -41,6 +42,8 @@ export default defineVerb({
         `--outcome: ${taskId} is a ${task.type ?? 'non-call'} task; only call tasks take an outcome`,
       );
     const done = await completeTask(http, taskId, outcome);
+    // The answer may hold only a status: a script asking for JSON gets the whole task as it now is.
+    if (ctx.flags.json) await writeJson(ctx, await getTask(http, taskId));
     ctx.info(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`);
   },
 });
