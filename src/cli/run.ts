@@ -49,9 +49,10 @@ export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: st
 
 function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | undefined): number {
   const code = printError(ctx, error, cmdCtx);
-  // A job with a journal says how to pick up where it stopped, whatever stopped it.
-  if (cmdCtx?.resumeCommand && code !== ExitCode.ok && code !== ExitCode.outputClosed)
-    ctx.stderr.write(`To continue: ${cmdCtx.resumeCommand}\n`);
+  // A job with a journal says how to pick up where it stopped: after a failure, throttling or Ctrl-C (not after bad
+  // input, which has to be fixed first, nor when the reader of stdout left).
+  const continuable = [ExitCode.failure, ExitCode.auth, ExitCode.rateLimited, ExitCode.interrupted] as number[];
+  if (cmdCtx?.resumeCommand && continuable.includes(code)) ctx.stderr.write(`To continue: ${cmdCtx.resumeCommand}\n`);
   return code;
 }
 

@@ -4,10 +4,18 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { openCsv } from './csv-reader.js';
+import { checkReadableFile } from './input-file.js';
 
 const idColumns = ['taskid', 'id', 'task'];
+const idHint = 'Give one id per line (or a CSV with a taskId column); ids are letters, digits, "-" and "_".';
 
-export async function* idsFromCsvOrLines(input: Readable, isCsv: boolean, where: string): AsyncGenerator<string> {
+/** `firstOfTsv`: a line may be tab-separated (`tasks list` output); its first column is the id. */
+export async function* idsFromCsvOrLines(
+  input: Readable,
+  isCsv: boolean,
+  where: string,
+  firstOfTsv = false,
+): AsyncGenerator<string> {
   const source = await openCsv(input, { header: isCsv });
   let column = 0;
   if (isCsv) {
@@ -17,15 +25,21 @@ export async function* idsFromCsvOrLines(input: Readable, isCsv: boolean, where:
   for await (const record of source.rows) {
     if (!record.fields)
       throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
-    const id = (record.fields[column] ?? '').trim();
-    if (id) yield id;
+    const cell = record.fields[column] ?? '';
+    const id = (firstOfTsv ? cell.split('\t')[0]! : cell).trim();
+    if (!id) continue;
+    // Ids are opaque, but never hold spaces or punctuation: a stray line ("hello world") stops here, unsent.
+    if (!/^[\w-]{1,64}$/.test(id))
+      throw new UsageError(`${where}, line ${record.row}: "${id.slice(0, 40)}" is not an id`, idHint);
+    yield id;
   }
 }
 
-export function idsFromFile(path: string): AsyncGenerator<string> {
+export function idsFromFile(path: string, shown = path): AsyncGenerator<string> {
+  checkReadableFile(path, shown);
   const stream = createReadStream(path);
   stream.on('error', () => undefined);
-  return idsFromCsvOrLines(stream, /\.csv$/i.test(path), path);
+  return idsFromCsvOrLines(stream, /\.csv$/i.test(path), shown);
 }
 
 export class IdSet {

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue } from '../../api/http.js';
 import { readText } from '../../io/read-text.js';
+import { fileProblem } from '../../io/input-file.js';
 
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -78,7 +79,7 @@ export default defineVerb({
         opts.input === '-'
           ? await readText(ctx.stdin)
           : await readFile(opts.input, 'utf8').catch((e: Error) => {
-              throw new UsageError(`--input: cannot read ${opts.input}: ${e.message}`);
+              throw new UsageError(`--input: ${opts.input}: ${fileProblem(e)}`);
             });
       try {
         json = JSON.parse(text);

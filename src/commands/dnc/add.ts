@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { arg, flag } from '../../cli/flags.js';
@@ -8,6 +8,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../format.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
+import { checkReadableFile } from '../../io/input-file.js';
 
 /** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
 export const defaultDncChunk = 5_000;
@@ -51,7 +52,7 @@ export default defineVerb({
     let expectedRows: number | undefined;
     if (opts.file) {
       const path = resolve(ctx.cwd, opts.file);
-      if (!existsSync(path)) throw new UsageError(`--file: ${opts.file}: no such file`);
+      checkReadableFile(path, `--file: ${opts.file}`);
       input = { stream: createReadStream(path), name: opts.file };
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
@@ -72,6 +73,9 @@ export default defineVerb({
         restart: opts.restart,
       }),
     );
+    // An empty file or pipe is a mistake (the wrong file, a command upstream that printed nothing), not success.
+    if (input && summary.read === 0 && !items.length)
+      throw new UsageError(`${input.name === 'stdin' ? 'stdin' : `--file: ${input.name}`}: no values in it`);
     if (ctx.flags.json) await writeJson(ctx, summary);
     ctx.outcome(
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +

@@ -5,6 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
 import { verificationStatus } from '../../api/resources/prospects.js';
+import { fileProblem } from '../../io/input-file.js';
 
 /** Emails per request: spec.md gives no limit; 1000 keeps each request small. */
 export const verifyChunkSize = 1000;
@@ -17,7 +18,7 @@ async function* linesOf(path: string): AsyncGenerator<string> {
       if (email) yield email;
     }
   } catch (error) {
-    throw new UsageError(`--file: cannot read ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--file: ${path}: ${fileProblem(error)}`);
   }
 }
 

@@ -18,13 +18,14 @@ import {
 } from '../../schedule/week.js';
 import { buildInteractively } from './builder.js';
 import { readText } from '../../io/read-text.js';
+import { fileProblem } from '../../io/input-file.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {
   let text: string;
   try {
     text = file === '-' ? await readText(ctx.stdin) : await readFile(resolve(ctx.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError(`--from-file: cannot read ${file}: ${(error as Error).message}`);
+    throw new UsageError(`--from-file: ${file}: ${fileProblem(error)}`);
   }
   let json: unknown;
   try {

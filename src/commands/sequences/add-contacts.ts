@@ -16,7 +16,10 @@ export default defineVerb({
     const { IdSet, idsFromFile } = await import('../../io/ids.js');
     const ids = new IdSet();
     for (const id of given) ids.add(id);
-    if (opts.file) for await (const id of idsFromFile(resolve(ctx.cwd, opts.file))) ids.add(id);
+    if (opts.file) {
+      for await (const id of idsFromFile(resolve(ctx.cwd, opts.file), `--file: ${opts.file}`)) ids.add(id);
+      if (!ids.ids.length) throw new UsageError(`--file: ${opts.file}: no ids in it`);
+    }
     if (!ids.ids.length) throw new UsageError('no contacts: give ids or --file');
     const { runAddContacts, AddContactsFailed } = await import('../../jobs/add-contacts.js');
     let added: unknown[];

@@ -5,6 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
+import { fileProblem } from '../../io/input-file.js';
 
 export default defineVerb({
   args: [arg.text('sequenceId')],
@@ -25,7 +26,7 @@ export default defineVerb({
     try {
       content = await readFile(resolve(ctx.cwd, opts.contentFile), 'utf8');
     } catch (error) {
-      throw new UsageError(`--content-file: cannot read ${opts.contentFile}: ${(error as Error).message}`);
+      throw new UsageError(`--content-file: ${opts.contentFile}: ${fileProblem(error)}`);
     }
     if (!content.trim()) throw new UsageError(`--content-file: ${opts.contentFile} is empty`);
     const message = await sendTestEmail(await ctx.http(), opts.args[0], {

@@ -24,8 +24,19 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
   const set = new IdSet();
   const fromStdin = ids.includes('-');
   for (const id of ids) if (id !== '-') set.add(id.trim());
-  if (file) for await (const id of idsFromFile(resolve(ctx.cwd, file))) set.add(id);
-  if (fromStdin) for await (const id of idsFromCsvOrLines(ctx.stdin, false, 'stdin')) set.add(id.split('\t')[0]!);
+  // A file or stdin that holds no id is a mistake (the wrong file, an empty pipe), not "nothing to do".
+  const noIds = (where: string) => new UsageError(`${where}: no task ids in it`, 'Give one task id per line.');
+  if (file) {
+    const before = set.ids.length + set.duplicates;
+    for await (const id of idsFromFile(resolve(ctx.cwd, file), `--file: ${file}`)) set.add(id);
+    if (set.ids.length + set.duplicates === before) throw noIds(`--file: ${file}`);
+  }
+  if (fromStdin) {
+    const before = set.ids.length + set.duplicates;
+    // Lines of `tasks list` output (TSV) are taken too: the id is the first column.
+    for await (const id of idsFromCsvOrLines(ctx.stdin, false, 'stdin', true)) set.add(id);
+    if (set.ids.length + set.duplicates === before) throw noIds('stdin');
+  }
   if (hasFilters(filters)) {
     const http = await ctx.http();
     const query = toQuery(filters);

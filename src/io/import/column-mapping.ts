@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
+import { fileProblem } from '../input-file.js';
 
 export interface FieldInfo {
   id: string;
@@ -35,10 +36,16 @@ export const normaliseName = (name: string) => name.toLowerCase().replace(/[\s_-
 
 function readMappingFile(path: string): Record<string, string | null> {
   let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`--mapping: cannot read ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--mapping: ${path}: ${fileProblem(error)}`);
+  }
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--mapping: ${path} is not JSON: ${(error as Error).message}`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new UsageError(`--mapping: ${path} must hold an object {"CSV column": "Field label" or null}`);

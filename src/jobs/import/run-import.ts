@@ -1,5 +1,5 @@
 // An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { formatCount } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
 import { buildMapping, saveMapping } from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
+import { checkReadableFile } from '../../io/input-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, sameSettings, type UnitRange } from '../journal.js';
@@ -82,7 +83,7 @@ interface InputFile {
 async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
   if (input !== '-') {
     const path = resolve(ctx.cwd, input);
-    if (!existsSync(path)) throw new UsageError(`${input}: no such file`);
+    checkReadableFile(path, input);
     return {
       path,
       base: join(dirname(path), basename(path, extname(path))),

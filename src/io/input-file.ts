@@ -1,0 +1,35 @@
+// Input files are checked before anything is sent, and their problems said in words: a folder, a missing file or
+// one this user cannot read is a usage error (exit 2) naming the path, not a system error code.
+import { accessSync, constants, statSync } from 'node:fs';
+import { InputFileError } from '../errors.js';
+
+/** What went wrong with a file, in words. */
+export function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'is a folder, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied: this user cannot read it';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    default:
+      return `cannot be read (${code ?? (error as Error)?.message ?? String(error)})`;
+  }
+}
+
+/** Throws an InputFileError (exit 2) unless `path` is a regular file this process can read. `shown` is how the
+ * user wrote it, with the flag when there is one ("--file: ids.txt"). */
+export function checkReadableFile(path: string, shown: string = path): void {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    throw new InputFileError(shown, fileProblem(error));
+  }
+  if (!isFile) throw new InputFileError(shown, 'is a folder or a device, not a file');
+}

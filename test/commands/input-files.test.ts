@@ -1,0 +1,71 @@
+// Input files checked before anything is sent: a folder, a missing file, an empty file or a line that cannot be an id
+// is exit 2 with the path (and line) and the problem in words; the service sees nothing.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-inputs-');
+  mkdirSync(join(dir, 'folder.csv'));
+  writeFileSync(join(dir, 'empty.csv'), '');
+  writeFileSync(join(dir, 'empty.txt'), '\n\n');
+  writeFileSync(join(dir, 'ids.txt'), 'tk000003\nhello world\ntk000004\n');
+});
+afterEach(() => sb.close());
+
+const cli = (argv: string[], stdin?: string) => run(argv, { env: sb.env, cwd: dir, stdin });
+const writes = () => sb.sandbox.requestLog.filter((r) => r.method !== 'GET').length;
+
+describe('input files', () => {
+  it.each([
+    [['prospects', 'import', 'folder.csv'], 'error: folder.csv: is a folder or a device, not a file\n'],
+    [['prospects', 'import', 'nope.csv'], 'error: nope.csv: no such file\n'],
+    [
+      ['dnc', 'add', 'dncGlobal1', '--file', 'folder.csv'],
+      'error: --file: folder.csv: is a folder or a device, not a file\n',
+    ],
+    [['dnc', 'add', 'dncGlobal1', '--file', 'nope.csv'], 'error: --file: nope.csv: no such file\n'],
+    [['tasks', 'bulk-skip', '--file', 'nope.txt', '--yes'], 'error: --file: nope.txt: no such file\n'],
+    [
+      ['sequences', 'add-contacts', 'sqOnbrd1', '--step', 'x', '--file', 'folder.csv'],
+      'error: --file: folder.csv: is a folder or a device, not a file\n',
+    ],
+  ])('%j exits 2 naming the file', async (argv, stderr) => {
+    const result = await cli(argv);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr });
+    expect(writes()).toBe(0);
+  });
+
+  it('refuses empty inputs with exit 2 instead of succeeding at nothing', async () => {
+    const dncEmpty = await cli(['dnc', 'add', 'dncGlobal1', '--file', 'empty.csv']);
+    expect({ code: dncEmpty.code, stderr: dncEmpty.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --file: empty.csv: no values in it\n',
+    });
+    const skipEmpty = await cli(['tasks', 'bulk-skip', '--file', 'empty.txt', '--yes']);
+    expect({ code: skipEmpty.code, stderr: skipEmpty.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --file: empty.txt: no task ids in it\nhint: Give one task id per line.\n',
+    });
+    const stdinEmpty = await cli(['tasks', 'bulk-skip', '-', '--yes'], '');
+    expect(stdinEmpty.code).toBe(2);
+    expect(stdinEmpty.stderr.split('\n')[0]).toBe('error: stdin: no task ids in it');
+    expect(writes()).toBe(0);
+  });
+
+  it('rejects a line that cannot be an id, by line number, before sending anything', async () => {
+    const result = await cli(['tasks', 'bulk-skip', '--file', 'ids.txt', '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: --file: ids.txt, line 2: "hello world" is not an id\n' +
+        'hint: Give one id per line (or a CSV with a taskId column); ids are letters, digits, "-" and "_".\n',
+    );
+    expect(writes()).toBe(0);
+  });
+});
