@@ -115,8 +115,13 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   );
   const requestSignal = () => (jobRunning ? AbortSignal.any([ctx.stopNow, grace.signal]) : ctx.signal);
 
-  const progress = createProgressRenderer(ctx.stderr, ctx.stderrIsTTY && !output.quiet && !output.machine, (text) =>
-    cmd.info(text),
+  const progress = createProgressRenderer(
+    ctx.stderr,
+    ctx.stderrIsTTY && !output.quiet && !output.machine,
+    (text) => cmd.info(text),
+    (text) => {
+      if (!output.quiet) ctx.stderr.write(`warning: ${redact(text)}\n`);
+    },
   );
 
   const cmd: CommandContext = {

@@ -17,6 +17,7 @@ export function createProgressRenderer(
   stderr: Writable,
   enabled: boolean,
   info: (text: string) => void,
+  warn: (text: string) => void = info,
 ): ProgressRenderer {
   let spinner: Spinner | undefined;
   let loading: Promise<void> | undefined;
@@ -47,6 +48,7 @@ export function createProgressRenderer(
     print,
     emit(event) {
       if (event.type === 'info') return print(() => info(event.text));
+      if (event.type === 'warning') return print(() => warn(event.text));
       if (stopped) return;
       text = event.text;
       if (spinner && running) spinner.text = text;

@@ -1,9 +1,13 @@
-// The one streaming CSV reader of the tool (prospect imports, DNC uploads): encodings by BOM or flag, the delimiter
-// sniffed from the header line, quoted fields with delimiters, quotes and newlines, CRLF or LF. Bad records become
-// CsvBadRow values with their row number instead of stopping the file. Memory stays flat whatever the size.
+// The one streaming CSV reader of the tool (prospect imports, DNC uploads): encodings by BOM, by flag, or Windows-1252
+// when the bytes are not UTF-8; the delimiter sniffed from the header line; a preamble before the header (LinkedIn's
+// "Notes:") skipped; quoted fields with delimiters, quotes and newlines, CRLF or LF. Rows are numbered by the file line
+// they start on. A record that cannot be read becomes a CsvBadRow; a quote that is never closed stops the file at the
+// line it opens on, since everything after it would be one value. Files that are not text (a workbook, an archive, an
+// image) are refused by their first bytes. Memory stays flat whatever the size.
 import { Readable, pipeline } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
 import { UsageError } from '../errors.js';
+import { describeNonCsv, looksLikeUtf16WithoutBom } from './file-kind.js';
 
 export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
 
@@ -14,11 +18,16 @@ export interface CsvReadOptions {
   delimiter?: string;
   /** Whether the first record is a header (default true). */
   header?: boolean;
-  /** A record longer than this is reported as broken (an unclosed quote would otherwise swallow the file). */
+  /** A record longer than this stops the file as broken quoting (an unclosed quote swallowing the rest). */
   maxRecordBytes?: number;
+  /** Lines before the header to skip; by default a preamble of lines without a delimiter is found and skipped. */
+  skipLines?: number;
+  /** How messages name the input ("leads.csv", "--file: optouts.csv"). */
+  name?: string;
 }
 
-/** A record as read. `row` is what a spreadsheet shows: the header is row 1, and a quoted field with newlines is still one row. */
+/** A record as read. `row` is the file line it starts on (blank lines and a preamble count; a quoted field with
+ * newlines is one record, numbered by its first line), which is where an editor shows it. */
 export interface CsvRow {
   row: number;
   fields: string[];
@@ -36,6 +45,10 @@ export interface CsvSource {
   delimiter: string;
   encoding: CsvEncoding;
   rows: AsyncIterable<CsvRow | CsvBadRow>;
+  /** Lines skipped before the header (a preamble). */
+  skipLines: number;
+  /** What was guessed and should be said: an encoding that is not UTF-8, a skipped preamble. */
+  notes: string[];
   /** Stops reading early (after a look at the header), releasing the file. */
   close(): void;
 }
@@ -99,23 +112,86 @@ function firstLine(text: string): string {
 
 function describeError(error: CsvError): string {
   switch (error.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return 'broken quoting: a quoted field is never closed';
     case 'CSV_INVALID_CLOSING_QUOTE':
       return 'broken quoting: text follows a closing quote';
-    case 'CSV_MAX_RECORD_SIZE':
-      return 'broken quoting: the record grew past the size limit (an unclosed quote?)';
     default:
       return `unreadable record: ${error.message}`;
   }
 }
+
+/** Errors after which the parser cannot find where the next record starts: the file stops there. */
+const structural = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_MAX_RECORD_SIZE']);
+
+function isValidUtf8(bytes: Buffer): boolean {
+  // A multi-byte character cut by the end of the sample is not an error: leave its last bytes out.
+  let end = bytes.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = bytes[end - back]!;
+    if (byte >= 0xc0) {
+      end -= back;
+      break;
+    }
+    if (byte < 0x80) break;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How many delimiters a line holds outside quotes. */
+function delimitersIn(line: string, delimiter: string): number {
+  let quoted = false;
+  let count = 0;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === delimiter) count++;
+  }
+  return count;
+}
+
+/** Leading lines without a single delimiter before a line that has some (LinkedIn's "Notes:" block): a preamble. */
+function preambleLines(text: string): number {
+  const lines = text.split(/\r?\n/).slice(0, 50);
+  const delimiter = sniffDelimiter(lines.find((l) => candidates.some((c) => l.includes(c))) ?? '');
+  const header = lines.findIndex((line) => delimitersIn(line, delimiter) > 0);
+  if (header <= 0 || header === lines.length - 1) return 0;
+  return header;
+}
+
+const countNewlines = (fields: string[]) => {
+  let n = 0;
+  for (const field of fields) for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) n++;
+  return n;
+};
 
 export async function openCsv(
   input: NodeJS.ReadableStream | Readable,
   options: CsvReadOptions = {},
 ): Promise<CsvSource> {
   const { head, rest } = await peek(input as AsyncIterable<Buffer>);
+  const named = (text: string) => `${options.name ?? 'input'}: ${text}`;
+  const notes: string[] = [];
   const detected = detectEncoding(head);
+  if (!options.encoding && detected.bom === 0) {
+    const kind = describeNonCsv(head);
+    if (kind) throw new UsageError(named(`this is not a CSV file: it looks like ${kind.what}`), kind.hint);
+    const utf16 = looksLikeUtf16WithoutBom(head);
+    if (utf16)
+      throw new UsageError(
+        named(`looks like ${utf16 === 'utf16le' ? 'UTF-16LE' : 'UTF-16BE'} text without a byte-order mark`),
+        `Read it with --encoding ${utf16}, or save it again as "CSV UTF-8".`,
+      );
+    if (!isValidUtf8(head)) {
+      detected.encoding = 'windows-1252';
+      notes.push(
+        named('is not valid UTF-8; reading it as Windows-1252 (Excel\'s "CSV" on Windows). ') +
+          'If names look wrong, give --encoding (utf8, utf16le, utf16be, latin1, windows-1252).',
+      );
+    }
+  }
   const encoding = options.encoding ?? detected.encoding;
   const useHeader = options.header ?? true;
 
@@ -129,20 +205,37 @@ export async function openCsv(
   const iconv = encoding === 'utf8' ? undefined : (await import('iconv-lite')).default;
   const stages: NodeJS.ReadWriteStream[] = iconv ? [iconv.decodeStream(iconvName(encoding))] : [];
 
-  const headText = iconv ? iconv.decode(head, iconvName(encoding)) : head.subarray(detected.bom).toString('utf8');
-  const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headText.replace(/^\uFEFF/, '')));
+  const headText = (
+    iconv ? iconv.decode(head, iconvName(encoding)) : head.subarray(detected.bom).toString('utf8')
+  ).replace(/^\uFEFF/, '');
+  const skipLines = options.skipLines ?? (useHeader ? preambleLines(headText) : 0);
+  if (options.skipLines === undefined && skipLines)
+    notes.push(
+      named(`skipped ${skipLines} line(s) before the header on line ${skipLines + 1}; --skip-lines N chooses`),
+    );
+  const headerText = headText.split(/\r?\n/).slice(skipLines).join('\n');
+  const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headerText));
 
   // Bad records are reported by on_skip with the count of records parsed before them; the consumer puts each
   // back in its place. (No on_record hook: it costs an info object per record, a third of the reading speed.)
-  const skipped: Array<{ after: number; fields: null; raw: string | null; reason: string }> = [];
+  const maxRecordBytes = options.maxRecordBytes ?? 32 * 2 ** 20;
+  const skipped: Array<{
+    after: number;
+    fields: null;
+    raw: string | null;
+    reason: string;
+    code: string;
+    endLine: number | undefined;
+  }> = [];
   const parserOptions: Options = {
     delimiter,
     bom: true,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Blank lines come through as one empty field and are skipped below, so line numbers stay right.
     skip_records_with_error: true,
-    max_record_size: options.maxRecordBytes ?? 1024 * 1024,
+    from_line: skipLines + 1,
+    max_record_size: maxRecordBytes,
     on_skip: (error: CsvError | undefined, raw: string | undefined) => {
       if (error)
         skipped.push({
@@ -150,6 +243,8 @@ export async function openCsv(
           fields: null,
           raw: raw ?? null,
           reason: describeError(error),
+          code: error.code,
+          endLine: typeof error.lines === 'number' ? error.lines + skipLines : undefined,
         });
       return undefined;
     },
@@ -160,48 +255,86 @@ export async function openCsv(
   const iterator: AsyncIterator<string[]> = parser[Symbol.asyncIterator]();
 
   let records = 0;
-  let row = 0;
+  /** The file line the last record read ended on. */
+  let line = skipLines;
+  const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
+  /** The next record that is not a blank line, counting lines as it goes. */
+  const nextRecord = async (): Promise<string[] | undefined> => {
+    for (let item = await iterator.next(); !item.done; item = await iterator.next()) {
+      records++;
+      if (skipped.length) return item.value; // bad records come first: the caller places them
+      if (isBlank(item.value)) {
+        line++;
+        continue;
+      }
+      return item.value;
+    }
+    return undefined;
+  };
+
+  /** A bad record in its place: a quote never closed stops the file at the line it opened on. */
+  const badRecord = (bad: (typeof skipped)[number]): CsvBadRow => {
+    const start = line + 1;
+    if (structural.has(bad.code)) {
+      const rest = bad.endLine !== undefined && bad.endLine > start ? ` (${bad.endLine - start} more lines)` : '';
+      throw new UsageError(
+        named(
+          bad.code === 'CSV_QUOTE_NOT_CLOSED'
+            ? `line ${start}: a quoted field opens here and is never closed, so the rest of the file${rest} would be one value`
+            : `line ${start}: the record starting here grows past ${Math.round(maxRecordBytes / 2 ** 20)} MB; ` +
+                'a quote opened on this line is probably never closed',
+        ),
+        `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
+      );
+    }
+    line = Math.max(start, bad.endLine ?? start);
+    return { row: start, fields: bad.fields, raw: bad.raw, reason: bad.reason };
+  };
+
   let header: string[] = [];
   let first: string[] | undefined;
-  const next = await iterator.next();
-  if (!next.done) records = 1;
+  const firstRecord = await nextRecord();
   if (useHeader) {
-    if (next.done) throw new UsageError('the file is empty: no header line');
-    if (skipped.length && skipped[0]!.after === 0)
-      throw new UsageError(`the header line cannot be read: ${skipped[0]!.reason}`);
-    header = next.value.map((cell) => cell.replace(/^\uFEFF/, '').trim());
-    row = 1;
-  } else if (!next.done) {
-    first = next.value;
-  }
+    if (skipped.length && skipped[0]!.after === 0) {
+      const bad = skipped.shift()!;
+      if (structural.has(bad.code)) badRecord(bad);
+      throw new UsageError(named(`the header line cannot be read: ${bad.reason}`));
+    }
+    if (!firstRecord) {
+      const blank = head.length > detected.bom;
+      throw new UsageError(
+        named(blank ? 'holds only blank lines or spaces: no header, no rows' : 'is empty (0 bytes): no header line'),
+        'A prospect CSV starts with a header line naming the columns (Email, First Name, ...).',
+      );
+    }
+    header = firstRecord.map((cell) => cell.replace(/^\uFEFF/, '').trim());
+    line += 1 + countNewlines(firstRecord);
+  } else first = firstRecord;
   const width = header.length;
 
   async function* rows(): AsyncGenerator<CsvRow | CsvBadRow> {
-    // Bad records parsed before the `count`-th good one, in file order.
+    // Bad records parsed before the `count`-th record, in file order.
     function* badBefore(count: number): Generator<CsvBadRow> {
-      while (skipped.length && skipped[0]!.after < count) {
-        const bad = skipped.shift()!;
-        yield { row: ++row, fields: bad.fields, raw: bad.raw, reason: bad.reason };
-      }
+      while (skipped.length && skipped[0]!.after < count) yield badRecord(skipped.shift()!);
     }
     const good = (fields: string[]): CsvRow | CsvBadRow => {
-      row++;
-      if (useHeader && fields.length !== width && !(fields.length === 1 && fields[0] === '')) {
+      const row = line + 1;
+      line += 1 + countNewlines(fields);
+      if (useHeader && fields.length !== width)
         return { row, fields, raw: null, reason: `expected ${width} columns, found ${fields.length}` };
-      }
       return { row, fields };
     };
     if (first) {
-      yield* badBefore(1);
+      yield* badBefore(records);
       yield good(first);
     }
-    for (let item = await iterator.next(); !item.done; item = await iterator.next()) {
-      records++;
+    for (let record = await nextRecord(); record; record = await nextRecord()) {
       if (skipped.length) yield* badBefore(records);
-      yield good(item.value);
+      if (isBlank(record)) line++;
+      else yield good(record);
     }
     yield* badBefore(Infinity);
   }
 
-  return { header, delimiter, encoding, rows: rows(), close: () => void parser.destroy() };
+  return { header, delimiter, encoding, skipLines, notes, rows: rows(), close: () => void parser.destroy() };
 }

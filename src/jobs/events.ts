@@ -4,6 +4,8 @@ export type JobEvent =
   /** The state of work under way; replaces the previous progress. */
   | { type: 'progress'; text: string }
   /** A line worth keeping: a chunk finished, a resume skipped work. */
-  | { type: 'info'; text: string };
+  | { type: 'info'; text: string }
+  /** Something guessed or odd that the user should know even under --json (not under --quiet). */
+  | { type: 'warning'; text: string };
 
 export type EmitEvent = (event: JobEvent) => void;

@@ -66,7 +66,7 @@ describe('an import whose answers get lost', () => {
     expect(result.code).toBe(3);
     const lines = result.stderr.trim().split('\n');
     expect(lines[0]).toMatch(
-      /^Rows 2-17: accepted; its report could not be downloaded \(GET \/files\/reports\/\S+ failed after 2 attempts: connection closed by the server \(http:\/\/127\.0\.0\.1:\d+\)\)\. Fetch it later from http:\/\/127\.0\.0\.1:\d+\/files\/reports\/\S+\.csv or with: outreach prospects import-status \S+$/,
+      /^Rows 2-18: accepted; its report could not be downloaded \(GET \/files\/reports\/\S+ failed after 2 attempts: connection closed by the server \(http:\/\/127\.0\.0\.1:\d+\)\)\. Fetch it later from http:\/\/127\.0\.0\.1:\d+\/files\/reports\/\S+\.csv or with: outreach prospects import-status \S+$/,
     );
     expect(lines[1]).toBe(
       `Imported messy.csv: 17 rows read, 13 sent in 1 chunk, 4 rejected, 0 succeeded, 0 unchanged, 0 failed, 13 unknown (report not downloaded). Reports: ${join(dir, 'messy.rejected.csv')}, ${join(dir, 'messy.results.csv')}, ${join(dir, 'messy.failed.csv')}`,

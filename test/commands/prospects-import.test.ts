@@ -74,19 +74,19 @@ describe('prospects import', () => {
     });
     expect(file('messy.rejected.csv')).toBe(
       'First Name,Last Name,Email,Company,Job Title,Seats,Pain Point,row,reason\n' +
-        'Dup,Licate,CHLOE.MOREAU@INITECH.EXAMPLE,Globex,CTO,9,,14,duplicate email: first seen on row 4\n' +
-        'No,Email,,Nowhere,Intern,1,,15,empty email\n' +
-        'Bad,Email,not-an-email,Nowhere,Intern,1,,16,invalid email: missing @\n' +
-        'Too,Many,too.many@x.example,A,B,1,,18,"expected 7 columns, found 8"\n',
+        'Dup,Licate,CHLOE.MOREAU@INITECH.EXAMPLE,Globex,CTO,9,,15,duplicate email: first seen on row 4\n' +
+        'No,Email,,Nowhere,Intern,1,,16,empty email\n' +
+        'Bad,Email,not-an-email,Nowhere,Intern,1,,17,invalid email: missing @\n' +
+        'Too,Many,too.many@x.example,A,B,1,,19,"expected 7 columns, found 8"\n',
     );
     expect(file('messy.results.csv').split('\n').slice(11, 18)).toEqual([
-      '12,bounced@example.com,failed,10700 bounced prospect',
-      '13,unsubscribed@example.com,failed,10800 unsubscribed prospect',
-      '14,CHLOE.MOREAU@INITECH.EXAMPLE,rejected,duplicate email: first seen on row 4',
-      '15,,rejected,empty email',
-      '16,not-an-email,rejected,invalid email: missing @',
-      '17,many.seats@hooli.example,failed,"10300 Seats: ""lots"" is not a number"',
-      '18,too.many@x.example,rejected,"expected 7 columns, found 8"',
+      '13,bounced@example.com,failed,10700 bounced prospect',
+      '14,unsubscribed@example.com,failed,10800 unsubscribed prospect',
+      '15,CHLOE.MOREAU@INITECH.EXAMPLE,rejected,duplicate email: first seen on row 4',
+      '16,,rejected,empty email',
+      '17,not-an-email,rejected,invalid email: missing @',
+      '18,many.seats@hooli.example,failed,"10300 Seats: ""lots"" is not a number"',
+      '19,too.many@x.example,rejected,"expected 7 columns, found 8"',
     ]);
     expect(file('messy.failed.csv').split('\n')).toHaveLength(9);
     expect(file('messy.failed.csv').split('\n')[1]).toBe('Bob,Bounce,bounced@example.com,Old Co,CEO,3,');
@@ -103,12 +103,12 @@ describe('prospects import', () => {
   });
 
   it('stops on unknown columns, naming them with the closest fields, before sending anything', async () => {
-    writeFileSync(join(dir, 'odd.csv'), 'E-mail Address,Frist Name,Shoe Size\na@x.example,A,42\n');
+    writeFileSync(join(dir, 'odd.csv'), 'Emial,Frist Name,Shoe Size\na@x.example,A,42\n');
     const result = await importIn(['odd.csv']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'error: 3 columns match no field:\n' +
-        '  "E-mail Address" — closest fields: Email\n' +
+        '  "Emial" — closest fields: Email\n' +
         '  "Frist Name" — closest fields: First Name\n' +
         '  "Shoe Size" — no similar field\n' +
         'hint: Map them with --map "COLUMN=Field label", skip them with --ignore-unknown, or create the fields in the app first.\n',
@@ -242,7 +242,7 @@ describe('prospects import', () => {
       rejected: 4,
       requestIds: [],
     });
-    expect(file('messy.results.csv').split('\n')[11]).toBe('12,bounced@example.com,failed,10700 bounced prospect');
+    expect(file('messy.results.csv').split('\n')[11]).toBe('13,bounced@example.com,failed,10700 bounced prospect');
   });
 
   it('refuses an unfinished journal unless --resume or --restart', async () => {

@@ -72,11 +72,11 @@ describe('openCsv', () => {
     }
   });
 
-  it('keeps delimiters, doubled quotes and newlines inside quoted fields; counts rows as a spreadsheet does', async () => {
+  it('keeps delimiters, doubled quotes and newlines inside quoted fields; numbers a record by the line it starts on', async () => {
     const result = await read('a,b\n"x, y","say ""hi""\nand bye"\nlast,row');
     expect(result.rows).toEqual([
       { row: 2, fields: ['x, y', 'say "hi"\nand bye'] },
-      { row: 3, fields: ['last', 'row'] },
+      { row: 4, fields: ['last', 'row'] },
     ]);
   });
 
@@ -91,14 +91,29 @@ describe('openCsv', () => {
     expect(result.rows[2]).toEqual({ row: 4, fields: ['4', '5'] });
   });
 
-  it('reports broken quoting as a bad row with its number, keeping the rows before it', async () => {
-    const result = await read('a,b\n1,2\n"3,4\n5,6\n');
-    expect(result.rows[0]).toEqual({ row: 2, fields: ['1', '2'] });
-    expect(result.rows[1]).toMatchObject({
-      row: 3,
-      fields: null,
-      reason: 'broken quoting: a quoted field is never closed',
-    });
+  it('stops at the line where a quote opens and never closes, after the rows before it', async () => {
+    const rows: unknown[] = [];
+    const lines = [
+      'a,b',
+      ...Array.from({ length: 5 }, (_, i) => `${i},x`),
+      '"6,never closed',
+      ...Array.from({ length: 13 }, (_, i) => `${i + 7},y`),
+    ];
+    const source = await openCsv(Readable.from([Buffer.from(lines.join('\n') + '\n')]), { name: 'leads.csv' });
+    const reading = (async () => {
+      for await (const row of source.rows) rows.push(row);
+    })();
+    await expect(reading).rejects.toThrow(
+      'leads.csv: line 7: a quoted field opens here and is never closed, so the rest of the file (13 more lines) would be one value',
+    );
+    expect(rows).toHaveLength(5);
+  });
+
+  it('stops at a record that grows past the size limit instead of inventing rows from its middle', async () => {
+    const big = `a,b\n1,2\n"${'x'.repeat(2000)},3\n4,5\n`;
+    await expect(read(big, { maxRecordBytes: 1000, name: 'big.csv' })).rejects.toThrow(
+      'big.csv: line 3: the record starting here grows past 0 MB; a quote opened on this line is probably never closed',
+    );
   });
 
   it('reports text after a closing quote and reads the next rows with the right numbers', async () => {
@@ -112,10 +127,83 @@ describe('openCsv', () => {
     expect((await read('a,b;c\n1,2;3\n', { delimiter: ';' })).header).toEqual(['a,b', 'c']);
   });
 
-  it('skips blank lines and trims header cells', async () => {
-    const result = await read(' Email , Name \n\nx@y.example,X\n\n');
+  it('skips blank lines, numbering rows by file line, and trims header cells', async () => {
+    const result = await read(' Email , Name \n\nx@y.example,X\n  \ny@y.example,Y\n\n');
     expect(result.header).toEqual(['Email', 'Name']);
-    expect(result.rows).toEqual([{ row: 2, fields: ['x@y.example', 'X'] }]);
+    expect(result.rows).toEqual([
+      { row: 3, fields: ['x@y.example', 'X'] },
+      { row: 5, fields: ['y@y.example', 'Y'] },
+    ]);
+  });
+
+  it('finds the header under a preamble (LinkedIn Connections.csv) and says so', async () => {
+    const linkedin =
+      'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\n' +
+      'First Name,Last Name,URL,Email Address,Company,Position,Connected On\n' +
+      'Ada,Byron,https://www.linkedin.com/in/ada,ada@x.example,Analytical,Founder,01 Nov 2026\n';
+    const source = await openCsv(Readable.from([Buffer.from(linkedin)]), { name: 'Connections.csv' });
+    expect(source.header[3]).toBe('Email Address');
+    expect(source.notes).toEqual([
+      'Connections.csv: skipped 3 line(s) before the header on line 4; --skip-lines N chooses',
+    ]);
+    const rows = [];
+    for await (const row of source.rows) rows.push(row);
+    expect(rows).toEqual([
+      {
+        row: 5,
+        fields: [
+          'Ada',
+          'Byron',
+          'https://www.linkedin.com/in/ada',
+          'ada@x.example',
+          'Analytical',
+          'Founder',
+          '01 Nov 2026',
+        ],
+      },
+    ]);
+    expect((await read('junk line\nEmail,Name\nx@y.example,X\n', { skipLines: 1 })).rows[0]).toEqual({
+      row: 3,
+      fields: ['x@y.example', 'X'],
+    });
+  });
+
+  it('reads bytes that are not UTF-8 as Windows-1252, and says so', async () => {
+    const source = await openCsv(
+      Readable.from([Buffer.from('Email,Name\nrene@x.example,Ren\xe9 \x93Ren\x94\n', 'latin1')]),
+      {
+        name: 'old.csv',
+      },
+    );
+    expect(source.encoding).toBe('windows-1252');
+    expect(source.notes[0]).toMatch(/^old\.csv: is not valid UTF-8; reading it as Windows-1252/);
+    for await (const row of source.rows) expect(row).toEqual({ row: 2, fields: ['rene@x.example', 'René “Ren”'] });
+  });
+
+  it.each([
+    [
+      'an .xlsx renamed .csv',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]),
+      'input: this is not a CSV file: it looks like an Excel workbook or another zip archive (.xlsx, .zip)',
+    ],
+    [
+      'a gzip file',
+      Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]),
+      'input: this is not a CSV file: it looks like a gzip archive (.gz)',
+    ],
+    [
+      'a PNG',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      'input: this is not a CSV file: it looks like a PNG image',
+    ],
+    [
+      'UTF-16LE without a BOM',
+      iconv.encode('Email,Name\nx@y.example,X\n', 'utf16le'),
+      'input: looks like UTF-16LE text without a byte-order mark',
+    ],
+    ['only blank lines', Buffer.from('\n\n   \n'), 'input: holds only blank lines or spaces: no header, no rows'],
+  ])('refuses %s with what it looks like', async (_, bytes, message) => {
+    await expect(read(bytes)).rejects.toThrow(message);
   });
 
   it('reads headerless one-value-per-line files', async () => {
@@ -128,7 +216,7 @@ describe('openCsv', () => {
   });
 
   it('refuses an empty file', async () => {
-    await expect(read('')).rejects.toThrow('the file is empty: no header line');
+    await expect(read('')).rejects.toThrow('input: is empty (0 bytes): no header line');
   });
 
   it('sniffs ties and quoted delimiters sensibly', () => {

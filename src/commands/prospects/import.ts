@@ -59,6 +59,11 @@ export default defineVerb({
   ],
   flags: {
     encoding: flag.choice(encodings, 'input encoding (default: UTF-8, or UTF-16 by BOM)', { value: 'name' }),
+    skipLines: flag.int('lines before the header to skip (default: a preamble such as LinkedIn\'s "Notes:" is found)', {
+      value: 'n',
+      min: 0,
+      max: 1000,
+    }),
     delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
       value: 'char',
     }),
@@ -105,6 +110,7 @@ export default defineVerb({
         input: opts.args[0],
         encoding: opts.encoding,
         delimiter: opts.delimiter,
+        skipLines: opts.skipLines,
         maps: opts.map,
         mappingFile: opts.mapping,
         saveMapping: opts.saveMapping,

@@ -56,6 +56,21 @@ function readMappingFile(path: string): Record<string, string | null> {
   return parsed as Record<string, string | null>;
 }
 
+/** Column names of common exports (LinkedIn Connections.csv, CRMs) and the system field they mean, by normalised
+ * name; used only when no field has the column's own name. */
+const exportAliases: Record<string, string> = {
+  emailaddress: 'Email',
+  workemail: 'Email',
+  companyname: 'Company',
+  organization: 'Company',
+  position: 'Job Title',
+  title: 'Job Title',
+  phone: 'Phone Number',
+  url: 'LinkedIn',
+  linkedinurl: 'LinkedIn',
+  profileurl: 'LinkedIn',
+};
+
 export function buildMapping(header: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
   const fieldByName = new Map(fields.map((f) => [normaliseName(f.label), f]));
   // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
@@ -103,7 +118,9 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
         );
       }
     } else {
-      field = fieldByName.get(key);
+      // An alias stands back when another column carries the field's own name.
+      const alias = normaliseName(exportAliases[key] ?? '');
+      field = fieldByName.get(key) ?? (known.has(alias) ? undefined : fieldByName.get(alias));
     }
     if (!field) {
       if (options.ignoreUnknown || name === '') ignored.push(name);

@@ -6,6 +6,21 @@ import type { EmailIndex } from './email-index.js';
 
 export type RowCheck = { ok: true; email: string } | { ok: false; email: string; reason: string };
 
+/** A value longer than this is no prospect field: a broken file, or a document pasted in a cell. */
+export const maxValueChars = 1024 * 1024;
+
+/** Bytes that were not text in the file's encoding (decoded as U+FFFD), or a value far too long to be a field. */
+function oddValue(fields: string[]): string | undefined {
+  for (let column = 0; column < fields.length; column++) {
+    const value = fields[column]!;
+    if (value.length > maxValueChars)
+      return `column ${column + 1} holds ${(value.length / 2 ** 20).toFixed(1)} MB; a field value is at most 1 MB`;
+    if (value.includes('\uFFFD'))
+      return `column ${column + 1} holds bytes that are not UTF-8; save the file as "CSV UTF-8" or give --encoding windows-1252`;
+  }
+  return undefined;
+}
+
 export function isBadRow(record: CsvRow | CsvBadRow): record is CsvBadRow {
   return 'reason' in record;
 }
@@ -22,6 +37,8 @@ export function checkRow(
 ): RowCheck {
   if (isBadRow(record)) return { ok: false, email: record.fields?.[emailColumn]?.trim() ?? '', reason: record.reason };
   const email = (record.fields[emailColumn] ?? '').trim();
+  const odd = oddValue(record.fields);
+  if (odd) return { ok: false, email, reason: odd };
   if (!email) return { ok: false, email, reason: 'empty email' };
   const problem = emailProblem(email);
   if (problem) return { ok: false, email, reason: `invalid email: ${problem}` };

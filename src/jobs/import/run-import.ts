@@ -36,6 +36,8 @@ export interface ImportOptions {
   input: string;
   encoding?: CsvEncoding;
   delimiter?: string;
+  /** Lines before the header (a preamble); found by itself when not given. */
+  skipLines?: number;
   maps: string[];
   mappingFile?: string;
   saveMapping?: string;
@@ -110,12 +112,19 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
 
   const file = await openInput(ctx, opts.input);
   try {
-    const csv: CsvReadOptions = { encoding: opts.encoding, delimiter: opts.delimiter };
-    // A first look for the header and the delimiter; the passes below read the file from the start.
+    const csv: CsvReadOptions = {
+      encoding: opts.encoding,
+      delimiter: opts.delimiter,
+      skipLines: opts.skipLines,
+      name: opts.input === '-' ? 'stdin' : opts.input,
+    };
+    // A first look for the header, the delimiter, the encoding and a preamble; the passes below read the file from
+    // the start with what it found, so all of them read it alike.
     const peek = await openCsv(createReadStream(file.path), csv);
     peek.close();
     const { header, delimiter } = peek;
-    csv.delimiter = delimiter;
+    Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines });
+    for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
     const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
@@ -185,6 +194,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
         mapping: mapping.asJson(),
         delimiter,
         encoding: opts.encoding ?? null,
+        // Only when there is one: journals of files without a preamble stay as they were.
+        ...(peek.skipLines ? { skipLines: peek.skipLines } : {}),
       },
     };
     let alreadyAccepted = new Map<number, AcceptedChunk>();

@@ -1,0 +1,137 @@
+// prospects import against broken and unusual files, through the real CLI: every data row is sent or rejected with its
+// reason (the counts add up), rows are numbered by file line, and files that are not CSV are refused with what they are.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-inputs-');
+});
+afterEach(() => sb.close());
+
+const header = 'First Name,Email,Company';
+const person = (i: number) => `P${i},p${i}@inputs.example,Co ${i}`;
+const put = (name: string, content: string | Buffer) => writeFileSync(join(dir, name), content);
+const importFile = (name: string, ...argv: string[]) =>
+  run(['prospects', 'import', name, '--wait', ...argv], { env: sb.env, cwd: dir });
+const importPosts = () => sb.sandbox.requestLog.filter((r) => r.path.startsWith('/v1/prospects/import-')).length;
+const stored = (email: string) => sb.sandbox.store.prospectByEmail(email);
+
+describe('prospects import of broken files', () => {
+  it('stops at an unterminated quote with its line, before sending a row of it', async () => {
+    const lines = [header, ...Array.from({ length: 20 }, (_, i) => person(i + 1))];
+    lines[6] = 'P6,"p6@inputs.example,Co 6'; // line 7 opens a quote that never closes
+    put('quote.csv', `${lines.join('\n')}\n`);
+    const result = await importFile('quote.csv');
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+      'error: quote.csv: line 7: a quoted field opens here and is never closed, so the rest of the file (14 more lines) would be one value',
+      'hint: Fix the quoting on line 7 (a value with a " must be quoted, its " doubled). Rows before it are read.',
+    ]);
+    expect(importPosts()).toBe(0);
+  });
+
+  it('rejects a row with a 5 MB value and imports every other row: the counts add up', async () => {
+    put('big.csv', [header, person(1), `P2,p2@inputs.example,"${'x'.repeat(5 * 2 ** 20)}"`, person(3)].join('\n'));
+    const result = await importFile('big.csv', '--json');
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 3, sent: 2, rejected: 1, succeeded: 2 });
+    expect(
+      readFileSync(join(dir, 'big.rejected.csv'), 'utf8')
+        .split('\n')[1]!
+        .endsWith('xxx,3,column 3 holds 5.0 MB; a field value is at most 1 MB'),
+    ).toBe(true);
+  });
+
+  it('numbers rows by file line across blank lines and multi-line values', async () => {
+    put('lines.csv', `${header}\n${person(1)}\n\n"Multi\nLine",p2@inputs.example,Co\n\nP3,not-an-email,Co\n`);
+    const result = await importFile('lines.csv');
+    expect(result.code).toBe(3);
+    expect(readFileSync(join(dir, 'lines.results.csv'), 'utf8')).toBe(
+      'row,email,outcome,reason\n' +
+        '2,p1@inputs.example,succeeded,\n' +
+        '4,p2@inputs.example,succeeded,\n' +
+        '7,not-an-email,rejected,invalid email: missing @\n',
+    );
+  });
+
+  it.each([
+    [
+      'book.csv',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0, 8, 0]),
+      'an Excel workbook or another zip archive (.xlsx, .zip)',
+    ],
+    ['leads.csv.gz', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]), 'a gzip archive (.gz)'],
+    ['shot.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 'a PNG image'],
+  ])('refuses %s, saying what it looks like', async (name, bytes, what) => {
+    put(name, bytes);
+    const result = await importFile(name);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`error: ${name}: this is not a CSV file: it looks like ${what}`);
+    expect(result.stderr.split('\n')[1]).toMatch(/^hint: /);
+    expect(sb.sandbox.requestLog).toHaveLength(0);
+  });
+
+  it('refuses UTF-16 without a byte-order mark, naming the --encoding that reads it', async () => {
+    put('u16.csv', iconv.encode(`${header}\n${person(1)}\n`, 'utf16le'));
+    const refused = await importFile('u16.csv');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'error: u16.csv: looks like UTF-16LE text without a byte-order mark\n' +
+        'hint: Read it with --encoding utf16le, or save it again as "CSV UTF-8".\n',
+    );
+    const read = await importFile('u16.csv', '--encoding', 'utf16le');
+    expect(read.code).toBe(0);
+    expect(stored('p1@inputs.example')).toBeDefined();
+  });
+
+  it('reads Windows-1252 bytes as such, with a warning naming the encoding', async () => {
+    put('win.csv', Buffer.from(`${header}\nRen\xe9,rene@inputs.example,Caf\xe9 \x93Chez\x94\n`, 'latin1'));
+    const result = await importFile('win.csv');
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'warning: win.csv: is not valid UTF-8; reading it as Windows-1252 (Excel\'s "CSV" on Windows). If names look wrong, give --encoding (utf8, utf16le, utf16be, latin1, windows-1252).',
+    );
+    expect(stored('rene@inputs.example')!.values).toMatchObject({ fFirstNm: 'René' });
+  });
+
+  it("finds the header under LinkedIn's Notes preamble, and takes --skip-lines", async () => {
+    const notes =
+      'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\n';
+    put(
+      'Connections.csv',
+      `${notes}First Name,Last Name,Email Address,Company\nAda,Byron,ada@inputs.example,Analytical\n`,
+    );
+    const found = await importFile('Connections.csv');
+    expect(found.code).toBe(0);
+    expect(found.stderr.split('\n')[0]).toBe(
+      'warning: Connections.csv: skipped 3 line(s) before the header on line 4; --skip-lines N chooses',
+    );
+    expect(readFileSync(join(dir, 'Connections.results.csv'), 'utf8').split('\n')[1]).toBe(
+      '5,ada@inputs.example,succeeded,',
+    );
+    put('two.csv', `exported 2026-11-20, by Ada\n${header}\n${person(9)}\n`);
+    const skipped = await importFile('two.csv', '--skip-lines', '1');
+    expect(skipped.code).toBe(0);
+    expect(stored('p9@inputs.example')).toBeDefined();
+  });
+
+  it.each([
+    ['header.csv', `${header}\n`, 'error: header.csv: no data rows under the header'],
+    ['blank.csv', '\n\n  \n', 'error: blank.csv: holds only blank lines or spaces: no header, no rows'],
+    ['zero.csv', '', 'error: zero.csv: is empty (0 bytes): no header line'],
+  ])('says what is missing in %s (exit 2)', async (name, content, line) => {
+    put(name, content);
+    const result = await importFile(name);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(line);
+    expect(importPosts()).toBe(0);
+  });
+});
