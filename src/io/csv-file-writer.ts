@@ -1,6 +1,7 @@
 // Report and export files, written through csv-stringify into a temporary file beside the target and renamed on
 // commit: an interrupted run never leaves a half-written file under the real name.
 import { randomBytes } from 'node:crypto';
+import { pid } from 'node:process';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -43,7 +44,8 @@ export async function createCsvFileWriter(
   header: string[],
   options: CsvWriteOptions = {},
 ): Promise<CsvFileWriter> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
+  // The pid in the name lets the next import remove it after a kill -9 (jobs/temp-files.ts).
+  const temp = join(dirname(path), `.${basename(path)}.outreach-tmp-${pid}-${randomBytes(6).toString('hex')}`);
   const file = createWriteStream(temp);
   await once(file, 'open');
   const stringifier = stringify({ record_delimiter: '\n' });

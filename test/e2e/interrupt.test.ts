@@ -2,7 +2,7 @@
 // them, the second stops at once; either way the exact --resume command is printed and nothing is sent twice.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
@@ -20,7 +20,7 @@ afterEach(async () => {
 const isImport = (method: string, path: string) => method === 'POST' && path === '/v1/prospects/import-with-field-name';
 const emails = Array.from({ length: 40 }, (_, i) => `person${i + 1}@interrupt.example`);
 
-async function setUp() {
+async function setUp(extraEnv: Record<string, string> = {}) {
   sb = await startTestSandbox();
   let imports = 0;
   // The first two chunk requests reach the service; their answers wait until the test releases them.
@@ -29,7 +29,12 @@ async function setUp() {
   );
   const dir = tempDir('outreach-interrupt-');
   writeFileSync(join(dir, 'people.csv'), ['First Name,Email', ...emails.map((e, i) => `P${i + 1},${e}`)].join('\n'));
-  const env = cleanEnv({ OUTREACH_BASE_URL: proxy.baseUrl, OUTREACH_API_KEY: testKey, OUTREACH_CONFIG_DIR: dir });
+  const env = cleanEnv({
+    OUTREACH_BASE_URL: proxy.baseUrl,
+    OUTREACH_API_KEY: testKey,
+    OUTREACH_CONFIG_DIR: dir,
+    ...extraEnv,
+  });
   const argv = ['prospects', 'import', 'people.csv', '--chunk-size', '10', '--concurrency', '2', '--no-wait'];
   const child = spawn(process.execPath, [binPath, ...argv], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -106,5 +111,33 @@ describe('Ctrl-C during an import', () => {
     expect(importsArrived()).toBe(6); // the 2 cut off were sent again: their answers never came
     expect(stored()).toBe(40);
     expect(sb!.sandbox.store.state.prospects.filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(40);
+  });
+});
+
+describe('kill -9 during an import', () => {
+  it('leaves spooled chunks in the temporary folder only until the next import, which removes them', async () => {
+    const tmp = tempDir('outreach-tmpdir-');
+    writeFileSync(join(tmp, 'someone-elses.json'), '{}');
+    const { dir, env, child } = await setUp({ TMPDIR: tmp });
+    await proxy!.held(2);
+    child.kill('SIGKILL');
+    await once(child, 'close');
+    proxy!.release();
+    // The two chunks in flight were spooled to disk: kill -9 left them, with people's data in them.
+    const leftovers = readdirSync(tmp).filter((name) => name.startsWith(`outreach-chunk-${child.pid}-`));
+    expect(leftovers.length).toBeGreaterThan(0);
+    writeFileSync(
+      join(dir, `.people.results.csv.outreach-tmp-${child.pid}-0123456789ab`),
+      '2,person1@interrupt.example\n',
+    );
+
+    const resumed = await runBin(
+      ['prospects', 'import', 'people.csv', '--chunk-size', '10', '--concurrency', '2', '--no-wait', '--resume'],
+      { env, cwd: dir },
+    );
+    expect(resumed.code).toBe(0);
+    expect(readdirSync(tmp)).toEqual(['someone-elses.json']);
+    expect(readdirSync(dir).filter((name) => name.includes('outreach-tmp'))).toEqual([]);
+    expect(stored()).toBe(40);
   });
 });

@@ -1,11 +1,12 @@
 // One request body being built: rows are written to a temporary file as they are read, never held in memory,
 // and the file is streamed as the request body (again, for a retry). The content hash lets --resume recognise
 // a chunk that was already accepted.
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { tempName } from '../temp-files.js';
 
 export interface SpooledChunk {
   index: number;
@@ -41,7 +42,7 @@ export class ChunkSpool {
     prefix: string,
     private readonly suffix: string,
   ) {
-    this.path = join(dir, `outreach-chunk-${randomBytes(6).toString('hex')}-${index}.json`);
+    this.path = join(dir, tempName('chunk', `-${index}.json`));
     this.out = createWriteStream(this.path, { mode: 0o600 });
     this.bytes = Buffer.byteLength(prefix) + Buffer.byteLength(suffix);
     this.push(prefix);

@@ -1,6 +1,6 @@
 // An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,7 @@ import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, sameSettings, type UnitRange } from '../journal.js';
 import { tuneMemoryForStreaming } from '../memory.js';
+import { sweepOrphans, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
 import { downloadReport } from '../report.js';
 import { byIdFormat, byNameFormat } from './chunk-body.js';
@@ -93,7 +94,8 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
       cleanup: async () => undefined,
     };
   }
-  const dir = await mkdtemp(join(tmpdir(), 'outreach-stdin-'));
+  const dir = join(tmpdir(), tempName('stdin'));
+  await mkdir(dir, { mode: 0o700 });
   const path = join(dir, 'stdin.csv');
   await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }));
   return {
@@ -111,6 +113,9 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
 
   const file = await openInput(ctx, opts.input);
+  // What an import killed with -9 left: spools in the temporary folder, half-written reports beside the input.
+  sweepOrphans();
+  sweepOrphans(dirname(file.base));
   try {
     const csv: CsvReadOptions = {
       encoding: opts.encoding,
