@@ -84,8 +84,11 @@ function argSyntax(spec: ArgSpec<unknown>): string {
   return spec.optional ? `[${name}]` : `<${name}>`;
 }
 
+/** An example is an outreach command line without its first word; one that names `outreach` itself (a pipeline
+ * that starts with another program) is shown as written. */
 export function formatExamples(examples: string[]): string {
-  return `\nExamples:\n${examples.map((example) => `  $ outreach ${example}`).join('\n')}\n`;
+  const line = (example: string) => (/\boutreach /.test(example) ? example : `outreach ${example}`);
+  return `\nExamples:\n${examples.map((example) => `  $ ${line(example)}`).join('\n')}\n`;
 }
 
 /**

@@ -81,7 +81,23 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Checks a whole body (also one read from a file): 7 days 0-6 without repeats, each day's windows, the zone. */
+/** The zone as the IANA database spells it (america/new_york -> America/New_York, US/Eastern -> America/New_York),
+ * so the service stores one name for one zone; undefined when it is no zone. */
+export function canonicalTimeZone(zone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks a whole body (also one read from a file) and returns it with its zone spelled canonically. */
+export function checkedSchedule(body: ScheduleBody): ScheduleBody {
+  checkSchedule(body);
+  return { ...body, timezone: canonicalTimeZone(body.timezone)! };
+}
+
+/** Checks a whole body: 7 days 0-6 without repeats, each day's windows, the zone. */
 export function checkSchedule(body: ScheduleBody): void {
   if (!isTimeZone(body.timezone))
     throw new WindowError(`timezone "${body.timezone}" is not an IANA time zone (e.g. Europe/Berlin)`);

@@ -105,6 +105,27 @@ describe('help', () => {
     }
   });
 
+  it('writes every example as a shell line a user can paste: outreach commands begin with outreach, once', async () => {
+    const { groups } = await import('../../src/commands/manifest.js');
+    const lines: string[] = [];
+    for (const entry of groups) {
+      const spec = (await entry.load()).group;
+      const verbs: string[][] = spec.self
+        ? [[]]
+        : spec.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((sub) => [v.name, sub.name]) : [[v.name]]));
+      for (const verb of verbs) {
+        const help = await run([entry.name, ...verb, '--help']);
+        lines.push(...help.stdout.split('\n').filter((line) => line.startsWith('  $ ')));
+      }
+    }
+    expect(lines.length).toBeGreaterThan(50);
+    expect(lines.filter((line) => !line.startsWith('  $ outreach ') && !/^  \$ \w+ .*\| outreach /.test(line))).toEqual(
+      [],
+    );
+    expect(lines.filter((line) => /^  \$ outreach (printenv|cat|cut|echo) /.test(line))).toEqual([]);
+    expect(lines).toContain('  $ printenv SH_KEY | outreach auth login --with-key -p agency');
+  });
+
   it('lists the groups with examples at the top level', async () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);

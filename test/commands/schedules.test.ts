@@ -135,6 +135,16 @@ describe('schedules create, from flags and files', () => {
       ).toBe(0);
   });
 
+  it('stores the zone as the IANA database spells it', async () => {
+    const result = await run(
+      ['schedules', 'create', '--name', 'Lower', '--timezone', 'america/new_york', '--day', 'mon=09:00-17:00'],
+      { env: sb.env, cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    expect(sb.sandbox.store.state.schedules.find((s) => s.name === 'Lower')!.timezone).toBe('America/New_York');
+    expect(result.stderr).toContain('--timezone America/New_York');
+  });
+
   it('reads the body from a file and checks it: 7 days 0-6 without repeats', async () => {
     const week = Array.from({ length: 7 }, (_, day) => ({
       day,

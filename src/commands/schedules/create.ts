@@ -8,7 +8,7 @@ import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js
 import { createSchedule } from '../../api/resources/schedules.js';
 import {
   buildBody,
-  checkSchedule,
+  checkedSchedule,
   dayIndex,
   dayNames,
   equivalentCommand,
@@ -110,7 +110,7 @@ export default defineVerb({
           return;
         }
       }
-      checkSchedule(body);
+      body = checkedSchedule(body);
     } catch (error) {
       if (error instanceof WindowError) throw new UsageError(error.message);
       throw error;

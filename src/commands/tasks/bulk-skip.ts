@@ -66,7 +66,7 @@ export default defineVerb({
   examples: [
     'tasks bulk-skip tk000001 tk000002',
     'tasks bulk-skip --file ids.csv --yes --json',
-    'tasks list --status overdue | cut -f1 | outreach tasks bulk-skip - --yes',
+    'outreach tasks list --status overdue | cut -f1 | outreach tasks bulk-skip - --yes',
     'tasks bulk-skip --where-status overdue --dry-run',
     'tasks bulk-skip --resume',
   ],
