@@ -1,5 +1,6 @@
 // The one request sender: base URL, x-api-key, timeouts, the retry policy, error decoding and the --debug log.
 // Every resource module and `outreach api` go through HttpClient.send.
+import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
@@ -49,6 +50,8 @@ export interface SendOptions {
   withoutKey?: boolean;
   /** An answer longer than this fails (not retried). */
   maxBytes?: number;
+  /** Write a success's body to this file (0600, rewritten by each attempt) instead of keeping it in memory. */
+  saveTo?: string;
 }
 
 export interface HttpResponse {
@@ -170,7 +173,9 @@ export class HttpClient {
     const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
     const signal = AbortSignal.any([config.requestSignal?.() ?? config.signal, deadline]);
     try {
-      const res = await this.transport.exchange(method, url, headers, body, signal, options.maxBytes);
+      const saveTo = options.saveTo;
+      const sink = saveTo ? () => createWriteStream(saveTo, { mode: 0o600 }) : undefined;
+      const res = await this.transport.exchange(method, url, headers, body, signal, options.maxBytes, sink);
       const parsed = parseBody(res.text, res.headers['content-type']);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:
       // treat it as a network fault after sending, so replay-safe requests are tried again.

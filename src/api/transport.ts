@@ -3,7 +3,7 @@
 // (docs/architecture.md, "HTTP layer"). Errors carry a code and whether any byte of the request left this machine.
 import http from 'node:http';
 import type https from 'node:https';
-import { Readable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export type RequestBody = string | Uint8Array | AsyncIterable<Uint8Array> | Readable;
@@ -61,6 +61,8 @@ export class Transport {
     body: RequestBody | undefined,
     signal: AbortSignal,
     maxBytes = Infinity,
+    /** Where a success's body goes instead of memory (a download); made anew for each attempt. */
+    sink?: () => Writable,
   ): Promise<Exchange> {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
@@ -91,6 +93,26 @@ export class Transport {
         fail(error);
       });
       req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        if (sink && status >= 200 && status < 300) {
+          let received = 0;
+          const cap = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              received += chunk.length;
+              if (received > maxBytes) done(Object.assign(new Error('answer too large'), { code: 'TOO_LARGE' }));
+              else done(null, chunk);
+            },
+          });
+          res.on('aborted', () => res.destroy(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
+          pipeline(res, cap, sink()).then(
+            () =>
+              res.complete
+                ? resolve({ status, headers: res.headers, text: '' })
+                : fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })),
+            fail,
+          );
+          return;
+        }
         const chunks: Buffer[] = [];
         let received = 0;
         res.on('data', (chunk: Buffer) => {

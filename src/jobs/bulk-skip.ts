@@ -2,6 +2,7 @@
 // error reports into one failed CSV. The plan comes first in the journal, then each batch's acceptance and outcome,
 // so --resume never re-sends an accepted batch.
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
@@ -13,7 +14,7 @@ import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
 import { Journal } from './journal.js';
 import { pollUntil } from './poller.js';
-import { downloadReport } from './report.js';
+import { withReport } from './report.js';
 import { UnitRunner } from './runner.js';
 
 export interface BatchOutcome {
@@ -120,7 +121,8 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
       if (!batch.done?.report) continue;
       let text: string;
       try {
-        text = await downloadReport(http, batch.done.report);
+        // A batch holds at most 100 tasks: its report is small enough to read whole.
+        text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'));
       } catch (error) {
         if (error instanceof Interrupted) throw error;
         const note =

@@ -1,11 +1,13 @@
 // The client through a fault-injecting proxy: what is retried, what never is, and what the service saw.
 import http from 'node:http';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
+import { HttpClient } from '../../src/api/http.js';
+import { NetworkError } from '../../src/errors.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
@@ -141,5 +143,41 @@ describe('a job that fails names the command that continues it', () => {
     expect(resumed.code).toBe(0);
     // chunk 1 accepted, chunk 2 reached the service but its answer was lost, chunk 3 never sent: 1 + 1 + 2
     expect(proxy.log.filter((r) => r.path.startsWith('/v1/prospects/import')).length).toBe(4);
+  });
+});
+
+describe('downloads', () => {
+  const client = (baseUrl: string) =>
+    new HttpClient({
+      baseUrl,
+      apiKey: testKey,
+      timeoutMs: 5_000,
+      connectTimeoutMs: 5_000,
+      maxRetries: 2,
+      rateLimitWaitMs: () => 0,
+      clock: { now: () => 0, sleep: async () => undefined },
+      random: () => 0.5,
+      signal: new AbortController().signal,
+      userAgent: 'test',
+    });
+
+  it('streams a body to a file, and refuses one past the size cap without retrying', async () => {
+    sb = await startTestSandbox();
+    const http = client(sb.baseUrl);
+    const path = join(tempDir(), 'categories.json');
+    try {
+      await http.send('GET', '/v1/unibox/categories', { replaySafe: true, saveTo: path });
+      expect(JSON.parse(readFileSync(path, 'utf8')).payload[0]).toMatchObject({ key: 'uncategorized' });
+      const error = await http
+        .send('GET', '/v1/unibox/categories', { replaySafe: true, saveTo: path, maxBytes: 10 })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).message).toMatch(
+        /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/unibox\/categories: the answer is larger than 0 MB$/,
+      );
+      expect(arrived('/v1/unibox/categories')).toBe(2);
+    } finally {
+      await http.close();
+    }
   });
 });

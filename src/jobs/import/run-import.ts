@@ -20,9 +20,9 @@ import { Journal, sameSettings, type UnitRange } from '../journal.js';
 import { tuneMemoryForStreaming } from '../memory.js';
 import { sweepOrphans, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
-import { downloadReport } from '../report.js';
+import { withReport } from '../report.js';
 import { byIdFormat, byNameFormat } from './chunk-body.js';
-import { parseFailureReport, type RowFailure } from './failure-report.js';
+import { readFailureReport, type RowFailure } from './failure-report.js';
 import { resultsPass } from './results-pass.js';
 import { importByIdChunk, importByNameChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass } from './send-pass.js';
@@ -325,7 +325,7 @@ async function waitForChunks(
     });
     if (!status.reportUrl) continue;
     try {
-      parseFailureReport(await downloadReport(http, status.reportUrl), failures);
+      await withReport(http, status.reportUrl, (path) => readFailureReport(path, failures));
     } catch (error) {
       if (error instanceof Interrupted) throw error;
       const reason =
