@@ -91,7 +91,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
   let accepted = new Map<number, UnitRange>();
   let journal: Journal | undefined;
   if (opts.journalPath) {
-    const previous = Journal.read(opts.journalPath, 'dnc-add');
+    const previous = opts.restart ? undefined : Journal.read(opts.journalPath, 'dnc-add');
     if (opts.resume) {
       if (!previous) throw new UsageError(`--resume: no journal at ${opts.journalPath}`);
       if (!sameSettings(previous.header.settings, settings))

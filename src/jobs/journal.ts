@@ -82,13 +82,9 @@ export class Journal {
       throw new InputFileError(path, `is the journal of another job (${header.job}), not of ${job}`);
     const journal = new Journal(path, header);
     for (const entry of entries) journal.apply(entry);
-    // A resumed run appends version-2 lines after the last whole one: an older or torn file is rewritten first.
-    if (first?.version !== journalVersion || torn) {
-      const lines = [header, ...entries].map((line) => `${JSON.stringify(line)}\n`).join('');
-      const temp = `${path}.upgrade.tmp`;
-      writeFileSync(temp, lines, { mode: 0o600 });
-      renameSync(temp, path);
-    }
+    // A resumed run appends version-2 lines after the last whole one: an older or torn file is rewritten before the
+    // first append. Reading alone (a scan for unfinished journals, a run that only looks) never writes.
+    if (first?.version !== journalVersion || torn) journal.rewriteBeforeAppend = [header, ...entries];
     return journal;
   }
 
@@ -133,7 +129,16 @@ export class Journal {
     this.append({ finished: true, units });
   }
 
+  private rewriteBeforeAppend: Array<JournalHeader | Entry> | undefined;
+
   private append(entry: Entry): void {
+    if (this.rewriteBeforeAppend) {
+      const lines = this.rewriteBeforeAppend.map((line) => `${JSON.stringify(line)}\n`).join('');
+      const temp = `${this.path}.upgrade.tmp`;
+      writeFileSync(temp, lines, { mode: 0o600 });
+      renameSync(temp, this.path);
+      this.rewriteBeforeAppend = undefined;
+    }
     appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
     this.apply(entry);
   }
@@ -173,7 +178,7 @@ function migrate(
     throw new InputFileError(
       path,
       `is not a journal this version of outreach reads (${seen})`,
-      'Run without --resume.',
+      'Start over with --restart (the journal is replaced), or move the file aside.',
     );
   }
   const header: JournalHeader = {

@@ -328,6 +328,22 @@ describe('prospects import', () => {
   });
 });
 
+describe('prospects import over a journal it cannot read', () => {
+  it('says how to start over, and --restart does, replacing the journal', async () => {
+    const journal = join(dir, 'sample.import-journal');
+    writeFileSync(journal, '{"journal":"outreach","version":9,"job":"import"}\n');
+    const plain = await importIn(['sample.csv', '--no-wait']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toBe(
+      `error: ${journal}: is not a journal this version of outreach reads (version 9)\n` +
+        'hint: Start over with --restart (the journal is replaced), or move the file aside.\n',
+    );
+    const restarted = await importIn(['sample.csv', '--no-wait', '--restart']);
+    expect(restarted.code).toBe(0);
+    expect(JSON.parse(file('sample.import-journal').split('\n')[0]!)).toMatchObject({ version: 2, job: 'import' });
+  });
+});
+
 describe('prospects import flags', () => {
   it('parses the flags into options', async () => {
     const parsed = await parse([

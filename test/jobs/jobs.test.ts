@@ -55,7 +55,9 @@ describe('journal', () => {
       '{"journal":"outreach-bulk-skip","version":1,"failedPath":"b.failed.csv"}\n{"batch":0,"ids":["t1"]}\n' +
         '{"batch":0,"bulkActionId":"ba1"}\n{"batch":0,"done":{"completed":1,"failed":0}}\n',
     );
+    const v1 = readFileSync(join(dir, 'b.journal'), 'utf8');
     const skipped = Journal.read(join(dir, 'b.journal'), 'bulk-skip')!;
+    expect(readFileSync(join(dir, 'b.journal'), 'utf8')).toBe(v1); // reading alone never writes
     expect(skipped.header.settings).toEqual({ failedPath: 'b.failed.csv' });
     expect(skipped.unit(0)).toEqual({
       planned: { ids: ['t1'] },

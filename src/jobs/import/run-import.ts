@@ -204,7 +204,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       },
     };
     let alreadyAccepted = new Map<number, AcceptedChunk>();
-    const previous = journalPath ? Journal.read(journalPath, 'import') : undefined;
+    // --restart replaces the journal unread: even one this version cannot read must not stop a fresh start.
+    const previous = journalPath && !opts.restart ? Journal.read(journalPath, 'import') : undefined;
     const acceptedBefore = new Map<number, AcceptedChunk>();
     for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? []) {
       acceptedBefore.set(chunk, { chunk, ...entry });
