@@ -2,9 +2,9 @@
 import type { Context } from '../context.js';
 import type { HttpClient } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
-import { Interrupted, UsageError } from '../errors.js';
+import { Interrupted } from '../errors.js';
 import type { JobContext } from '../jobs/context.js';
-import { outputSettings, type GlobalFlags, type OutputSettings } from './globals.js';
+import { outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer } from './progress.js';
 
 export const userAgent = 'outreach-cli/0.1';
@@ -39,21 +39,6 @@ export interface CommandContext extends Context, JobContext {
   dispose(): Promise<void>;
 }
 
-function parseSeconds(value: string | undefined, flag: string, fallbackSeconds: number): number {
-  if (value === undefined) return fallbackSeconds * 1000;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new UsageError(`${flag} must be a positive number of seconds, not "${value}"`);
-  return seconds * 1000;
-}
-
-function parseCount(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > 20)
-    throw new UsageError(`${flag} must be a whole number from 0 to 20, not "${value}"`);
-  return Number(value);
-}
-
 /** After a first Ctrl-C in a job, how long requests already sent may take to be answered. */
 export const interruptGraceMs = 30_000;
 
@@ -75,12 +60,12 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   let configPromise: Promise<ConfigFile> | undefined;
   let httpPromise: Promise<HttpClient> | undefined;
 
-  const timeoutMs = parseSeconds(flags.timeout, '--timeout', 60);
-  const waitTimeoutMs = parseSeconds(flags.waitTimeout, '--wait-timeout', 1800);
-  const maxRetries = parseCount(flags.maxRetries, '--max-retries', 4);
+  const timeoutMs = readGlobal(flags, 'timeout');
+  const waitTimeoutMs = readGlobal(flags, 'waitTimeout');
+  const maxRetries = readGlobal(flags, 'maxRetries');
   // A person waiting on one request wants an answer soon; a long job is better off waiting out a rate limit.
   const rateLimitWaitGiven = flags.rateLimitWait !== undefined;
-  let rateLimitWaitMs = parseSeconds(flags.rateLimitWait, '--rate-limit-wait', 30);
+  let rateLimitWaitMs = readGlobal(flags, 'rateLimitWait') ?? 30_000;
   let lastRateLimitNotice = -Infinity;
   const noticeRateLimitWait = (waitMs: number, giveUpAt: number) => {
     const now = ctx.clock.now();

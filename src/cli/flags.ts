@@ -100,6 +100,30 @@ export const flag = {
     return numeric(help, opts, false);
   },
 
+  /** A duration in seconds (fractions allowed), given to run() in milliseconds. */
+  seconds<D extends number | undefined = undefined>(
+    help: string,
+    opts: ValueOptions<D> & { allowZero?: boolean; defaultText?: string } = {},
+  ) {
+    return {
+      help,
+      kind: 'value',
+      valueName: opts.value ?? 'seconds',
+      short: opts.short,
+      defaultText: opts.defaultText ?? (opts.default === undefined ? undefined : String(opts.default)),
+      parse(raw: unknown) {
+        if (!given(raw))
+          return (opts.default === undefined ? undefined : opts.default * 1000) as WithDefault<number, D>;
+        const seconds = Number(raw);
+        if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || (seconds === 0 && !opts.allowZero))
+          throw new ValueProblem(
+            `must be a ${opts.allowZero ? 'non-negative' : 'positive'} number of seconds, not ${shown(raw)}`,
+          );
+        return seconds * 1000;
+      },
+    } satisfies FlagSpec<WithDefault<number, D>>;
+  },
+
   /** One of fixed values; `normalise` maps other spellings (any case, hyphens) to one of them or undefined. */
   choice<const V extends string, const D extends V | undefined = undefined>(
     values: readonly V[],

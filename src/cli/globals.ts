@@ -1,5 +1,35 @@
 // The global flags every command understands, and what they mean for output.
 import type { Env } from '../context.js';
+import { UsageError } from '../errors.js';
+import { flag, flagName, ValueProblem } from './flags.js';
+
+/** The global flags that take a value, declared once: program.ts makes their options and help from these, the
+ * command context reads them with readGlobal (validation and message included). */
+export const globalValueFlags = {
+  profile: flag.text('profile to use (env OUTREACH_PROFILE)', { value: 'name', short: '-p' }),
+  baseUrl: flag.text('API base URL (env OUTREACH_BASE_URL)', { value: 'url' }),
+  timeout: flag.seconds('give up on a request after this long', { default: 60 }),
+  waitTimeout: flag.seconds('give up waiting for the service to finish a job', { default: 1800 }),
+  maxRetries: flag.int('retries for failed requests that are safe to retry', { min: 0, max: 20, default: 4 }),
+  rateLimitWait: flag.seconds("how long one request waits out the service's 429 answers (honouring Retry-After)", {
+    allowZero: true,
+    defaultText: '30; 900 in imports and other long jobs',
+  }),
+};
+type GlobalValueFlags = typeof globalValueFlags;
+
+/** A global flag's value, checked: a bad one is a usage error naming the flag once. */
+export function readGlobal<K extends keyof GlobalValueFlags>(
+  flags: GlobalFlags,
+  key: K,
+): ReturnType<GlobalValueFlags[K]['parse']> {
+  try {
+    return globalValueFlags[key].parse(flags[key]) as ReturnType<GlobalValueFlags[K]['parse']>;
+  } catch (error) {
+    if (error instanceof ValueProblem) throw new UsageError(`${flagName(key)} ${error.message}`);
+    throw error;
+  }
+}
 
 export interface GlobalFlags {
   json?: boolean;

@@ -5,17 +5,13 @@ import { groups } from '../commands/manifest.js';
 import { exitCodeTable } from './exit-codes.js';
 import { packageVersion } from './version.js';
 import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
+import { flagName, optionSyntax } from './flags.js';
+import { globalValueFlags } from './globals.js';
 
 /** Global options that take a value: their values are never mistaken for the group name. */
-const valueOptions = new Set([
-  '-p',
-  '--profile',
-  '--base-url',
-  '--timeout',
-  '--wait-timeout',
-  '--max-retries',
-  '--rate-limit-wait',
-]);
+const valueOptions = new Set(
+  Object.entries(globalValueFlags).flatMap(([key, spec]) => [flagName(key), ...(spec.short ? [spec.short] : [])]),
+);
 
 /** The words of the command line that are not options or their values: group, verb, arguments. */
 export function wordsIn(argv: string[]): string[] {
@@ -65,26 +61,13 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
     .option('-q, --quiet', 'print only data and errors')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
     .option('--no-input', 'never prompt; fail instead when something is missing')
-    .option('-p, --profile <name>', 'profile to use (env OUTREACH_PROFILE)')
-    .option('--base-url <url>', 'API base URL (env OUTREACH_BASE_URL)')
     .option('--sandbox', 'run against a local in-process sandbox whose state persists between runs')
-    .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)')
-    .addOption(new Option('--timeout <seconds>', 'give up on a request after this long').default(undefined, '60'))
-    .addOption(
-      new Option('--wait-timeout <seconds>', 'give up waiting for the service to finish a job').default(
-        undefined,
-        '1800',
-      ),
-    )
-    .addOption(
-      new Option('--max-retries <n>', 'retries for failed requests that are safe to retry').default(undefined, '4'),
-    )
-    .addOption(
-      new Option(
-        '--rate-limit-wait <seconds>',
-        "how long one request waits out the service's 429 answers (honouring Retry-After) before giving up",
-      ).default(undefined, '30; 900 in imports and other long jobs'),
-    )
+    .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)');
+  for (const [key, spec] of Object.entries(globalValueFlags)) {
+    const { flags, help } = optionSyntax(key, spec);
+    program.addOption(new Option(flags, help));
+  }
+  program
     .showSuggestionAfterError(true)
     .helpCommand(false)
     .exitOverride()
