@@ -2,7 +2,7 @@
 // Bundles src/ into dist/ as ES modules split per command, so a command loads only the code it runs.
 // commander requires node:child_process when it loads, for executable subcommands that outreach never uses; that
 // pulls in net and dgram (~3 ms), so commander gets a proxy that loads the real module on first use.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const lazyChildProcessForCommander = {
@@ -33,6 +33,7 @@ await build({
   minify: true,
   sourcemap: true,
   logLevel: 'warning',
+  define: { OUTREACH_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   // Bundled CommonJS dependencies call require(); ES modules have none, so give each chunk one.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   plugins: [lazyChildProcessForCommander],

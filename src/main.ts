@@ -1,12 +1,12 @@
 // The only entry point that touches process.*: argv, env, signals and the exit code.
-// `--version` answers before anything else loads, so it costs little more than starting node.
-import { readFileSync } from 'node:fs';
+// `--version` answers before anything else loads, so it costs little more than starting node: the build writes the
+// version in (scripts/build.mjs), so not even package.json is read.
+declare const OUTREACH_VERSION: string;
 
 const argv = process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  process.stdout.write(`${pkg.version}\n`);
+  process.stdout.write(`${OUTREACH_VERSION}\n`);
 } else {
   const { createProcessContext, runCli } = await import('./cli/entry.js');
   const ctx = createProcessContext();
