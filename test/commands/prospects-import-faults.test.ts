@@ -75,3 +75,21 @@ describe('an import whose answers get lost', () => {
     expect(results.filter((line) => line.split(',')[2] === 'rejected')).toHaveLength(4);
   });
 });
+
+describe('an import that the service rate-limits for minutes', () => {
+  it('waits the 429s out (Retry-After), says so on stderr, and finishes', async () => {
+    let posts = 0;
+    // 120 answers of 429 with Retry-After: 1 before the chunk goes through: two minutes, past a single request's 30 s.
+    const { result } = await importThrough(
+      ({ method, path }) => (importPost(method, path) && ++posts <= 120 ? 'rate-limit' : undefined),
+      'sample.csv',
+      ['--wait', '--json'],
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ sent: 25, succeeded: 25 });
+    expect(result.sleeps.filter((ms) => ms === 1000).length).toBeGreaterThanOrEqual(120);
+    expect(result.stderr).toMatch(
+      /^waiting: the service is rate-limiting \(HTTP 429\); next try in 1s, giving up at \d\d:\d\d:\d\d \(--rate-limit-wait 900\)\n/,
+    );
+  });
+});
