@@ -8,10 +8,7 @@ import { allRoutes } from '../src/sandbox/routes/index.js';
 
 /** Endpoints not built yet, and the issue that builds them. */
 const notBuiltYet: Record<string, string> = {
-  'GET /v1/domain': 'issue 12 (domains)',
   'POST /v1/domain': 'issue 12 (domains)',
-  'DELETE /v1/domain/{id}': 'issue 12 (domains)',
-  'POST /v1/domain/{id}/revoke': 'issue 12 (domains)',
   'POST /v1/domain/profile-picture/upload': 'issue 12 (domains)',
   'POST /v1/attachments': 'issue 12 (attachments)',
   'POST /v1/search/people': 'issue 13 (people search)',

@@ -79,4 +79,10 @@ export const groups: GroupEntry[] = [
     example: 'sandbox start --port 0',
     load: () => import('./sandbox/index.js'),
   },
+  {
+    name: 'domains',
+    summary: 'Sending domains and mailboxes: list and watch provisioning, delete, revoke',
+    example: 'domains list',
+    load: () => import('./domains/index.js'),
+  },
 ];

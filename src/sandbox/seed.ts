@@ -135,7 +135,10 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
     prospects: load('prospects'),
     tasks: seedTasks(now, account, { sequences }, options.tasks),
     dncLists: load('dnc-lists'),
-    domains: load('domains'),
+    // A seeded domain still provisioning finishes a minute after the seed, so `domains list --watch` has an end.
+    domains: load<SandboxState['domains']>('domains').map((d) =>
+      d.status === 'inProgress' ? { ...d, activatesAt: now + 60_000 } : d,
+    ),
     schedules: load('schedules'),
     webhooks: [],
     imports: [],

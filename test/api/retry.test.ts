@@ -1,6 +1,7 @@
 // The retry policy against injected faults: what is replayed, what never is, how long it waits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
+import { refusingUrl } from '../helpers/closed-port.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { createFaultInjector } from '../../src/sandbox/faults.js';
 import { backoffDelay, parseRetryAfter, retryDecision } from '../../src/api/retry-policy.js';
@@ -102,13 +103,14 @@ describe('retry policy against the sandbox', () => {
   });
 
   it('retries a refused connection, then reports exit 1 naming the host', async () => {
+    const refusing = await refusingUrl();
     const result = await run(['--max-retries', '2', 'inbox', 'categories'], {
-      env: { OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: 'sk_x_123456789' },
+      env: { OUTREACH_BASE_URL: refusing, OUTREACH_API_KEY: 'sk_x_123456789' },
     });
     expect(result.code).toBe(1);
     expect(result.sleeps).toHaveLength(2);
     expect(result.stderr).toContain(
-      'error: GET /v1/unibox/categories failed after 3 attempts: connection refused (http://127.0.0.1:9)',
+      `error: GET /v1/unibox/categories failed after 3 attempts: connection refused (${refusing})`,
     );
   });
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, run } from '../helpers/run.js';
+import { refusingUrl } from '../helpers/closed-port.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -163,13 +164,14 @@ describe('tasks bulk-skip', () => {
 
   it('keeps the counts when an error report cannot be downloaded, says where it is, and exits 3', async () => {
     await tasks(['complete', 'tk000002']);
-    sb.sandbox.origin = 'http://127.0.0.1:9'; // report links on a storage host that refuses connections
+    const refusing = await refusingUrl();
+    sb.sandbox.origin = refusing; // report links on a storage host that refuses connections
     const result = await tasks(['bulk-skip', 'tk000002', 'tk000003', '--yes', '--max-retries', '1']);
     expect(result.code).toBe(3);
     const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
     expect(result.stderr).toBe(
-      `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/bulk-${bulkActionId}.csv failed after 2 attempts: connection refused (http://127.0.0.1:9)); fetch it later from http://127.0.0.1:9/files/reports/bulk-${bulkActionId}.csv\n` +
+      `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/bulk-${bulkActionId}.csv failed after 2 attempts: connection refused (${refusing})); fetch it later from ${refusing}/files/reports/bulk-${bulkActionId}.csv\n` +
         `Skipped 1 of 2 task(s); 1 failed. Failures: ${join(dir, failedFile)}\n`,
     );
   });

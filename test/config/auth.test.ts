@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
+import { refusingUrl } from '../helpers/closed-port.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -104,13 +105,14 @@ describe('profiles and precedence', () => {
       configDir,
       stdin: testKey,
     });
-    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'other', '--base-url', 'http://127.0.0.1:9'], {
+    const refusing = await refusingUrl();
+    await run(['auth', 'login', '--with-key', '--no-verify', '-p', 'other', '--base-url', refusing], {
       configDir,
       stdin: 'sk_other_1234567890',
     });
     const list = await run(['profiles', 'list'], { configDir });
     expect(list.stdout).toBe(
-      `*\twork\t${sb.baseUrl}\tsk_t************1706\n\tother\thttp://127.0.0.1:9\tsk_o***********7890\n`,
+      `*\twork\t${sb.baseUrl}\tsk_t************1706\n\tother\t${refusing}\tsk_o***********7890\n`,
     );
 
     expect((await run(['inbox', 'categories'], { configDir })).code).toBe(0);
@@ -118,10 +120,9 @@ describe('profiles and precedence', () => {
     expect(
       (await run(['-p', 'work', 'inbox', 'categories'], { configDir, env: { OUTREACH_PROFILE: 'other' } })).code,
     ).toBe(0);
-    expect(
-      (await run(['--base-url', 'http://127.0.0.1:9', '--max-retries', '0', 'inbox', 'categories'], { configDir }))
-        .code,
-    ).toBe(1);
+    expect((await run(['--base-url', refusing, '--max-retries', '0', 'inbox', 'categories'], { configDir })).code).toBe(
+      1,
+    );
     expect(
       (await run(['inbox', 'categories'], { configDir, env: { OUTREACH_API_KEY: 'sk_env_wrong_12345' } })).code,
     ).toBe(4);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/context.js';
+import { refusingUrl } from '../helpers/closed-port.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { binPath } from '../helpers/spawn.js';
@@ -50,7 +51,7 @@ describe('outreach as a user runs it', () => {
     expect(
       (
         await runBin(['--max-retries', '0', 'inbox', 'categories'], {
-          env: cleanEnv({ ...base, OUTREACH_BASE_URL: 'http://127.0.0.1:9', OUTREACH_API_KEY: key }),
+          env: cleanEnv({ ...base, OUTREACH_BASE_URL: await refusingUrl(), OUTREACH_API_KEY: key }),
         })
       ).code,
     ).toBe(1);

@@ -85,6 +85,9 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
     if (fault === 'delay') await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = await forward(req, Buffer.concat(chunks));
     if (fault === 'hold') await hold();
+    // The client may have gone while the answer was held or on its way (a killed CLI): nothing left to answer.
+    res.on('error', () => undefined);
+    if (req.socket.destroyed) return;
     if (fault === 'reset-after') return req.socket.destroy();
     if (fault === 'truncate') {
       // No length and no chunking: the body ends where the connection does, so the cut looks like a whole answer.

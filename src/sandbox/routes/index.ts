@@ -7,6 +7,7 @@ import { tasksRoutes } from './tasks.js';
 import { dncRoutes } from './dnc.js';
 import { schedulesRoutes } from './schedules.js';
 import { sequencesRoutes } from './sequences.js';
+import { domainsRoutes } from './domains.js';
 
 export const allRoutes: Route[] = [
   ...inboxRoutes,
@@ -16,4 +17,5 @@ export const allRoutes: Route[] = [
   ...dncRoutes,
   ...schedulesRoutes,
   ...sequencesRoutes,
+  ...domainsRoutes,
 ];

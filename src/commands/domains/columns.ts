@@ -1,0 +1,9 @@
+import type { Column } from '../../cli/render/columns.js';
+import type { Domain } from '../../api/resources/domains.js';
+
+export const domainColumns: Column<Domain>[] = [
+  { header: 'ID', value: (d) => d.id },
+  { header: 'DOMAIN', value: (d) => d.name ?? '' },
+  { header: 'STATUS', value: (d) => d.status },
+  { header: 'MAILBOXES', value: (d) => (d.mailboxes ?? []).map((m) => m.email ?? '').join(', ') },
+];

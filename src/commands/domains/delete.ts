@@ -1,0 +1,31 @@
+import { arg, flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { UsageError } from '../../errors.js';
+import { deleteDomain } from '../../api/resources/domains.js';
+import { eachDomain } from './each.js';
+
+export default defineVerb({
+  args: [arg.list('domainId', { min: 1 })],
+  description:
+    'Moves each domain to deleted. While it is deleted, `outreach domains revoke ID` brings it back; later the service\n' +
+    'removes it for good. Asks first on a terminal; --yes for scripts. Exit 3 when some of several were refused.',
+  examples: ['domains delete dmActive01', 'domains delete dmActive01 dmOther02 --yes'],
+  flags: { yes: flag.bool('do not ask for confirmation') },
+  async run(ctx, opts) {
+    const ids = [...new Set(opts.args[0])];
+    if (!opts.yes) {
+      if (!ctx.interactive)
+        throw new UsageError(`refusing to delete ${ids.length} domain(s) without --yes (no terminal to ask on)`);
+      const sure = await ctx.prompter.confirm({ message: `Delete ${ids.join(', ')}?`, default: false });
+      if (!sure) {
+        ctx.info('Nothing deleted.');
+        return;
+      }
+    }
+    const http = await ctx.http();
+    const failed = await eachDomain(ctx, ids, 'deleted', (id) => deleteDomain(http, id));
+    if (failed < ids.length) ctx.info(`Undo while deleted: outreach domains revoke ${ids.join(' ')}`);
+    return failed ? (failed === ids.length && ids.length === 1 ? ExitCode.failure : ExitCode.partial) : undefined;
+  },
+});

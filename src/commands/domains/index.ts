@@ -1,0 +1,25 @@
+// The domains group: its verbs, each loaded only when the command line names it.
+import type { GroupSpec } from '../../cli/verb.js';
+
+export const group: GroupSpec = {
+  verbs: [
+    {
+      name: 'list',
+      summary: 'List sending domains with their mailboxes and provisioning status; --watch until provisioned',
+      example: 'domains list',
+      load: () => import('./list.js'),
+    },
+    {
+      name: 'delete',
+      summary: 'Move domains to deleted (revoke undoes it while they are deleted)',
+      example: 'domains delete dmActive01 --yes',
+      load: () => import('./delete.js'),
+    },
+    {
+      name: 'revoke',
+      summary: 'Bring deleted domains back (only from deleted; checked before sending)',
+      example: 'domains revoke dmDeleted2',
+      load: () => import('./revoke.js'),
+    },
+  ],
+};

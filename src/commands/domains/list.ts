@@ -1,0 +1,64 @@
+import { flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { writeList } from '../../cli/render/output.js';
+import { domainStatuses } from '../../api/contract/domains.js';
+import { listDomains, type Domain } from '../../api/resources/domains.js';
+import { pollUntil } from '../../jobs/poller.js';
+import { domainColumns } from './columns.js';
+
+const orders = ['asc', 'desc'] as const;
+
+export default defineVerb({
+  description:
+    'Domains a purchase created are inProgress until their mailboxes are provisioned. --watch polls until none of the\n' +
+    'selection is inProgress (progress on a terminal, --wait-timeout as the deadline), prints the final table, and\n' +
+    'exits 3 if any that were provisioning ended failed.',
+  examples: ['domains list --status active --json', 'domains list --search brand --watch'],
+  flags: {
+    search: flag.text('only domains whose name contains this', { value: 'text' }),
+    order: flag.choice(orders, 'sort by name', { value: 'order', default: 'asc' }),
+    status: flag.choice(domainStatuses, 'only domains in this state', { value: 'status' }),
+    watch: flag.bool('poll until no domain of the selection is inProgress'),
+  },
+  async run(ctx, opts) {
+    const http = await ctx.http();
+    const query = { search: opts.search, order: opts.order === 'desc' ? ('Desc' as const) : ('Asc' as const) };
+    const select = (domains: Domain[]) => domains.filter((d) => !opts.status || d.status === opts.status);
+    const read = async () => select(await listDomains(http, query));
+    let domains = await read();
+    // The ones provisioning when the watch starts: their outcome decides the exit code.
+    const watched = new Set(domains.filter((d) => d.status === 'inProgress').map((d) => d.id));
+    if (opts.watch && watched.size) {
+      const ids = new Set(domains.map((d) => d.id));
+      const pending = (list: Domain[]) => list.filter((d) => watched.has(d.id) && d.status === 'inProgress');
+      domains = await ctx.job(async (job) => {
+        const all = await pollUntil(
+          async () => {
+            const now = await listDomains(http, query);
+            const waiting = pending(now).length;
+            if (waiting) job.emit({ type: 'progress', text: `domains: ${waiting} still provisioning` });
+            return now;
+          },
+          (now) => pending(now).length === 0,
+          {
+            clock: job.clock,
+            signal: job.signal,
+            timeoutMs: job.waitTimeoutMs,
+            what: 'domain provisioning',
+            checkLater: 'outreach domains list --watch',
+            initialMs: 1000,
+            maxMs: 15_000,
+          },
+        );
+        return all.filter((d) => ids.has(d.id));
+      });
+    }
+    await writeList(ctx, domains, domainColumns, { emptyMessage: 'no domains' });
+    const failed = domains.filter((d) => watched.has(d.id) && d.status === 'failed');
+    if (opts.watch && failed.length) {
+      ctx.outcome(`${failed.length} domain(s) failed: ${failed.map((d) => d.name ?? d.id).join(', ')}`, true);
+      return ExitCode.partial;
+    }
+  },
+});

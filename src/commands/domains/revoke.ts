@@ -1,0 +1,33 @@
+import { arg } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { UsageError } from '../../errors.js';
+import { listDomains, revokeDomain } from '../../api/resources/domains.js';
+import { eachDomain } from './each.js';
+
+export default defineVerb({
+  args: [arg.list('domainId', { min: 1 })],
+  description:
+    'Brings deleted domains back to active. Each domain is looked up first: revoke only works on a deleted domain,\n' +
+    'so one in another state stops the command before anything is sent (exit 2). Exit 3 when the service refused\n' +
+    'some of several.',
+  examples: ['domains revoke dmDeleted2'],
+  async run(ctx, opts) {
+    const ids = [...new Set(opts.args[0])];
+    const http = await ctx.http();
+    const known = new Map((await listDomains(http)).map((d) => [d.id, d]));
+    const problems = ids.flatMap((id) => {
+      const domain = known.get(id);
+      if (!domain) return [`${id}: no such domain`];
+      if (domain.status !== 'deleted') return [`${id} (${domain.name ?? '?'}) is ${domain.status}`];
+      return [];
+    });
+    if (problems.length)
+      throw new UsageError(
+        `revoke only works on deleted domains: ${problems.join('; ')}`,
+        'Nothing was sent. See the states with `outreach domains list`.',
+      );
+    const failed = await eachDomain(ctx, ids, 'revoked', (id) => revokeDomain(http, id));
+    return failed ? (failed === ids.length && ids.length === 1 ? ExitCode.failure : ExitCode.partial) : undefined;
+  },
+});
