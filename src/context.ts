@@ -80,12 +80,18 @@ export function createProcessContext(): Context {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     process.exitCode = error.code === 'EPIPE' ? 141 : 1;
     if (error.code !== 'EPIPE') process.stderr.write(`error: cannot write to stdout: ${error.message}\n`);
-    controller.abort(new OutputClosed());
+    controller.abort(new OutputClosed(error.code !== 'EPIPE'));
   });
   // Getters: process.stdin and process.stderr build their streams on first use, which costs every start that never
   // reads stdin or writes to stderr (`--help`, a plain GET).
+  // A command reading stdin (`dnc add -`, `prospects import -`) waits on it: Ctrl-C ends that wait.
+  let stdinUsed = false;
+  controller.signal.addEventListener('abort', () => {
+    if (stdinUsed) process.stdin.destroy();
+  });
   return {
     get stdin() {
+      stdinUsed = true;
       return process.stdin;
     },
     stdout: process.stdout,

@@ -28,14 +28,15 @@ export class InputFileError extends OutreachError {
 
 /** Ctrl-C or SIGTERM: the command stopped where it was, with what was done recorded. */
 export class Interrupted extends OutreachError {
-  constructor(message = 'interrupted') {
-    super(message);
+  constructor(message = 'interrupted', hint?: string) {
+    super(message, hint);
   }
 }
 
-/** The reader of stdout went away (`outreach ... | head`): stop producing, say nothing. */
+/** The reader of stdout went away (`outreach ... | head`): stop producing, say nothing. `failed`: stdout broke some
+ * other way (a full disk), which was said already and exits 1. */
 export class OutputClosed extends Interrupted {
-  constructor() {
+  constructor(readonly failed = false) {
     super('stdout was closed by the reader');
   }
 }

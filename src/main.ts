@@ -11,7 +11,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { createProcessContext, runCli } = await import('./cli/entry.js');
   const ctx = createProcessContext();
   const exitCode = await runCli(ctx, argv);
-  // A closed stdout has set 141 already (context.ts); what the command returned must not hide it.
-  if (process.exitCode !== 141) process.exitCode = exitCode;
+  // A broken stdout has set its code already (context.ts: 141, or 1): what the command returned must not hide it.
+  if (!process.exitCode) process.exitCode = exitCode;
   ctx.dispose();
 }

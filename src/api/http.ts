@@ -4,8 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
-import { InputFileError, Interrupted, NetworkError, UsageError } from '../errors.js';
-import { BodyReadError, Transport, TransportError, type RequestBody } from './transport.js';
+import { Interrupted, NetworkError, OutreachError, UsageError } from '../errors.js';
+import { LocalFileError, Transport, TransportError, type RequestBody } from './transport.js';
 import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 export interface HttpConfig {
@@ -69,6 +69,8 @@ const retryAfterCeilingMs = 60_000;
 export class HttpClient {
   private readonly transport: Transport;
   readonly origin: string;
+  /** Requests on the wire now (after Ctrl-C, a job waits for these). */
+  inFlight = 0;
 
   constructor(readonly config: HttpConfig) {
     this.transport = new Transport(config.connectTimeoutMs);
@@ -175,7 +177,10 @@ export class HttpClient {
     try {
       const saveTo = options.saveTo;
       const sink = saveTo ? () => createWriteStream(saveTo, { mode: 0o600 }) : undefined;
-      const res = await this.transport.exchange(method, url, headers, body, signal, options.maxBytes, sink);
+      this.inFlight++;
+      const res = await this.transport
+        .exchange(method, url, headers, body, signal, options.maxBytes, sink)
+        .finally(() => this.inFlight--);
       const parsed = parseBody(res.text, res.headers['content-type']);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:
       // treat it as a network fault after sending, so replay-safe requests are tried again.
@@ -185,8 +190,9 @@ export class HttpClient {
       return { kind: 'response', response: { status: res.status, headers: res.headers, body: answer } };
     } catch (error) {
       if (config.signal.aborted) throw this.interruption();
-      if (error instanceof BodyReadError)
-        throw new InputFileError(error.cause.path ?? 'request body', `cannot be read: ${error.cause.message}`);
+      // A local file, not the network: exit 1 (a job can be resumed once it is fixed), and never retried.
+      if (error instanceof LocalFileError)
+        throw new OutreachError(`${method} ${url.pathname}: a local file failed: ${error.cause.message}`);
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
       if (failure.code === 'TOO_LARGE')
         throw new NetworkError(
@@ -227,9 +233,11 @@ export class HttpClient {
     });
   }
 
-  /** Ctrl-C, or a reader that closed stdout (which must stay silent): whatever aborted the command's signal. */
+  /** Ctrl-C, or a reader that closed stdout (which must stay silent): whatever aborted the command, the reason that
+   * cut a request in flight (a second Ctrl-C, the grace period) first. */
   private interruption(): Interrupted {
-    const reason: unknown = this.config.signal.reason;
+    const cut: unknown = this.config.requestSignal?.().reason;
+    const reason: unknown = cut instanceof Interrupted ? cut : this.config.signal.reason;
     return reason instanceof Interrupted ? reason : new Interrupted();
   }
 

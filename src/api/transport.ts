@@ -25,8 +25,9 @@ export class TransportError extends Error {
   }
 }
 
-/** The request body could not be read (a spool file that vanished): a local fault, never retried as a network one. */
-export class BodyReadError extends Error {
+/** A local file failed: the request body could not be read (a spool that vanished), or a download could not be
+ * written (a full disk). Never retried as a network fault. */
+export class LocalFileError extends Error {
   constructor(override readonly cause: NodeJS.ErrnoException) {
     super(cause.message);
   }
@@ -67,9 +68,9 @@ export class Transport {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
       let connected = false;
-      let bodyFailed: NodeJS.ErrnoException | undefined;
+      let localFailure: NodeJS.ErrnoException | undefined;
       const fail = (error: unknown) => {
-        if (bodyFailed) return reject(new BodyReadError(bodyFailed));
+        if (localFailure) return reject(new LocalFileError(localFailure));
         const code = errorCode(error);
         // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
         const aborted = (error as Error)?.name === 'AbortError';
@@ -104,7 +105,9 @@ export class Transport {
             },
           });
           res.on('aborted', () => res.destroy(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
-          pipeline(res, cap, sink()).then(
+          const out = sink();
+          out.once('error', (error: NodeJS.ErrnoException) => (localFailure = error));
+          pipeline(res, cap, out).then(
             () =>
               res.complete
                 ? resolve({ status, headers: res.headers, text: '' })
@@ -130,7 +133,7 @@ export class Transport {
       if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) req.end(body);
       else {
         const source = body instanceof Readable ? body : Readable.from(body);
-        source.once('error', (error: NodeJS.ErrnoException) => (bodyFailed = error));
+        source.once('error', (error: NodeJS.ErrnoException) => (localFailure = error));
         pipeline(source, req).catch(fail);
       }
     });

@@ -4,7 +4,7 @@ import type { HttpClient } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
 import { Interrupted } from '../errors.js';
 import type { JobContext } from '../jobs/context.js';
-import { outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
+import { globalPrefix, outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer } from './progress.js';
 
 export const userAgent = 'outreach-cli/0.1';
@@ -81,18 +81,25 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   // A job lets the requests it already sent be answered after a first Ctrl-C (so --resume does not send them again),
   // for up to interruptGraceMs; a second Ctrl-C cuts them at once.
   let jobRunning = false;
+  const clients: HttpClient[] = [];
   const grace = new AbortController();
   const commandEnded = new AbortController();
   ctx.signal.addEventListener(
     'abort',
     () => {
-      if (!jobRunning) return;
+      if (!jobRunning || !clients.some((client) => client.inFlight > 0)) return;
       cmd.note(
         `stopping: nothing new is sent; waiting up to ${interruptGraceMs / 1000}s for requests already sent to be ` +
           'answered (Ctrl-C again to stop at once)',
       );
       ctx.clock.sleep(interruptGraceMs, AbortSignal.any([ctx.stopNow, commandEnded.signal])).then(
-        () => grace.abort(new Interrupted('interrupted: requests still unanswered after the grace period')),
+        () =>
+          grace.abort(
+            new Interrupted(
+              'interrupted',
+              `Requests still unanswered after ${interruptGraceMs / 1000}s were cut; --resume sends them again.`,
+            ),
+          ),
         () => undefined,
       );
     },
@@ -127,9 +134,11 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
         progress.stop();
       }
     },
-    resumable(command) {
-      const words = argv.filter((word) => word !== '--restart' && word !== '--resume');
-      cmd.resumeCommand = command ?? `outreach ${shellLine([...words, '--resume'])}`;
+    resumable(words) {
+      const line = words
+        ? [...globalPrefix(argv), ...words]
+        : [...argv.filter((word) => word !== '--restart' && word !== '--resume'), '--resume'];
+      cmd.resumeCommand = `outreach ${shellLine(line)}`;
     },
     config() {
       configPromise ??= import('../config/config-file.js').then(({ ConfigFile }) => ConfigFile.open(ctx.configDir));
@@ -174,6 +183,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
       });
       // Disposers run in reverse order: the client closes before a sandbox it talks to.
       disposers.push(() => client.close());
+      clients.push(client);
       return client;
     },
     info(message) {

@@ -31,7 +31,7 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
 ];
 
 export function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof OutputClosed) return ExitCode.outputClosed;
+  if (error instanceof OutputClosed) return error.failed ? ExitCode.failure : ExitCode.outputClosed;
   if (error instanceof Interrupted) return ExitCode.interrupted;
   if (error instanceof UsageError || error instanceof InputFileError) return ExitCode.usage;
   if (error instanceof MissingKeyError) return ExitCode.auth;

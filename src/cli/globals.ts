@@ -18,6 +18,21 @@ export const globalValueFlags = {
 };
 type GlobalValueFlags = typeof globalValueFlags;
 
+/** Global options that take a value: their values are never mistaken for the group name. */
+export const valueOptions = new Set(
+  Object.entries(globalValueFlags).flatMap(([key, spec]) => [flagName(key), ...(spec.short ? [spec.short] : [])]),
+);
+
+/** The global flags written before the group (`-p work --base-url URL`), to repeat in a command we suggest. */
+export function globalPrefix(argv: string[]): string[] {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-') || arg === '--') return argv.slice(0, i);
+    if (valueOptions.has(arg)) i++;
+  }
+  return argv;
+}
+
 /** A global flag's value, checked: a bad one is a usage error naming the flag once. */
 export function readGlobal<K extends keyof GlobalValueFlags>(
   flags: GlobalFlags,

@@ -5,13 +5,8 @@ import { groups } from '../commands/manifest.js';
 import { exitCodeTable } from './exit-codes.js';
 import { packageVersion } from './version.js';
 import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
-import { flagName, optionSyntax } from './flags.js';
-import { globalValueFlags } from './globals.js';
-
-/** Global options that take a value: their values are never mistaken for the group name. */
-const valueOptions = new Set(
-  Object.entries(globalValueFlags).flatMap(([key, spec]) => [flagName(key), ...(spec.short ? [spec.short] : [])]),
-);
+import { optionSyntax } from './flags.js';
+import { globalValueFlags, valueOptions } from './globals.js';
 
 /** The words of the command line that are not options or their values: group, verb, arguments. */
 export function wordsIn(argv: string[]): string[] {

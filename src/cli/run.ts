@@ -65,15 +65,19 @@ function printError(ctx: Context, error: unknown, cmdCtx: CommandContext | undef
     return ExitCode.usage;
   }
   // Like a Unix tool killed by SIGPIPE: exit 141 and say nothing, the reader asked for no more.
-  if (error instanceof OutputClosed || ctx.signal.reason instanceof OutputClosed) return ExitCode.outputClosed;
-  if (error instanceof Interrupted || ctx.signal.aborted) {
+  const closed = error instanceof OutputClosed ? error : ctx.signal.reason;
+  if (closed instanceof OutputClosed) return exitCodeFor(closed);
+  if (error instanceof Interrupted || (ctx.signal.aborted && !(error instanceof OutreachError))) {
     ctx.stderr.write('interrupted\n');
+    const hint = error instanceof Interrupted ? error.hint : undefined;
+    if (hint) ctx.stderr.write(`hint: ${hint}\n`);
     return ExitCode.interrupted;
   }
   if (error instanceof OutreachError) {
+    // A request refused during the grace period after Ctrl-C still says why; the exit stays "interrupted".
     ctx.stderr.write(`error: ${redact(error.message)}\n`);
     if (error.hint && !cmdCtx?.output.quiet) ctx.stderr.write(`hint: ${redact(error.hint)}\n`);
-    return exitCodeFor(error);
+    return ctx.signal.aborted ? ExitCode.interrupted : exitCodeFor(error);
   }
   const debug = cmdCtx?.flags.debug || ctx.env.OUTREACH_DEBUG === '1';
   const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);

@@ -86,8 +86,13 @@ export function createCsvStreamWriter(
   const stringifier = stringify({ record_delimiter: '\n' });
   stringifier.pipe(out, { end: false });
   // A reader that goes away (`| head`) would leave a write waiting for 'drain' forever: fail it instead.
-  const onClosed = () => stringifier.destroy(new OutputClosed());
+  let closed = false;
+  const onClosed = () => {
+    closed = true;
+    stringifier.destroy(new OutputClosed());
+  };
   out.once('close', onClosed);
+  stringifier.on('error', () => undefined); // the next write reports it
   let started = false;
   const start = async () => {
     if (started) return;
@@ -96,6 +101,7 @@ export function createCsvStreamWriter(
   };
   return {
     async write(fields) {
+      if (closed) throw new OutputClosed();
       await start();
       await writeRecord(stringifier, prepare(fields, options));
     },

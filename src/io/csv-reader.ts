@@ -155,9 +155,11 @@ function delimitersIn(line: string, delimiter: string): number {
 /** Leading lines without a single delimiter before a line that has some (LinkedIn's "Notes:" block): a preamble. */
 function preambleLines(text: string): number {
   const lines = text.split(/\r?\n/).slice(0, 50);
-  const delimiter = sniffDelimiter(lines.find((l) => candidates.some((c) => l.includes(c))) ?? '');
-  const header = lines.findIndex((line) => delimitersIn(line, delimiter) > 0);
-  if (header <= 0 || header === lines.length - 1) return 0;
+  const filled = (line: string) => line.trim() !== '';
+  const delimiter = sniffDelimiter(lines.find((l) => filled(l) && candidates.some((c) => l.includes(c))) ?? '');
+  const header = lines.findIndex((line) => filled(line) && delimitersIn(line.trim(), delimiter) > 0);
+  // Only blank lines above the header are no preamble: blank lines are skipped anyway.
+  if (header <= 0 || header === lines.length - 1 || !lines.slice(0, header).some(filled)) return 0;
   return header;
 }
 
@@ -300,6 +302,8 @@ export async function openCsv(
       if (structural.has(bad.code)) badRecord(bad);
       throw new UsageError(named(`the header line cannot be read: ${bad.reason}`));
     }
+    if (!firstRecord && options.skipLines)
+      throw new UsageError(named(`--skip-lines ${options.skipLines}: no header line after line ${options.skipLines}`));
     if (!firstRecord) {
       const blank = head.length > detected.bom;
       throw new UsageError(

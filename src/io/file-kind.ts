@@ -10,7 +10,7 @@ const signatures: Array<{ bytes: number[]; what: string; hint: string }> = [
   {
     bytes: [0x1f, 0x8b],
     what: 'a gzip archive (.gz)',
-    hint: 'Unpack it first: gunzip FILE.gz, then import the .csv inside.',
+    hint: 'Unpack it first (gunzip, or open it in a file manager), then give the .csv inside.',
   },
   {
     bytes: [0x89, 0x50, 0x4e, 0x47],

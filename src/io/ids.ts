@@ -16,13 +16,20 @@ export async function* idsFromCsvOrLines(
   where: string,
   firstOfTsv = false,
 ): AsyncGenerator<string> {
-  const source = await openCsv(input, { header: isCsv });
+  const source = await openCsv(input, { header: isCsv, name: where });
   let column = 0;
   if (isCsv) {
     const found = source.header.findIndex((h) => idColumns.includes(h.toLowerCase().replace(/[\s_-]+/g, '')));
     column = found >= 0 ? found : 0;
   }
+  let first = !isCsv;
   for await (const record of source.rows) {
+    // A header line (`id`, `taskId`, or `tasks list --csv` output) names the column, it is no id.
+    if (first && record.fields) {
+      first = false;
+      const cell = (firstOfTsv ? (record.fields[0] ?? '').split('\t')[0]! : (record.fields[0] ?? '')).trim();
+      if (idColumns.includes(cell.toLowerCase().replace(/[\s_-]+/g, ''))) continue;
+    }
     if (!record.fields)
       throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
     const cell = record.fields[column] ?? '';

@@ -152,7 +152,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
 }
 
 export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
-  ctx.resumable(`outreach tasks bulk-skip --resume ${plan.journal.path}`);
+  ctx.resumable(['tasks', 'bulk-skip', '--resume', plan.journal.path]);
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);
   const tally = () => {

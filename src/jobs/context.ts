@@ -9,9 +9,9 @@ export interface JobContext {
   clock: Clock;
   /** Aborted on Ctrl-C: jobs start nothing new; requests already sent get a grace period to be answered. */
   signal: AbortSignal;
-  /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with the command that continues it (by
-   * default the same command line with --resume). */
-  resumable(command?: string): void;
+  /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with the command that continues it: by
+   * default the same command line with --resume, or the global flags and these words. */
+  resumable(words?: string[]): void;
   cwd: string;
   stdin: Readable;
   /** How long a job may wait for the service to finish (--wait-timeout). */

@@ -2,9 +2,10 @@
 // reject garbage with its row number, drop duplicates, and send chunks with bounded concurrency, journaled
 // so --resume never re-sends an accepted chunk.
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { addDncItems } from '../api/resources/dnc.js';
-import { Interrupted, UsageError } from '../errors.js';
+import { Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
 import { openCsv } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
@@ -98,7 +99,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
         throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
       accepted = previous.acceptedUnits<UnitRange>();
       journal = previous;
-    } else if (previous && !previous.finished && !opts.restart) {
+    } else if (previous && !previous.finished && !opts.restart && previous.acceptedUnits().size > 0) {
       throw new UsageError(
         `an unfinished upload of this file is recorded in ${opts.journalPath}`,
         'Add --resume to send only the rest, or --restart to send everything again.',
@@ -182,7 +183,8 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     for (const item of opts.items) await take({ row: ++n, raw: item, fields: [item] });
     if (opts.input) {
       // The reader's rows are consumed here directly: each async layer per row costs as much as the checks.
-      const source = await openCsv(opts.input.stream, { header: false });
+      const name = opts.input.name === 'stdin' ? 'stdin' : `--file: ${opts.input.name}`;
+      const source = await openCsv(opts.input.stream, { header: false, name });
       let first = true;
       for await (const record of source.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
@@ -206,6 +208,14 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     }
     await flush();
     await sender.drain();
+    // An empty file or pipe is a mistake (the wrong file, a command upstream that printed nothing), not success;
+    // nothing was sent, so no journal is left to resume.
+    if (opts.input && summary.read === 0 && !opts.items.length) {
+      if (journal) rmSync(journal.path, { force: true });
+      delete summary.files.journal;
+      const where = opts.input.name === 'stdin' ? 'stdin' : `--file: ${opts.input.name}`;
+      throw new UsageError(`${where}: no values in it`);
+    }
     journal?.finish(summary.chunks);
     await rejects?.commit();
     if (summary.rejected) summary.files.rejected = opts.rejectedPath;
@@ -213,6 +223,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
   } catch (error) {
     await rejects?.abort();
     await sender.drain().catch(() => undefined);
-    throw ctx.signal.aborted ? new Interrupted() : error;
+    // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
+    throw ctx.signal.aborted && !(error instanceof OutreachError) ? new Interrupted() : error;
   }
 }

@@ -32,10 +32,14 @@ export function sweepOrphans(dir: string = tmpdir()): number {
   }
   let removed = 0;
   for (const name of entries) {
-    // outreach-chunk-123-ab12cd-0.json, outreach-stdin-123-ab12cd, .leads.results.csv.outreach-tmp-123-ab12cd
-    const owner = Number(/outreach-[a-z]+-(\d+)-[0-9a-f]{12}/.exec(name)?.[1]);
-    if (!owner || owner === pid || alive(owner)) continue;
-    rmSync(join(dir, name), { recursive: true, force: true });
+    // Exactly the names this tool makes: outreach-chunk-<pid>-<hex>-<n>.json, outreach-report-<pid>-<hex>.csv,
+    // outreach-stdin-<pid>-<hex> (a folder), .<report name>.outreach-tmp-<pid>-<hex>.
+    const match =
+      /^outreach-(chunk|report|stdin)-(\d+)-[0-9a-f]{12}(-\d+\.json|\.csv)?$/.exec(name) ??
+      /^\..+\.outreach-(tmp)-(\d+)-[0-9a-f]{12}$/.exec(name);
+    const owner = Number(match?.[2]);
+    if (!match || !owner || owner === pid || alive(owner)) continue;
+    rmSync(join(dir, name), { recursive: match[1] === 'stdin', force: true });
     removed++;
   }
   return removed;

@@ -2,7 +2,7 @@
 // leaves half a file. A file from an older version is brought up to date step by step; one from a newer version,
 // or without a version, is refused with what to do, never half-read.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputFileError } from '../errors.js';
 import { stateVersion, type SandboxState } from './model.js';
@@ -43,14 +43,19 @@ export function saveState(path: string, json: string): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, json);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, json);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
-  renameSync(temp, path);
   const dirFd = openSync(dir, 'r');
   try {
     fsyncSync(dirFd);
@@ -67,11 +72,14 @@ export function durableSaver(path: string, snapshot: () => string): () => Promis
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   return () => {
-    queued ??= running.then(() => {
-      queued = undefined;
-      running = Promise.resolve().then(() => saveState(path, snapshot()));
-      return running;
-    });
+    // A failed save fails the writes that waited for it, not every later one: the chain goes on after it.
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        running = Promise.resolve().then(() => saveState(path, snapshot()));
+        return running;
+      });
     return queued;
   };
 }

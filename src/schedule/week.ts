@@ -81,14 +81,42 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The zone as the IANA database spells it (america/new_york -> America/New_York, US/Eastern -> America/New_York),
- * so the service stores one name for one zone; undefined when it is no zone. */
+/** Segments IANA writes in capitals: UTC, GMT+5, EST5EDT, US, NZ. */
+const capitalSegment =
+  /^(utc|uct|gmt|est|mst|hst|cet|eet|met|wet|prc|roc|rok|nz|us|gb)$|^[a-z]{3}\d[a-z]{3}$|^gmt[+-]\d+$/i;
+/** Short words IANA leaves in lower case inside a name: Port-au-Prince, Dar_es_Salaam. */
+const lowerWord = /^(au|es|de|of)$/i;
+
+/** IANA spelling of a name typed in one case: america/port-au-prince -> America/Port-au-Prince. */
+function ianaCase(zone: string): string {
+  return zone
+    .split('/')
+    .map((segment) =>
+      capitalSegment.test(segment)
+        ? segment.toUpperCase()
+        : segment
+            .split(/([_-])/)
+            .map((word, i) =>
+              i > 0 && lowerWord.test(word)
+                ? word.toLowerCase()
+                : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+            )
+            .join(''),
+    )
+    .join('/');
+}
+
+/**
+ * The zone spelled as the IANA database spells it, so the service stores one name for one zone: only the letter case
+ * is fixed (america/new_york -> America/New_York). The name itself is kept: ICU's own canonical names are sometimes
+ * the old ones (Europe/Kyiv would become Europe/Kiev). Undefined when it is no zone.
+ */
 export function canonicalTimeZone(zone: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
+  if (!isTimeZone(zone)) return undefined;
+  const resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  if (resolved.toLowerCase() === zone.toLowerCase()) return resolved;
+  // Typed all in one case: give it IANA's case. Otherwise the user's spelling stands.
+  return zone === zone.toLowerCase() || zone === zone.toUpperCase() ? ianaCase(zone) : zone;
 }
 
 /** Checks a whole body (also one read from a file) and returns it with its zone spelled canonically. */

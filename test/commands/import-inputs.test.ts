@@ -38,6 +38,21 @@ describe('prospects import of broken files', () => {
     expect(importPosts()).toBe(0);
   });
 
+  it('stops at a broken quote after chunks were accepted with exit 1 and the command that continues', async () => {
+    const lines = [header, ...Array.from({ length: 30 }, (_, i) => person(i + 1))];
+    lines[25] = 'P25,"p25@inputs.example,Co 25';
+    put('late.csv', `${lines.join('\n')}\n`);
+    const result = await importFile('late.csv', '--chunk-size', '10', '--concurrency', '1');
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')).toEqual([
+      'error: late.csv: line 26: a quoted field opens here and is never closed, so the rest of the file (5 more lines) would be one value',
+      'hint: Fix the quoting on line 26 (a value with a " must be quoted, its " doubled). Rows before it are read. 20 rows in 2 chunk(s) before it were accepted; once the file is fixed, the command below sends only the rest.',
+      'To continue: outreach prospects import late.csv --wait --chunk-size 10 --concurrency 1 --resume',
+      '',
+    ]);
+    expect(importPosts()).toBe(2);
+  });
+
   it('rejects a row with a 5 MB value and imports every other row: the counts add up', async () => {
     put('big.csv', [header, person(1), `P2,p2@inputs.example,"${'x'.repeat(5 * 2 ** 20)}"`, person(3)].join('\n'));
     const result = await importFile('big.csv', '--json');
@@ -126,6 +141,7 @@ describe('prospects import of broken files', () => {
   it.each([
     ['header.csv', `${header}\n`, 'error: header.csv: no data rows under the header'],
     ['blank.csv', '\n\n  \n', 'error: blank.csv: holds only blank lines or spaces: no header, no rows'],
+    ['tabs.csv', '\n \n\t\n', 'error: tabs.csv: holds only blank lines or spaces: no header, no rows'],
     ['zero.csv', '', 'error: zero.csv: is empty (0 bytes): no header line'],
   ])('says what is missing in %s (exit 2)', async (name, content, line) => {
     put(name, content);

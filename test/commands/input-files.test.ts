@@ -59,6 +59,14 @@ describe('input files', () => {
     expect(writes()).toBe(0);
   });
 
+  it('takes a header line (id, taskId, tasks list --csv) for what it is, not a task id', async () => {
+    writeFileSync(join(dir, 'with-header.txt'), 'taskId\ntk000003\n');
+    const fromFile = await cli(['tasks', 'bulk-skip', '--file', 'with-header.txt', '--dry-run']);
+    expect(fromFile.stdout).toBe('tk000003\n');
+    const fromCsv = await cli(['tasks', 'bulk-skip', '-', '--dry-run'], 'ID,TYPE,STATUS\ntk000004,call,overdue\n');
+    expect(fromCsv.stdout).toBe('tk000004\n');
+  });
+
   it('rejects a line that cannot be an id, by line number, before sending anything', async () => {
     const result = await cli(['tasks', 'bulk-skip', '--file', 'ids.txt', '--yes']);
     expect(result.code).toBe(2);

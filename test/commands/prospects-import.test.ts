@@ -107,7 +107,7 @@ describe('prospects import', () => {
     const result = await importIn(['odd.csv']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: 3 columns match no field:\n' +
+      'error: odd.csv: 3 columns match no field:\n' +
         '  "Emial" — closest fields: Email\n' +
         '  "Frist Name" — closest fields: First Name\n' +
         '  "Shoe Size" — no similar field\n' +
@@ -144,7 +144,9 @@ describe('prospects import', () => {
     writeFileSync(join(dir, 'noemail.csv'), 'First Name\nAnn\n');
     const result = await importIn(['noemail.csv']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: no column maps to the Email field, and every prospect needs one');
+    expect(result.stderr).toContain(
+      'error: noemail.csv: no column maps to the Email field, and every prospect needs one',
+    );
   });
 
   it('--strict sends nothing when any row is bad, and writes the rejects', async () => {
@@ -245,10 +247,13 @@ describe('prospects import', () => {
     expect(file('messy.results.csv').split('\n')[11]).toBe('13,bounced@example.com,failed,10700 bounced prospect');
   });
 
-  it('refuses an unfinished journal unless --resume or --restart', async () => {
+  it('refuses an unfinished journal unless --resume or --restart; one with nothing accepted just starts over', async () => {
+    const header = '{"journal":"outreach-import","version":1,"input":{"path":"x"},"settings":{}}\n';
+    writeFileSync(join(dir, 'sample.import-journal'), header);
+    expect((await importIn(['sample.csv', '--no-wait'])).code).toBe(0);
     writeFileSync(
       join(dir, 'sample.import-journal'),
-      '{"journal":"outreach-import","version":1,"input":{"path":"x"},"settings":{}}\n',
+      `${header}{"chunk":0,"firstRow":2,"lastRow":6,"rows":5,"sha256":"cc","requestId":"r1"}\n`,
     );
     const result = await importIn(['sample.csv']);
     expect(result.code).toBe(2);
@@ -317,6 +322,8 @@ describe('prospects import', () => {
     expect(result.stderr).toBe(
       'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
         'interrupted\n' +
+        // The test clock's 30 s pass at once: the request in flight is cut, and that is said.
+        'hint: Requests still unanswered after 30s were cut; --resume sends them again.\n' +
         'To continue: outreach prospects import messy.csv --wait --chunk-size 3 --concurrency 1 --resume\n',
     );
     expect(result.code).toBe(130);

@@ -145,6 +145,30 @@ describe('schedules create, from flags and files', () => {
     expect(result.stderr).toContain('--timezone America/New_York');
   });
 
+  it('fixes only the letter case of a zone, never renaming a current zone to an old one', async () => {
+    const { canonicalTimeZone } = await import('../../src/schedule/week.js');
+    expect(
+      [
+        'europe/kyiv',
+        'Europe/Kyiv',
+        'ASIA/KOLKATA',
+        'Asia/Ho_Chi_Minh',
+        'america/port-au-prince',
+        'utc',
+        'etc/gmt+5',
+      ].map(canonicalTimeZone),
+    ).toEqual([
+      'Europe/Kyiv',
+      'Europe/Kyiv',
+      'Asia/Kolkata',
+      'Asia/Ho_Chi_Minh',
+      'America/Port-au-Prince',
+      'UTC',
+      'Etc/GMT+5',
+    ]);
+    expect(canonicalTimeZone('Mars/Olympus')).toBeUndefined();
+  });
+
   it('reads the body from a file and checks it: 7 days 0-6 without repeats', async () => {
     const week = Array.from({ length: 7 }, (_, day) => ({
       day,

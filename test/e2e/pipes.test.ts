@@ -29,3 +29,32 @@ describe('closed stdout', () => {
     expect(found.stdout).toContain('dncGlobal1\tGlobal do-not-contact\tkept@example.com\temail');
   });
 });
+
+describe('stdout that breaks', () => {
+  it('ends a long export quietly too, when the reader leaves in the middle of it', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = tempDir();
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: dir });
+    writeFileSync(join(dir, 'many.txt'), Array.from({ length: 3000 }, (_, i) => `p${i}@many.example`).join('\n'));
+    expect(
+      (await runBin(['--sandbox', 'dnc', 'add', 'dncGlobal1', '--file', join(dir, 'many.txt')], { env })).code,
+    ).toBe(0);
+    const exported = await runBin(['--sandbox', 'dnc', 'export', 'dncGlobal1'], { env, closeStdout: true });
+    expect({ code: exported.code, stderr: exported.stderr }).toEqual({ code: 141, stderr: '' });
+  });
+
+  it('exits 1 with the reason when stdout fails for another cause (a full disk)', async () => {
+    const { openSync, closeSync } = await import('node:fs');
+    const { spawn } = await import('node:child_process');
+    const { binPath } = await import('../helpers/spawn.js');
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [binPath, '--help'], { env: cleanEnv(), stdio: ['ignore', full, 'pipe'] });
+    closeSync(full);
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: cannot write to stdout: ENOSPC: no space left on device, write\n');
+  });
+});

@@ -134,3 +134,44 @@ describe('progress rendering', () => {
     expect(out.text()).toBe('');
   });
 });
+
+describe('temporary files', () => {
+  it('sweeps only its own names of processes that are gone, and nothing that merely looks alike', async () => {
+    const { mkdirSync, readdirSync } = await import('node:fs');
+    const { sweepOrphans } = await import('../../src/jobs/temp-files.js');
+    const dir = tempDir();
+    const gone = 2 ** 22 + 7; // above Linux's pid_max: no process has it
+    for (const name of [
+      `outreach-chunk-${gone}-0123456789ab-0.json`,
+      `outreach-report-${gone}-0123456789ab.csv`,
+      `.leads.results.csv.outreach-tmp-${gone}-0123456789ab`,
+      `my-outreach-chunk-${gone}-0123456789ab-0.json`,
+      `outreach-chunk-${process.pid}-0123456789ab-0.json`,
+      'notes.txt',
+    ])
+      writeFileSync(join(dir, name), 'x');
+    mkdirSync(join(dir, `outreach-stdin-${gone}-0123456789ab`));
+    writeFileSync(join(dir, `outreach-stdin-${gone}-0123456789ab`, 'stdin.csv'), 'x');
+    expect(sweepOrphans(dir)).toBe(4);
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        `my-outreach-chunk-${gone}-0123456789ab-0.json`,
+        `outreach-chunk-${process.pid}-0123456789ab-0.json`,
+        'notes.txt',
+      ].sort(),
+    );
+  });
+
+  it('a failed sandbox save fails only the writes that waited for it', async () => {
+    const { durableSaver } = await import('../../src/sandbox/state-file.js');
+    let calls = 0;
+    const save = durableSaver(join(tempDir(), 'state.json'), () => {
+      calls++;
+      if (calls === 1) throw new Error('disk full');
+      return '{}';
+    });
+    await expect(save()).rejects.toThrow('disk full');
+    await expect(save()).resolves.toBeUndefined();
+    expect(calls).toBe(2);
+  });
+});

@@ -73,9 +73,6 @@ export default defineVerb({
         restart: opts.restart,
       }),
     );
-    // An empty file or pipe is a mistake (the wrong file, a command upstream that printed nothing), not success.
-    if (input && summary.read === 0 && !items.length)
-      throw new UsageError(`${input.name === 'stdin' ? 'stdin' : `--file: ${input.name}`}: no values in it`);
     if (ctx.flags.json) await writeJson(ctx, summary);
     ctx.outcome(
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +

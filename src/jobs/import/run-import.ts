@@ -1,5 +1,5 @@
 // An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -97,7 +97,12 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
   const dir = join(tmpdir(), tempName('stdin'));
   await mkdir(dir, { mode: 0o700 });
   const path = join(dir, 'stdin.csv');
-  await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }));
+  try {
+    await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw ctx.signal.aborted ? new Interrupted() : error;
+  }
   return {
     path,
     base: join(ctx.cwd, 'stdin'),
@@ -133,7 +138,9 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
     const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
-    const mapping = buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown });
+    const mapping = named(opts.input, () =>
+      buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }),
+    );
     if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
     if (mapping.ignored.length) {
       const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
@@ -224,7 +231,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
         type: 'info',
         text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.`,
       });
-    } else if (previous && !previous.finished && !opts.restart) {
+    } else if (previous && !previous.finished && !opts.restart && acceptedBefore.size > 0) {
+      // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
       throw new UsageError(
         `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
         'Add --resume to send only the rest, or --restart to send everything again.',
@@ -254,7 +262,11 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       .sort((a, b) => a.chunk - b.chunk)
       .map((a) => a.requestId!);
     if (pass.rejected) summary.files.rejected = rejectedPath;
-    if (pass.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
+    if (pass.total === 0) {
+      // Nothing was sent: no journal is left to resume.
+      if (journal && journalPath) rmSync(journalPath, { force: true });
+      throw new UsageError(`${opts.input}: no data rows under the header`);
+    }
     if (pass.valid === 0) return summary;
 
     if (!opts.sync && !opts.wait) return summary;
@@ -283,6 +295,17 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     return summary;
   } finally {
     await file.cleanup();
+  }
+}
+
+/** Problems with the file's columns name the file, as every other problem with it does. */
+function named<T>(input: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof UsageError && !error.message.startsWith('--'))
+      throw new UsageError(`${input === '-' ? 'stdin' : input}: ${error.message}`, error.hint);
+    throw error;
   }
 }
 

@@ -2,7 +2,7 @@
 // and send them with bounded concurrency, journaling every chunk the service accepts.
 import { createReadStream, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Interrupted } from '../../errors.js';
+import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
@@ -100,7 +100,11 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       accept(earlier);
       await chunk.discard();
     } else if (sender) {
-      await sender.submit(chunk);
+      // A runner that stopped (Ctrl-C, an earlier failure) refuses the chunk unsent: its spool goes now.
+      await sender.submit(chunk).catch(async (error: unknown) => {
+        await chunk.discard();
+        throw error;
+      });
     } else {
       await chunk.discard();
     }
@@ -141,6 +145,18 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
     await sender?.drain().catch(() => undefined);
-    throw ctx.signal.aborted ? new Interrupted() : error;
+    // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
+    if (ctx.signal.aborted && !(error instanceof OutreachError)) throw new Interrupted();
+    // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job
+    // to continue once the file is fixed (exit 1, with the --resume command).
+    if (error instanceof UsageError && result.accepted.length) {
+      const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
+      throw new OutreachError(
+        error.message,
+        `${error.hint ? `${error.hint} ` : ''}${formatCount(rows)} rows in ${result.accepted.length} chunk(s) ` +
+          'before it were accepted; once the file is fixed, the command below sends only the rest.',
+      );
+    }
+    throw error;
   }
 }
