@@ -85,4 +85,10 @@ export const groups: GroupEntry[] = [
     example: 'domains list',
     load: () => import('./domains/index.js'),
   },
+  {
+    name: 'attachments',
+    summary: 'Upload attachments for email steps and notes',
+    example: 'attachments upload brochure.pdf',
+    load: () => import('./attachments/index.js'),
+  },
 ];

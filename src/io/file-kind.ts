@@ -47,3 +47,11 @@ export function looksLikeUtf16WithoutBom(head: Buffer): 'utf16le' | 'utf16be' | 
   if (evenNul > pairs * 0.6 && oddNul < pairs * 0.1) return 'utf16be';
   return undefined;
 }
+
+/** PNG, JPEG or GIF, by the first bytes. */
+export function imageType(head: Buffer): 'png' | 'jpeg' | 'gif' | undefined {
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  return undefined;
+}

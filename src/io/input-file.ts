@@ -1,7 +1,8 @@
 // Input files are checked before anything is sent, and their problems said in words: a folder, a missing file or
 // one this user cannot read is a usage error (exit 2) naming the path, not a system error code.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { InputFileError } from '../errors.js';
+import { formatCount } from '../format.js';
 
 /** What went wrong with a file, in words. */
 export function fileProblem(error: unknown): string {
@@ -32,4 +33,24 @@ export function checkReadableFile(path: string, shown: string = path): void {
     throw new InputFileError(shown, fileProblem(error));
   }
   if (!isFile) throw new InputFileError(shown, 'is a folder or a device, not a file');
+}
+
+/** A file about to be uploaded, checked: readable, not empty, within `maxBytes`. Returns its size and first bytes. */
+export function checkUpload(path: string, shown: string, maxBytes: number): { size: number; head: Buffer } {
+  checkReadableFile(path, shown);
+  const size = statSync(path).size;
+  if (size === 0) throw new InputFileError(shown, 'is empty');
+  if (size > maxBytes)
+    throw new InputFileError(
+      shown,
+      `is ${formatCount(size)} bytes; the service takes at most ${formatCount(maxBytes)} (${maxBytes / 2 ** 20} MB)`,
+    );
+  const head = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return { size, head };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import type { Endpoint } from '../api/contract/endpoint.js';
 import type { Store } from './store.js';
+import type { IncomingMessage } from 'node:http';
 
 export interface SandboxRequest {
   method: string;
@@ -14,6 +15,8 @@ export interface SandboxRequest {
   headers: Record<string, string | string[] | undefined>;
   /** http://host:port of this sandbox, for links it hands out (reports, status URLs). */
   origin: string;
+  /** The request itself, unread when it is multipart (uploads stream it). */
+  incoming: IncomingMessage;
 }
 
 export interface SandboxResponse {

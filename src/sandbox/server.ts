@@ -115,7 +115,9 @@ export class Sandbox {
     let fault: FaultKind | undefined;
     let answer: SandboxResponse;
     try {
-      const rawBody = await readBody(req);
+      // Uploads are read by their route, as a stream; everything else is read here.
+      const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/form-data');
+      const rawBody = multipart ? Buffer.alloc(0) : await readBody(req);
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
         this.authenticate(req);
@@ -140,6 +142,8 @@ export class Sandbox {
     } catch (error) {
       answer = errorAnswer(error);
     }
+    // An upload refused before it was read (a bad key, a wrong path) is drained, so the client gets the answer.
+    if (!req.readableEnded) req.resume();
     this.log({ method, path: url.pathname, status: answer.status, fault });
     if (this.options.latencyMs) await sleep(this.options.latencyMs);
     // The server saw and handled the request, then the connection drops: the client cannot know the outcome.
@@ -201,6 +205,7 @@ export class Sandbox {
       rawBody,
       headers: req.headers,
       origin: this.origin,
+      incoming: req,
     };
     const answer = await route.handle(request, this.store);
     if (method !== 'GET') {

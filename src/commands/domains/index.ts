@@ -16,6 +16,12 @@ export const group: GroupSpec = {
       load: () => import('./delete.js'),
     },
     {
+      name: 'upload-picture',
+      summary: 'Upload a mailbox profile picture (PNG, JPG or GIF, at most 1 MB); prints its id',
+      example: 'domains upload-picture alice.png',
+      load: () => import('./upload-picture.js'),
+    },
+    {
       name: 'revoke',
       summary: 'Bring deleted domains back (only from deleted; checked before sending)',
       example: 'domains revoke dmDeleted2',

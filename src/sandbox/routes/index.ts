@@ -8,6 +8,7 @@ import { dncRoutes } from './dnc.js';
 import { schedulesRoutes } from './schedules.js';
 import { sequencesRoutes } from './sequences.js';
 import { domainsRoutes } from './domains.js';
+import { uploadsRoutes } from './uploads.js';
 
 export const allRoutes: Route[] = [
   ...inboxRoutes,
@@ -18,4 +19,5 @@ export const allRoutes: Route[] = [
   ...schedulesRoutes,
   ...sequencesRoutes,
   ...domainsRoutes,
+  ...uploadsRoutes,
 ];

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { arg, flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import { ApiError, InputFileError, UsageError } from '../../errors.js';
+import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
+import { uploadFile } from '../../api/resources/uploads.js';
+import { checkUpload } from '../../io/input-file.js';
+
+export default defineVerb({
+  args: [arg.list('file', { min: 1 })],
+  description:
+    'Email attachments (up to 25 MB each) for the attachmentIds of an email-step variant; --notes for note attachments\n' +
+    '(up to 20 MB). Every file is checked first (missing, unreadable, empty, too large: exit 2, nothing sent); then\n' +
+    'each is streamed from disk, never read whole. Prints path<TAB>id per file; a file the service refuses is\n' +
+    'reported and the rest go on (exit 3).',
+  examples: ['attachments upload brochure.pdf pricing.xlsx', 'attachments upload call-notes.pdf --notes --json'],
+  flags: { notes: flag.bool('upload attachments for notes instead of email steps') },
+  async run(ctx, opts) {
+    const files = [...new Set(opts.args[0])];
+    const max = opts.notes ? maxNoteAttachmentBytes : maxAttachmentBytes;
+    const problems: string[] = [];
+    for (const file of files) {
+      try {
+        checkUpload(resolve(ctx.cwd, file), file, max);
+      } catch (error) {
+        if (!(error instanceof InputFileError)) throw error;
+        problems.push(error.message);
+      }
+    }
+    if (problems.length) throw new UsageError(problems.join('; '), 'Nothing was sent.');
+
+    const http = await ctx.http();
+    const endpoint = opts.notes ? attachmentsEndpoints.uploadForNotes : attachmentsEndpoints.upload;
+    const results: Array<{ file: string; id?: string; error?: string }> = [];
+    for (const file of files) {
+      try {
+        const { id } = await uploadFile(http, endpoint, resolve(ctx.cwd, file));
+        results.push({ file, id });
+        if (!ctx.flags.json) await writeOut(ctx.stdout, `${file}\t${id}\n`);
+      } catch (error) {
+        // A refusal of this file (type, size) is its own; a network, auth or rate-limit failure stops the rest.
+        if (!(error instanceof ApiError) || error.failure !== 'other' || error.details.status >= 500) throw error;
+        results.push({ file, error: error.message });
+        ctx.outcome(`${file}: ${error.message}`, true);
+      }
+    }
+    if (ctx.flags.json) await writeJson(ctx, results);
+    const failed = results.filter((r) => r.error).length;
+    if (failed) return failed === files.length && files.length === 1 ? ExitCode.failure : ExitCode.partial;
+  },
+});

@@ -1,0 +1,54 @@
+// Uploads: mailbox profile pictures (PNG, JPEG or GIF by content, at most 1 MB; anything else 415, as the real service
+// answers) and attachments (email: up to 25 MB; notes: up to 20 MB, executables refused with 4001). Bodies stream
+// through readUpload; ids come from the store's counter, so they are never handed out twice.
+import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
+import { domainsEndpoints } from '../../api/contract/domains.js';
+import { route, type Route } from '../route.js';
+import { SandboxError } from '../sandbox-error.js';
+import { imageType } from '../../io/file-kind.js';
+import { readUpload } from '../upload.js';
+
+const maxPictureBytes = 2 ** 20;
+const mb = (bytes: number) => `${bytes / 2 ** 20} MB`;
+
+/** Programs, not documents: Windows and Linux executables. */
+const isExecutable = (head: Buffer) =>
+  head.subarray(0, 2).toString('latin1') === 'MZ' || head.subarray(0, 4).equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+
+/** An attachment upload: streamed, at most `max` bytes (400 / 4002), not empty, then `check` on its first bytes. */
+function attachmentRoute(
+  e: typeof attachmentsEndpoints.upload,
+  max: number,
+  what: string,
+  check: (head: Buffer) => void = () => undefined,
+): Route {
+  return route(e, async (req, store) => {
+    const upload = await readUpload(
+      req.incoming,
+      max,
+      () => new SandboxError(400, 4002, `${what} is larger than ${mb(max)}`),
+    );
+    if (upload.size === 0) throw new SandboxError(400, 4000, 'The file is empty');
+    check(upload.head);
+    return { status: 201, body: { message: 'Attachment uploaded', payload: { id: store.id() } } };
+  });
+}
+
+export const uploadsRoutes: Route[] = [
+  route(domainsEndpoints.uploadPicture, async (req, store) => {
+    const upload = await readUpload(
+      req.incoming,
+      maxPictureBytes,
+      () => new SandboxError(415, 4150, `The picture is larger than ${mb(maxPictureBytes)}`),
+    );
+    if (!imageType(upload.head)) throw new SandboxError(415, 4150, 'The picture must be a PNG, JPG or GIF image');
+    if (upload.size === 0) throw new SandboxError(400, 4000, 'The file is empty');
+    store.state.counter += 1;
+    return { status: 201, body: { message: 'Profile picture uploaded', payload: { id: store.state.counter } } };
+  }),
+
+  attachmentRoute(attachmentsEndpoints.upload, maxAttachmentBytes, 'The attachment'),
+  attachmentRoute(attachmentsEndpoints.uploadForNotes, maxNoteAttachmentBytes, 'The file', (head) => {
+    if (isExecutable(head)) throw new SandboxError(400, 4001, 'This type of file cannot be attached to a note');
+  }),
+];
