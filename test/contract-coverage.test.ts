@@ -8,7 +8,6 @@ import { allRoutes } from '../src/sandbox/routes/index.js';
 
 /** Endpoints not built yet, and the issue that builds them. */
 const notBuiltYet: Record<string, string> = {
-  'POST /v1/domain': 'issue 12 (domains)',
   'POST /v1/search/people': 'issue 13 (people search)',
   'POST /v1/enrich/contact': 'issue 13 (enrichment)',
   'GET /v1/enrich/status/{requestId}': 'issue 13 (enrichment)',

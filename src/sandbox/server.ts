@@ -20,6 +20,8 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** Added to every answer, in ms. */
   latencyMs?: number;
+  /** How long a purchased domain stays inProgress before it is active, in ms (default 5 s). */
+  provisionMs?: number;
   /** Seed options for a fresh state and for resets (the number of tasks). */
   seed?: SeedOptions;
   /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
@@ -76,6 +78,7 @@ export class Sandbox {
   constructor(private readonly options: SandboxOptions) {
     const clock = { now: () => options.clock.now() + this.clockOffset };
     this.store = new Store(options.state ?? seedState(clock.now(), options.seed), clock);
+    if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
     this.routes = allRoutes.map(compile);
     this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
   }

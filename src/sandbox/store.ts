@@ -12,6 +12,9 @@ export class Store {
   private selection: { version: number; key: string; tasks: TaskRecord[] } | undefined;
   private changeListeners: Array<() => void> = [];
 
+  /** How long a purchased domain stays inProgress (`sandbox start --provision-seconds`). */
+  provisionMs = 5_000;
+
   constructor(
     public state: SandboxState,
     readonly clock: Pick<Clock, 'now'>,

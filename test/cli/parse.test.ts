@@ -25,6 +25,8 @@ describe('argv parsing', () => {
       'drop,delay',
       '--latency',
       '50',
+      '--provision-seconds',
+      '2',
     ]);
     expect(parsed.verb).toBe('start');
     expect(parsed.options).toEqual({
@@ -35,6 +37,7 @@ describe('argv parsing', () => {
       faultSeed: 9,
       faultKinds: ['drop', 'delay'],
       latency: 50,
+      provisionSeconds: 2,
     });
   });
 

@@ -10,6 +10,12 @@ export const group: GroupSpec = {
       load: () => import('./list.js'),
     },
     {
+      name: 'buy',
+      summary: 'Buy domains and mailboxes: from flags or an order file, checked, confirmed, never sent twice',
+      example: 'domains buy --from-file order.yaml --dry-run',
+      load: () => import('./buy.js'),
+    },
+    {
       name: 'delete',
       summary: 'Move domains to deleted (revoke undoes it while they are deleted)',
       example: 'domains delete dmActive01 --yes',

@@ -42,6 +42,12 @@ export default defineVerb({
       { value: 'list' },
     ),
     latency: flag.int('delay added to every answer', { value: 'ms', min: 0, max: 60_000, default: 0 }),
+    provisionSeconds: flag.int('how long a purchased domain stays inProgress before it is active', {
+      value: 'seconds',
+      min: 0,
+      max: 86_400,
+      default: 5,
+    }),
     tasks: flag.int('seed this many tasks instead of 300 (same mix of statuses), for load tests', {
       min: 1,
       max: 5_000_000,
@@ -65,6 +71,7 @@ export default defineVerb({
       persist: opts.state ? () => save!() : undefined,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
+      provisionMs: opts.provisionSeconds * 1000,
       seed: { tasks: opts.tasks },
     });
     if (opts.state) save = durableSaver(opts.state, () => sandbox.store.snapshot());

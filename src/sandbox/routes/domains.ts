@@ -39,6 +39,37 @@ function transition(store: Store, id: string, from: DomainRecord['status'], to: 
 const shown = ({ activatesAt: _, ...domain }: DomainRecord) => domain;
 
 export const domainsRoutes: Route[] = [
+  route(domainsEndpoints.purchase, (req, store) => {
+    const body = req.body;
+    const taken = new Set(
+      settle(store)
+        .filter((d) => d.status !== 'deleted')
+        .map((d) => d.name.toLowerCase()),
+    );
+    for (const domain of body.domains) {
+      if (taken.has(domain.name.toLowerCase()))
+        throw new SandboxError(400, 4000, `Domain ${domain.name} is already in this account`);
+      if (domain.redirectUrl && /^[a-z]+:\/\//i.test(domain.redirectUrl))
+        throw new SandboxError(400, 1001, `redirectUrl must be a bare domain, not ${domain.redirectUrl}`);
+      for (const mailbox of domain.mailboxes)
+        if (!mailbox.email.toLowerCase().endsWith(`@${domain.name.toLowerCase()}`))
+          throw new SandboxError(400, 1001, `Mailbox ${mailbox.email} is not on ${domain.name}`);
+    }
+    const orderId = store.id();
+    for (const domain of body.domains) {
+      store.state.domains.push({
+        id: store.id(),
+        name: domain.name,
+        status: 'inProgress',
+        emailServiceProvider: body.emailServiceProvider,
+        createdAt: store.isoNow(),
+        activatesAt: store.now() + store.provisionMs,
+        mailboxes: domain.mailboxes,
+      });
+    }
+    return { status: 201, body: { message: 'Order placed', payload: { orderId } } };
+  }),
+
   route(domainsEndpoints.list, (req, store) => {
     const search = req.query.search?.toLowerCase();
     const domains = settle(store)

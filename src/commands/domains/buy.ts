@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { z } from 'zod/mini';
+import { flag } from '../../cli/flags.js';
+import { conflicts, defineVerb } from '../../cli/verb.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { InputFileError, NetworkError, UsageError } from '../../errors.js';
+import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains.js';
+import { describeIssue } from '../../api/contract/schema.js';
+import { callWithBody } from '../../api/call.js';
+import { uploadFile } from '../../api/resources/uploads.js';
+import { fileProblem, checkUpload } from '../../io/input-file.js';
+import { imageType } from '../../io/file-kind.js';
+
+type PurchaseBody = z.output<typeof domainPurchaseBody>;
+const providers = ['google', 'microsoft', 'azure'] as const;
+const plans = ['quarterly', 'annualFlexi', 'annualFixed'] as const;
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `alice@acme.com:Alice:Smith`; without names, the first name is the address's local part. */
+function mailbox(raw: string, ownerLast: string | undefined) {
+  const [email = '', first, last] = raw.split(':');
+  return {
+    email: email.trim(),
+    firstname: first ?? capitalised(email.split('@')[0] ?? ''),
+    lastname: last ?? ownerLast ?? '',
+  };
+}
+
+async function readOrderFile(ctx: CommandContext, file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = readFileSync(resolve(ctx.cwd, file), 'utf8');
+  } catch (error) {
+    throw new InputFileError(file, fileProblem(error));
+  }
+  try {
+    if (/\.ya?ml$/i.test(file)) return (await import('yaml')).parse(text);
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputFileError(
+      file,
+      `cannot be read as ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** What the service would refuse, found before anything is sent: the contract's rules, then the cross-field ones. */
+function checkOrder(order: unknown, where: string): PurchaseBody {
+  const checked = domainPurchaseBody.safeParse(order);
+  if (!checked.success) throw new UsageError(`${where}: ${describeIssue(checked.error, 'order')}`);
+  for (const domain of checked.data.domains) {
+    if (domain.redirectUrl && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain.redirectUrl))
+      throw new UsageError(
+        `${where}: redirect of ${domain.name}: "${domain.redirectUrl}" must be a bare domain like acme.com`,
+      );
+    if (!domain.mailboxes.length) throw new UsageError(`${where}: ${domain.name} has no mailbox`);
+    for (const box of domain.mailboxes) {
+      if (!box.email.toLowerCase().endsWith(`@${domain.name.toLowerCase()}`))
+        throw new UsageError(`${where}: mailbox ${box.email} is not on ${domain.name}`);
+      for (const [field, name] of [
+        ['first name', box.firstname],
+        ['last name', box.lastname],
+      ] as const)
+        if (name.length < 1 || name.length > 50)
+          throw new UsageError(`${where}: mailbox ${box.email}: ${field} must be 1 to 50 characters`);
+    }
+  }
+  return checked.data;
+}
+
+function summary(order: PurchaseBody): string {
+  const boxes = order.domains.reduce((n, d) => n + d.mailboxes.length, 0);
+  const lines = order.domains.map(
+    (d) =>
+      `  ${d.name}${d.redirectUrl ? ` (redirects to ${d.redirectUrl})` : ''}: ${d.mailboxes.map((m) => m.email).join(', ')}`,
+  );
+  const head = `Order: ${order.domains.length} domain(s), ${boxes} mailbox(es), ${order.emailServiceProvider}`;
+  return `${head}, plan ${order.planType ?? 'quarterly'}\n${lines.join('\n')}\n`;
+}
+
+export default defineVerb({
+  description: [
+    'One domain from flags, or many from --from-file order.json|yaml (the request body). Everything is checked before',
+    'sending: names of 1-50 characters, an ISO country code (US), an E.164 phone (+14155550100), mailboxes on the',
+    'domain being bought, a bare domain as redirect. The order is shown and confirmed (or --yes); --dry-run prints the',
+    'request body and sends nothing. A purchase spends money and is never sent twice: if its answer is lost, check',
+    '`outreach domains list` before trying again. Provisioning runs at the service: follow it with',
+    '`outreach domains list --watch`.',
+  ].join('\n'),
+  examples: [
+    'domains buy --domain acme-mail.com --mailbox alice@acme-mail.com:Alice:Smith --provider google --owner-first Ann ' +
+      '--owner-last Lee --company Acme --address "1 Main St" --zipcode 94105 --country US --phone +14155550100 --yes',
+    'domains buy --from-file order.yaml --dry-run',
+  ],
+  flags: {
+    fromFile: flag.text('the whole order as JSON or YAML (the request body)', { value: 'file' }),
+    domain: flag.text('the domain to buy', { value: 'name' }),
+    mailbox: flag.list('a mailbox on it: EMAIL or EMAIL:First:Last', { value: 'email' }),
+    redirectUrl: flag.text('where the domain redirects: a bare domain like acme.com', { value: 'domain' }),
+    provider: flag.choice(providers, 'email service provider', { value: 'name' }),
+    plan: flag.choice(plans, 'plan (Azure: quarterly only)', { value: 'plan' }),
+    ownerFirst: flag.text("domain owner's first name", { value: 'name' }),
+    ownerLast: flag.text("domain owner's last name", { value: 'name' }),
+    company: flag.text('company name', { value: 'name' }),
+    address: flag.text('street address', { value: 'text' }),
+    city: flag.text('city', { value: 'name' }),
+    state: flag.text('state or region', { value: 'name' }),
+    zipcode: flag.text('postal code', { value: 'code' }),
+    country: flag.text('ISO 3166 country code, e.g. US', { value: 'code' }),
+    phone: flag.text('phone in E.164, e.g. +14155550100', { value: 'number' }),
+    mailboxPicture: flag.text('upload this picture and use it for every mailbox', { value: 'file' }),
+    yes: flag.bool('do not ask for confirmation'),
+    dryRun: flag.bool('print the request body; send nothing'),
+  },
+  rules: [conflicts('fromFile', 'domain'), conflicts('fromFile', 'mailbox'), conflicts('dryRun', 'mailboxPicture')],
+  async run(ctx, opts) {
+    let order: PurchaseBody;
+    if (opts.fromFile) {
+      order = checkOrder(await readOrderFile(ctx, opts.fromFile), opts.fromFile);
+    } else {
+      const ask = async (value: string | undefined, message: string) =>
+        value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);
+      const domain = await ask(opts.domain, 'Domain to buy');
+      if (!domain) throw new UsageError('--domain is required (or --from-file for a whole order)');
+      const ownerLast = await ask(opts.ownerLast, "Owner's last name");
+      let boxes = opts.mailbox;
+      if (!boxes.length && ctx.interactive)
+        boxes = [(await ask(undefined, `Mailbox on ${domain} (EMAIL:First:Last)`))!];
+      if (!boxes.length) throw new UsageError('--mailbox is required: at least one mailbox on the domain');
+      const provider =
+        opts.provider ??
+        (ctx.interactive
+          ? await ctx.prompter.select({
+              message: 'Email service provider',
+              choices: providers.map((p) => ({ value: p, name: capitalised(p) })),
+            })
+          : undefined);
+      if (!provider) throw new UsageError('--provider is required: google, microsoft or azure');
+      order = checkOrder(
+        {
+          domainOwnerFirstname: await ask(opts.ownerFirst, "Owner's first name"),
+          domainOwnerLastname: ownerLast,
+          companyName: await ask(opts.company, 'Company name'),
+          address: await ask(opts.address, 'Street address'),
+          ...(opts.city ? { city: opts.city } : {}),
+          ...(opts.state ? { state: opts.state } : {}),
+          country: await ask(opts.country, 'Country (ISO code, e.g. US)'),
+          zipcode: await ask(opts.zipcode, 'Postal code'),
+          phoneNumber: await ask(opts.phone, 'Phone (E.164, e.g. +14155550100)'),
+          emailServiceProvider: capitalised(provider),
+          ...(opts.plan ? { planType: opts.plan } : {}),
+          domains: [
+            {
+              name: domain,
+              ...(opts.redirectUrl ? { redirectUrl: opts.redirectUrl } : {}),
+              mailboxes: boxes.map((raw) => ({ ...mailbox(raw, ownerLast), profilePicId: 0 })),
+            },
+          ],
+        },
+        'order',
+      );
+    }
+    if (order.emailServiceProvider === 'Azure' && order.planType && order.planType !== 'quarterly')
+      throw new UsageError(`--plan: Azure is sold only on the quarterly plan, not ${order.planType}`);
+    if (opts.mailboxPicture) {
+      const { head } = checkUpload(resolve(ctx.cwd, opts.mailboxPicture), opts.mailboxPicture, 2 ** 20);
+      if (!imageType(head))
+        throw new InputFileError(opts.mailboxPicture, 'is not a PNG, JPG or GIF image (judged by its content)');
+    }
+
+    if (opts.dryRun) {
+      await writeJson(ctx, order);
+      ctx.info('Dry run: nothing was sent.');
+      return;
+    }
+    ctx.stderr.write(summary(order));
+    if (!opts.yes) {
+      if (!ctx.interactive)
+        throw new UsageError('refusing to buy without --yes (no terminal to ask on)', 'Look first with --dry-run.');
+      if (!(await ctx.prompter.confirm({ message: 'Place this order?', default: false }))) {
+        ctx.info('Nothing bought.');
+        return;
+      }
+    }
+    const http = await ctx.http();
+    if (opts.mailboxPicture) {
+      const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, resolve(ctx.cwd, opts.mailboxPicture));
+      for (const domain of order.domains) for (const box of domain.mailboxes) box.profilePicId = Number(id);
+    }
+    let answer: Awaited<ReturnType<typeof callWithBody<typeof domainsEndpoints.purchase>>>;
+    try {
+      answer = await callWithBody(http, domainsEndpoints.purchase, { body: order });
+    } catch (error) {
+      if (error instanceof NetworkError && error.sent)
+        throw new NetworkError(
+          `the purchase may have reached the service, but its answer was lost (${error.message})`,
+          error.code,
+          true,
+          'It is not sent again automatically. Check `outreach domains list` before trying again.',
+        );
+      throw error;
+    }
+    if (ctx.flags.json) await writeJson(ctx, answer.body);
+    else {
+      const payload = (answer.data.payload ?? {}) as { orderId?: unknown; checkoutUrl?: unknown };
+      if (payload.checkoutUrl) await writeOut(ctx.stdout, `checkout\t${String(payload.checkoutUrl)}\n`);
+      if (payload.orderId) await writeOut(ctx.stdout, `order\t${String(payload.orderId)}\n`);
+    }
+    ctx.info('Provisioning runs at the service. Follow it with: outreach domains list --watch');
+  },
+});
