@@ -133,6 +133,29 @@ describe('domains buy', () => {
     expect(sb.sandbox.store.state.domains.filter((d) => d.name.endsWith('-mail.com'))).toHaveLength(2);
   });
 
+  it('asks on a terminal for what the flags leave out, then for confirmation', async () => {
+    const answers = [
+      'ask-mail.com',
+      'Lee',
+      'bo@ask-mail.com:Bo:Lee',
+      'google',
+      'Ann',
+      'Acme',
+      '1 Main St',
+      'US',
+      '94105',
+      '+14155550100',
+      true,
+    ];
+    const result = await buy([], { answers, stdinIsTTY: true, stderrIsTTY: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('? Domain to buy ask-mail.com\n');
+    expect(result.stderr).toContain(
+      'Order: 1 domain(s), 1 mailbox(es), Google, plan quarterly\n  ask-mail.com: bo@ask-mail.com\n',
+    );
+    expect(sb.sandbox.store.state.domains.some((d) => d.name === 'ask-mail.com')).toBe(true);
+  });
+
   it('asks before buying, and refuses without --yes when it cannot ask', async () => {
     const refused = await buy(one);
     expect(refused.code).toBe(2);

@@ -20,6 +20,7 @@ export default defineVerb({
     order: flag.choice(orders, 'sort by name', { value: 'order', default: 'asc' }),
     status: flag.choice(domainStatuses, 'only domains in this state', { value: 'status' }),
     watch: flag.bool('poll until no domain of the selection is inProgress'),
+    wait: flag.bool('the same as --watch'),
   },
   async run(ctx, opts) {
     const http = await ctx.http();
@@ -29,7 +30,8 @@ export default defineVerb({
     let domains = await read();
     // The ones provisioning when the watch starts: their outcome decides the exit code.
     const watched = new Set(domains.filter((d) => d.status === 'inProgress').map((d) => d.id));
-    if (opts.watch && watched.size) {
+    const watching = opts.watch || opts.wait;
+    if (watching && watched.size) {
       const ids = new Set(domains.map((d) => d.id));
       const pending = (list: Domain[]) => list.filter((d) => watched.has(d.id) && d.status === 'inProgress');
       domains = await ctx.job(async (job) => {
@@ -56,7 +58,7 @@ export default defineVerb({
     }
     await writeList(ctx, domains, domainColumns, { emptyMessage: 'no domains' });
     const failed = domains.filter((d) => watched.has(d.id) && d.status === 'failed');
-    if (opts.watch && failed.length) {
+    if (watching && failed.length) {
       ctx.outcome(`${failed.length} domain(s) failed: ${failed.map((d) => d.name ?? d.id).join(', ')}`, true);
       return ExitCode.partial;
     }
