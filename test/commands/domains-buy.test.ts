@@ -108,6 +108,23 @@ describe('domains buy', () => {
     expect(purchases()).toEqual([]);
   });
 
+  it('names the missing flags when it cannot ask', async () => {
+    const result = await buy([
+      '--domain',
+      'x-mail.com',
+      '--mailbox',
+      'a@x-mail.com',
+      '--provider',
+      'google',
+      '--company',
+      'Acme',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: missing: --owner-first, --owner-last, --address, --country, --zipcode, --phone',
+    );
+  });
+
   it('reads a YAML order with several domains', async () => {
     writeFileSync(
       join(dir, 'order.yaml'),

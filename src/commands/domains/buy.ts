@@ -138,17 +138,32 @@ export default defineVerb({
             })
           : undefined);
       if (!provider) throw new UsageError('--provider is required: google, microsoft or azure');
+      const owner = {
+        domainOwnerFirstname: await ask(opts.ownerFirst, "Owner's first name"),
+        domainOwnerLastname: ownerLast,
+        companyName: await ask(opts.company, 'Company name'),
+        address: await ask(opts.address, 'Street address'),
+        country: await ask(opts.country, 'Country (ISO code, e.g. US)'),
+        zipcode: await ask(opts.zipcode, 'Postal code'),
+        phoneNumber: await ask(opts.phone, 'Phone (E.164, e.g. +14155550100)'),
+      };
+      // Without a terminal to ask on, say which flags are missing, by their names.
+      const flagOf: Record<keyof typeof owner, string> = {
+        domainOwnerFirstname: '--owner-first',
+        domainOwnerLastname: '--owner-last',
+        companyName: '--company',
+        address: '--address',
+        country: '--country',
+        zipcode: '--zipcode',
+        phoneNumber: '--phone',
+      };
+      const missing = (Object.keys(owner) as Array<keyof typeof owner>).filter((key) => !owner[key]);
+      if (missing.length) throw new UsageError(`missing: ${missing.map((key) => flagOf[key]).join(', ')}`);
       order = checkOrder(
         {
-          domainOwnerFirstname: await ask(opts.ownerFirst, "Owner's first name"),
-          domainOwnerLastname: ownerLast,
-          companyName: await ask(opts.company, 'Company name'),
-          address: await ask(opts.address, 'Street address'),
+          ...owner,
           ...(opts.city ? { city: opts.city } : {}),
           ...(opts.state ? { state: opts.state } : {}),
-          country: await ask(opts.country, 'Country (ISO code, e.g. US)'),
-          zipcode: await ask(opts.zipcode, 'Postal code'),
-          phoneNumber: await ask(opts.phone, 'Phone (E.164, e.g. +14155550100)'),
           emailServiceProvider: capitalised(provider),
           ...(opts.plan ? { planType: opts.plan } : {}),
           domains: [
