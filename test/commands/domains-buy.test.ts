@@ -63,6 +63,29 @@ describe('domains buy', () => {
     expect(watched.stdout).toMatch(/\tacme-mail\.com\tactive\talice@acme-mail\.com\n$/);
   });
 
+  it('--watch exits 3 when a domain it watched ends failed', async () => {
+    const argv = one.map((a) => a.replace('acme-mail.com', 'fail-mail.com'));
+    expect((await buy([...argv, '--yes'])).code).toBe(0);
+    const watched = await run(['domains', 'list', '--search', 'mail.com', '--watch'], { env: sb.env });
+    expect(watched.code).toBe(3);
+    expect(watched.stdout).toMatch(/\tfail-mail\.com\tfailed\t/);
+    expect(watched.stderr).toBe('1 domain(s) failed: fail-mail.com\n');
+  });
+
+  it('--mailbox-picture uploads the picture and gives every mailbox its id', async () => {
+    writeFileSync(
+      join(dir, 'face.png'),
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
+    );
+    const result = await buy([...one, '--mailbox', 'bob@acme-mail.com', '--mailbox-picture', 'face.png', '--yes']);
+    expect(result.code).toBe(0);
+    const boxes = sb.sandbox.store.state.domains.find((d) => d.name === 'acme-mail.com')!.mailboxes;
+    expect(boxes.map((b) => b.email)).toEqual(['alice@acme-mail.com', 'bob@acme-mail.com']);
+    expect(new Set(boxes.map((b) => b.profilePicId)).size).toBe(1);
+    expect(boxes[0]!.profilePicId).toBeGreaterThan(0);
+    expect(boxes[1]!.lastname).toBe('Lee'); // the owner's, when the mailbox gives none
+  });
+
   it('--dry-run prints the exact body and sends nothing', async () => {
     const result = await buy([...one, '--dry-run']);
     expect(result.code).toBe(0);

@@ -7,11 +7,12 @@ import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
 
-/** Domains whose provisioning time has come are active from then on. */
+/** Domains whose provisioning time has come are active from then on; a name starting with `fail-` fails instead, so
+ * scripts can try that path (spec.md does not show how the real service gets there). */
 function settle(store: Store): DomainRecord[] {
   for (const domain of store.state.domains) {
     if (domain.status === 'inProgress' && domain.activatesAt !== undefined && store.now() >= domain.activatesAt) {
-      domain.status = 'active';
+      domain.status = domain.name.startsWith('fail-') ? 'failed' : 'active';
       delete domain.activatesAt;
     }
   }
