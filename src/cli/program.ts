@@ -32,9 +32,10 @@ const environmentHelp = `Environment variables:
   OUTREACH_API_KEY      API key; overrides the profile's stored key
   OUTREACH_BASE_URL     API base URL; overrides the profile's (flag --base-url wins)
   OUTREACH_PROFILE      profile to use (flag -p/--profile wins)
-  OUTREACH_CONFIG_DIR   config folder (default ~/.config/outreach)
+  OUTREACH_CONFIG_DIR   config folder (default $XDG_CONFIG_HOME/outreach, else ~/.config/outreach)
   OUTREACH_DEBUG=1      same as --debug
   NO_COLOR              no colour in tables
+  CI                    never prompt (as --no-input)
 Precedence: flag > environment > profile.
 `;
 
@@ -101,10 +102,13 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
         let target: Command | undefined = program;
         for (const name of topic) target = target?.commands.find((c) => c.name() === name);
         if (!target)
-          program.error(`unknown help topic "${topic.join(' ')}"; try: outreach help exit-codes`, {
-            exitCode: 2,
-            code: 'outreach.unknownTopic',
-          });
+          program.error(
+            `error: unknown help topic "${topic.join(' ')}"; try: outreach --help, outreach help exit-codes`,
+            {
+              exitCode: 2,
+              code: 'outreach.unknownTopic',
+            },
+          );
         target!.outputHelp();
       }
     });

@@ -89,6 +89,15 @@ describe('help', () => {
     for (const code of ['0 ', '1 ', '2 ', '3 ', '4 ', '5 ', '130']) expect(result.stdout).toContain(`  ${code}`);
   });
 
+  it('prints the environment topic, and refuses an unknown topic with exit 2', async () => {
+    const environment = await run(['help', 'environment']);
+    expect(environment.stdout).toContain('  CI                    never prompt (as --no-input)\n');
+    expect(environment.stdout).toContain('$XDG_CONFIG_HOME/outreach');
+    const unknown = await run(['help', 'nosuch']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown help topic "nosuch"; try: outreach --help, outreach help exit-codes\n');
+  });
+
   it('shows examples in the help of every command', async () => {
     for (const argv of [
       ['inbox', 'categories'],

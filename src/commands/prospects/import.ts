@@ -17,7 +17,7 @@ function readDelimiter(raw: string): string {
 
 function summaryLine(s: ImportSummary): string {
   const parts = [
-    `${formatCount(s.total)} rows read`,
+    `${formatCount(s.total)} row${s.total === 1 ? '' : 's'} read`,
     `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
     `${formatCount(s.rejected)} rejected`,
   ];
@@ -32,7 +32,8 @@ function summaryLine(s: ImportSummary): string {
     .filter(([kind]) => kind !== 'journal' && kind !== 'mapping')
     .map(([, path]) => path);
   const reports = files.length ? ` Reports: ${files.join(', ')}` : '';
-  return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${s.file}: ${parts.join(', ')}.${reports}`;
+  const file = s.file === '-' ? 'stdin' : s.file;
+  return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${file}: ${parts.join(', ')}.${reports}`;
 }
 
 export default defineVerb({
