@@ -65,6 +65,12 @@ export class ApiError extends OutreachError {
   }
 }
 
+/** The service refused this one request (a 4xx that is not about the key or throttling): an item of a batch can be
+ * reported and passed over; anything else (network, auth, rate limit, 5xx) stops the batch. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.failure === 'other' && error.details.status < 500;
+}
+
 /** The service could not be reached, or the connection broke. `sent` says whether the request may have arrived. */
 export class NetworkError extends OutreachError {
   constructor(

@@ -30,6 +30,12 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   ],
 ];
 
+/** Items sent one by one: none failed, the only one failed (a plain failure), or some of several (partial). */
+export function exitCodeForItems(failed: number, total: number): ExitCode {
+  if (!failed) return ExitCode.ok;
+  return failed === total && total === 1 ? ExitCode.failure : ExitCode.partial;
+}
+
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof OutputClosed) return error.failed ? ExitCode.failure : ExitCode.outputClosed;
   if (error instanceof Interrupted) return ExitCode.interrupted;

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { HttpClient } from '../../src/api/http.js';
+import { testHttpClient } from '../helpers/http-client.js';
 import { NetworkError } from '../../src/errors.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
@@ -147,19 +147,7 @@ describe('a job that fails names the command that continues it', () => {
 });
 
 describe('downloads', () => {
-  const client = (baseUrl: string) =>
-    new HttpClient({
-      baseUrl,
-      apiKey: testKey,
-      timeoutMs: 5_000,
-      connectTimeoutMs: 5_000,
-      maxRetries: 2,
-      rateLimitWaitMs: () => 0,
-      clock: { now: () => 0, sleep: async () => undefined },
-      random: () => 0.5,
-      signal: new AbortController().signal,
-      userAgent: 'test',
-    });
+  const client = (baseUrl: string) => testHttpClient(baseUrl, { apiKey: testKey, timeoutMs: 5_000, maxRetries: 2 });
 
   it('streams a body to a file, and refuses one past the size cap without retrying', async () => {
     sb = await startTestSandbox();

@@ -3,7 +3,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { HttpClient } from '../../src/api/http.js';
+import { testHttpClient } from '../helpers/http-client.js';
 import { attachmentsEndpoints } from '../../src/api/contract/attachments.js';
 import { uploadFile } from '../../src/api/resources/uploads.js';
 import { join } from 'node:path';
@@ -132,18 +132,7 @@ describe('upload memory', () => {
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const http = new HttpClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-      apiKey: 'k',
-      timeoutMs: 60_000,
-      connectTimeoutMs: 5_000,
-      maxRetries: 0,
-      rateLimitWaitMs: () => 0,
-      clock: { now: () => 0, sleep: async () => undefined },
-      random: () => 0.5,
-      signal: new AbortController().signal,
-      userAgent: 'test',
-    });
+    const http = testHttpClient(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
     const before = process.memoryUsage().rss;
     let peak = before;
     const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/context.js';
 import { refusingUrl } from '../helpers/closed-port.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { binPath } from '../helpers/spawn.js';
@@ -75,26 +76,22 @@ describe('outreach as a user runs it', () => {
   });
 
   it('exits 130 on Ctrl-C in the middle of a request', async () => {
-    const slow = await startSandboxProcess(['--key', key, '--latency', '5000'], cleanEnv());
+    // The proxy holds the answer: the request is in flight for as long as the test needs, with no clock involved.
+    const proxy = await startFaultProxy(server.baseUrl, () => 'hold');
     try {
       const child = spawn(process.execPath, [binPath, 'inbox', 'categories'], {
-        env: cleanEnv({ OUTREACH_BASE_URL: slow.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() }),
+        env: cleanEnv({ OUTREACH_BASE_URL: proxy.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
-      // Interrupt once the request is in the sandbox (it logs a request before its latency), not after a guess.
-      const arrived = async () => {
-        const res = await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } });
-        return ((await res.json()) as { requests: Array<{ path: string }> }).requests.length > 0;
-      };
-      while (!(await arrived())) await new Promise((r) => setTimeout(r, 20));
+      await proxy.held(1);
       child.kill('SIGINT');
       const [code] = await once(child, 'close');
       expect(code).toBe(130);
       expect(stderr).toBe('interrupted\n');
     } finally {
-      await slow.stop();
+      await proxy.close();
     }
   });
 
@@ -109,16 +106,25 @@ describe('outreach as a user runs it', () => {
 describe('prospects import as a user runs it', () => {
   it('survives kill -9: --resume sends only the chunks not yet accepted', async () => {
     const { copyFileSync, readFileSync: read } = await import('node:fs');
-    const slow = await startSandboxProcess(['--key', key, '--latency', '400'], cleanEnv());
+    const sandbox = await startSandboxProcess(['--key', key], cleanEnv());
+    // From the third chunk on, answers are held: once one is held, the first two are answered and journaled.
+    let chunks = 0;
+    const proxy = await startFaultProxy(sandbox.baseUrl, ({ method }) =>
+      method === 'POST' && ++chunks >= 3 ? 'hold' : undefined,
+    );
     const dir = tempDir('outreach-kill-');
     copyFileSync(new URL('../../fixtures/prospects/sample.csv', import.meta.url), join(dir, 'sample.csv'));
-    const env = cleanEnv({ OUTREACH_BASE_URL: slow.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() });
+    const env = cleanEnv({ OUTREACH_BASE_URL: sandbox.baseUrl, OUTREACH_API_KEY: key, OUTREACH_CONFIG_DIR: tempDir() });
     try {
       const args = ['prospects', 'import', 'sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait'];
-      const child = spawn(process.execPath, [binPath, ...args], { env, cwd: dir, stdio: 'ignore' });
+      const child = spawn(process.execPath, [binPath, ...args], {
+        env: { ...env, OUTREACH_BASE_URL: proxy.baseUrl },
+        cwd: dir,
+        stdio: 'ignore',
+      });
       const journal = join(dir, 'sample.import-journal');
       const acceptedLines = () => (existsSync(journal) ? acceptedCount(read(journal, 'utf8')) : 0);
-      while (acceptedLines() < 2) await new Promise((r) => setTimeout(r, 20));
+      await proxy.held(1);
       child.kill('SIGKILL');
       await once(child, 'close');
       const accepted = acceptedLines();
@@ -127,7 +133,7 @@ describe('prospects import as a user runs it', () => {
 
       const requests = async () =>
         (
-          (await (await fetch(`${slow.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } })).json()) as {
+          (await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`, { headers: { 'x-api-key': key } })).json()) as {
             requests: Array<{ path: string }>;
           }
         ).requests;
@@ -147,7 +153,8 @@ describe('prospects import as a user runs it', () => {
           .filter((l) => l.split(',')[2] === 'succeeded'),
       ).toHaveLength(25);
     } finally {
-      await slow.stop();
+      await proxy.close();
+      await sandbox.stop();
     }
   });
 });

@@ -3,6 +3,9 @@ import * as z from 'zod/mini';
 import { id, listOf, nonEmpty, optional, wrapped } from './schema.js';
 import { endpoint } from './endpoint.js';
 
+/** Mailbox profile pictures: PNG, JPG or GIF of at most 1 MB (spec.md). */
+export const maxPictureBytes = 2 ** 20;
+
 export const domainStatuses = ['inProgress', 'active', 'deleted', 'failed', 'expired'] as const;
 
 export const domainSchema = z.looseObject({

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { exitCodeForItems } from '../../cli/exit-codes.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
-import { ApiError, InputFileError, UsageError } from '../../errors.js';
+import { InputFileError, isRefusal, UsageError } from '../../errors.js';
 import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
 import { uploadFile } from '../../api/resources/uploads.js';
 import { checkUpload } from '../../io/input-file.js';
@@ -41,13 +41,13 @@ export default defineVerb({
         if (!ctx.flags.json) await writeOut(ctx.stdout, `${file}\t${id}\n`);
       } catch (error) {
         // A refusal of this file (type, size) is its own; a network, auth or rate-limit failure stops the rest.
-        if (!(error instanceof ApiError) || error.failure !== 'other' || error.details.status >= 500) throw error;
+        if (!isRefusal(error)) throw error;
         results.push({ file, error: error.message });
         ctx.outcome(`${file}: ${error.message}`, true);
       }
     }
     if (ctx.flags.json) await writeJson(ctx, results);
     const failed = results.filter((r) => r.error).length;
-    if (failed) return failed === files.length && files.length === 1 ? ExitCode.failure : ExitCode.partial;
+    return exitCodeForItems(failed, files.length);
   },
 });

@@ -10,8 +10,8 @@ import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains
 import { describeIssue } from '../../api/contract/schema.js';
 import { callWithBody } from '../../api/call.js';
 import { uploadFile } from '../../api/resources/uploads.js';
-import { fileProblem, checkUpload } from '../../io/input-file.js';
-import { imageType } from '../../io/file-kind.js';
+import { fileProblem } from '../../io/input-file.js';
+import { checkedPicture } from './picture.js';
 
 type PurchaseBody = z.output<typeof domainPurchaseBody>;
 const providers = ['google', 'microsoft', 'azure'] as const;
@@ -179,11 +179,7 @@ export default defineVerb({
     }
     if (order.emailServiceProvider === 'Azure' && order.planType && order.planType !== 'quarterly')
       throw new UsageError(`--plan: Azure is sold only on the quarterly plan, not ${order.planType}`);
-    if (opts.mailboxPicture) {
-      const { head } = checkUpload(resolve(ctx.cwd, opts.mailboxPicture), opts.mailboxPicture, 2 ** 20);
-      if (!imageType(head))
-        throw new InputFileError(opts.mailboxPicture, 'is not a PNG, JPG or GIF image (judged by its content)');
-    }
+    const picture = opts.mailboxPicture && checkedPicture(ctx, opts.mailboxPicture);
 
     if (opts.dryRun) {
       await writeJson(ctx, order);
@@ -200,8 +196,8 @@ export default defineVerb({
       }
     }
     const http = await ctx.http();
-    if (opts.mailboxPicture) {
-      const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, resolve(ctx.cwd, opts.mailboxPicture));
+    if (picture) {
+      const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, picture);
       for (const domain of order.domains) for (const box of domain.mailboxes) box.profilePicId = Number(id);
     }
     let answer: Awaited<ReturnType<typeof callWithBody<typeof domainsEndpoints.purchase>>>;

@@ -1,6 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { exitCodeForItems } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { deleteDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
@@ -26,6 +26,6 @@ export default defineVerb({
     const http = await ctx.http();
     const failed = await eachDomain(ctx, ids, 'deleted', (id) => deleteDomain(http, id));
     if (failed < ids.length) ctx.info(`Undo while deleted: outreach domains revoke ${ids.join(' ')}`);
-    return failed ? (failed === ids.length && ids.length === 1 ? ExitCode.failure : ExitCode.partial) : undefined;
+    return exitCodeForItems(failed, ids.length);
   },
 });

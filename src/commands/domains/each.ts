@@ -1,7 +1,7 @@
 // One request per domain, reported per domain: a refusal of one does not stop the others.
 import type { CommandContext } from '../../cli/command-context.js';
 import { writeOut } from '../../cli/render/output.js';
-import { ApiError } from '../../errors.js';
+import { isRefusal } from '../../errors.js';
 
 /** Runs `act` for each id, prints `id<TAB>done|failed<TAB>reason` (or JSON objects), and returns how many failed. */
 export async function eachDomain(
@@ -17,7 +17,7 @@ export async function eachDomain(
       results.push({ id, result: done });
     } catch (error) {
       // Only refusals of this one domain are reported and passed over; a network or auth failure stops everything.
-      if (!(error instanceof ApiError) || error.failure !== 'other' || error.details.status >= 500) throw error;
+      if (!isRefusal(error)) throw error;
       results.push({ id, result: 'failed', reason: error.message });
     }
   }

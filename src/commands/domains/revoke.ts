@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { exitCodeForItems } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { listDomains, revokeDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
@@ -28,6 +28,6 @@ export default defineVerb({
         'Nothing was sent. See the states with `outreach domains list`.',
       );
     const failed = await eachDomain(ctx, ids, 'revoked', (id) => revokeDomain(http, id));
-    return failed ? (failed === ids.length && ids.length === 1 ? ExitCode.failure : ExitCode.partial) : undefined;
+    return exitCodeForItems(failed, ids.length);
   },
 });

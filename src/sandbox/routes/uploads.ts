@@ -2,13 +2,12 @@
 // answers) and attachments (email: up to 25 MB; notes: up to 20 MB, executables refused with 4001). Bodies stream
 // through readUpload; ids come from the store's counter, so they are never handed out twice.
 import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
-import { domainsEndpoints } from '../../api/contract/domains.js';
+import { domainsEndpoints, maxPictureBytes } from '../../api/contract/domains.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import { imageType } from '../../io/file-kind.js';
 import { readUpload } from '../upload.js';
 
-const maxPictureBytes = 2 ** 20;
 const mb = (bytes: number) => `${bytes / 2 ** 20} MB`;
 
 /** Programs, not documents: Windows and Linux executables. */
