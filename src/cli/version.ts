@@ -1,14 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../package-root.js';
+// The version from package.json, written into the code by the bundler (scripts/build.mjs) and by vitest's config,
+// so help and --version read no file.
+declare const OUTREACH_VERSION: string;
 
-// The bundle has the version written in at build time (scripts/build.mjs), so help and --version read no file;
-// run from source (tests), package.json is read.
-declare const OUTREACH_VERSION: string | undefined;
-
-/** The version in package.json. */
-export function packageVersion(): string {
-  if (typeof OUTREACH_VERSION === 'string') return OUTREACH_VERSION;
-  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-}
+export const packageVersion = (): string => OUTREACH_VERSION;
