@@ -11,3 +11,8 @@ export function formatDuration(ms: number): string {
   if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
+
+/** `2026-11-22T17:05:09.123Z` -> `20261122-170509`, for file names that sort by time. */
+export function fileStamp(now: number): string {
+  return new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}

@@ -30,6 +30,8 @@ export interface CommandContext extends Context, JobContext {
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
   redact(text: string): string;
+  /** `outreach <the global flags of this run> <words>`, quoted for a shell: a command to suggest. */
+  commandLine(words: string[]): string;
   /** Set once a job keeps a journal: printed after any error that ends it, so the user can continue. */
   resumeCommand?: string;
   /** Runs a job with its progress rendered; the spinner is gone when it returns. */
@@ -114,6 +116,9 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
     (text) => {
       if (!output.quiet) ctx.stderr.write(`warning: ${redact(text)}\n`);
     },
+    (text) => {
+      if (!output.quiet) ctx.stderr.write(`${redact(text)}\n`);
+    },
   );
 
   const cmd: CommandContext = {
@@ -134,6 +139,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
         progress.stop();
       }
     },
+    commandLine: (words) => `outreach ${shellLine([...globalPrefix(argv), ...words])}`,
     resumable(words) {
       const line = words
         ? [...globalPrefix(argv), ...words]

@@ -18,6 +18,7 @@ export function createProgressRenderer(
   enabled: boolean,
   info: (text: string) => void,
   warn: (text: string) => void = info,
+  note: (text: string) => void = info,
 ): ProgressRenderer {
   let spinner: Spinner | undefined;
   let loading: Promise<void> | undefined;
@@ -49,6 +50,7 @@ export function createProgressRenderer(
     emit(event) {
       if (event.type === 'info') return print(() => info(event.text));
       if (event.type === 'warning') return print(() => warn(event.text));
+      if (event.type === 'note') return print(() => note(event.text));
       if (stopped) return;
       text = event.text;
       if (spinner && running) spinner.text = text;

@@ -50,6 +50,18 @@ export const groups: GroupEntry[] = [
     load: () => import('./dnc/index.js'),
   },
   {
+    name: 'people',
+    summary: 'Search people to reach: 40 filters, every page streamed as CSV or NDJSON',
+    example: "people search --title 'Head of Sales' --location Germany --csv",
+    load: () => import('./people/index.js'),
+  },
+  {
+    name: 'enrich',
+    summary: 'Reveal emails and phones of people found, paced by the rate limits, ready to import',
+    example: 'enrich contacts --from leads.csv --wait --csv',
+    load: () => import('./enrich/index.js'),
+  },
+  {
     name: 'schedules',
     summary: 'Build sending schedules interactively or from flags, and list them',
     example: 'schedules create',

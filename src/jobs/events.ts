@@ -5,6 +5,8 @@ export type JobEvent =
   | { type: 'progress'; text: string }
   /** A line worth keeping: a chunk finished, a resume skipped work. */
   | { type: 'info'; text: string }
+  /** A line for the person even under --json or --csv (not under --quiet): a wait they should know about. */
+  | { type: 'note'; text: string }
   /** Something guessed or odd that the user should know even under --json (not under --quiet). */
   | { type: 'warning'; text: string };
 

@@ -177,8 +177,39 @@ export interface ReportRecord {
   csv: string;
 }
 
+/** One person of an enrichment job, decided when the job starts and revealed as the job gets to it. */
+export interface EnrichedEntry {
+  /** How the caller named the person, and the value as given. */
+  by: 'lead_id' | 'linkedin_url' | 'full_name_with_company';
+  value: string;
+  personId?: number;
+  outcome: 'revealed' | 'already_revealed' | 'not_found';
+  email?: string;
+  phone?: string;
+  credits: number;
+}
+
+export interface EnrichmentRecord {
+  requestId: string;
+  createdAt: number;
+  /** Clock ms when every person is processed; they are processed evenly until then. */
+  completesAt: number;
+  emailType: 'work_email' | 'personal_email';
+  revealPhone: boolean;
+  people: EnrichedEntry[];
+}
+
+export interface EnrichmentLimits {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+}
+
+export const defaultEnrichmentLimits: EnrichmentLimits = { perMinute: 30, perHour: 1_000, perDay: 10_000 };
+export const defaultSearchDisplayLimit = 2_500;
+
 /** The version of the state format; src/sandbox/state-file.ts upgrades older files. */
-export const stateVersion = 1;
+export const stateVersion = 2;
 
 export interface SandboxState {
   version: typeof stateVersion;
@@ -199,4 +230,12 @@ export interface SandboxState {
   imports: ImportJobRecord[];
   bulkActions: BulkActionRecord[];
   reports: ReportRecord[];
+  /** How many people of a search the account may page through (display_limit). */
+  searchDisplayLimit: number;
+  enrichments: EnrichmentRecord[];
+  /** `personId:emailType` of everyone revealed before: a second enrichment counts them as alreadyRevealed, free. */
+  revealed: string[];
+  enrichmentLimits: EnrichmentLimits;
+  /** Clock ms of each enrichment start within the last day, for the rate-limit windows. */
+  enrichmentStarts: number[];
 }

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callOutcomes } from '../api/contract/tasks.js';
 import { packageRoot } from '../package-root.js';
-import { stateVersion, type SandboxState, type TaskRecord } from './model.js';
+import {
+  defaultEnrichmentLimits,
+  defaultSearchDisplayLimit,
+  stateVersion,
+  type SandboxState,
+  type TaskRecord,
+} from './model.js';
 import { seededRandom } from './prng.js';
 
 const seedDir = () => join(packageRoot(), 'fixtures', 'seed');
@@ -144,5 +150,10 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
     imports: [],
     bulkActions: [],
     reports: [],
+    searchDisplayLimit: defaultSearchDisplayLimit,
+    enrichments: [],
+    revealed: [],
+    enrichmentLimits: { ...defaultEnrichmentLimits },
+    enrichmentStarts: [],
   };
 }

@@ -22,6 +22,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** How long a purchased domain stays inProgress before it is active, in ms (default 5 s). */
   provisionMs?: number;
+  /** How long an enrichment job takes to process everyone, in ms (default 3 s). */
+  enrichmentMs?: number;
   /** Seed options for a fresh state and for resets (the number of tasks). */
   seed?: SeedOptions;
   /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
@@ -79,6 +81,7 @@ export class Sandbox {
     const clock = { now: () => options.clock.now() + this.clockOffset };
     this.store = new Store(options.state ?? seedState(clock.now(), options.seed), clock);
     if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
+    if (options.enrichmentMs !== undefined) this.store.enrichmentMs = options.enrichmentMs;
     this.routes = allRoutes.map(compile);
     this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
   }

@@ -5,10 +5,40 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputFileError } from '../errors.js';
-import { stateVersion, type SandboxState } from './model.js';
+import {
+  defaultEnrichmentLimits,
+  defaultSearchDisplayLimit,
+  stateVersion,
+  type FieldRecord,
+  type SandboxState,
+} from './model.js';
 
-/** From version N to N + 1, by N. None yet: version 1 is the first versioned format. */
-const migrations: Record<number, (state: Record<string, unknown>) => Record<string, unknown>> = {};
+/** From version N to N + 1, by N. */
+const migrations: Record<number, (state: Record<string, unknown>) => Record<string, unknown>> = {
+  // 2: people search and enrichment; the system fields their results import into.
+  1: (state) => ({
+    ...state,
+    fields: [
+      ...((state.fields as FieldRecord[] | undefined) ?? []),
+      ...searchResultFields(state.fields as FieldRecord[]),
+    ],
+    searchDisplayLimit: defaultSearchDisplayLimit,
+    enrichments: [],
+    revealed: [],
+    enrichmentLimits: defaultEnrichmentLimits,
+    enrichmentStarts: [],
+  }),
+};
+
+/** The system fields a people-search row fills that version 1 seeds lacked. */
+function searchResultFields(fields: FieldRecord[] = []): FieldRecord[] {
+  const have = new Set(fields.map((f) => f.label.toLowerCase()));
+  return [
+    { id: 'fStatexx', label: 'State', fieldType: 'text' as const, isSystem: true, tags: [] },
+    { id: 'fDeptxxx', label: 'Department', fieldType: 'text' as const, isSystem: true, tags: [] },
+    { id: 'fCoWebst', label: 'Company Website', fieldType: 'text' as const, isSystem: true, tags: [] },
+  ].filter((f) => !have.has(f.label.toLowerCase()));
+}
 
 export function loadState(path: string): SandboxState | undefined {
   let raw: unknown;

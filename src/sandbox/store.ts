@@ -1,6 +1,7 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
+import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './people-index.js';
 import type { DncListRecord, ProspectRecord, SandboxState, TaskRecord } from './model.js';
 
 export class Store {
@@ -14,6 +15,10 @@ export class Store {
 
   /** How long a purchased domain stays inProgress (`sandbox start --provision-seconds`). */
   provisionMs = 5_000;
+  /** How long an enrichment job takes (`sandbox start --enrichment-seconds`). */
+  enrichmentMs = 3_000;
+  private people:
+    { all: IndexedPerson[]; byId: Map<number, IndexedPerson>; byUrl: Map<string, IndexedPerson> } | undefined;
 
   constructor(
     public state: SandboxState,
@@ -40,6 +45,19 @@ export class Store {
     return (this.state.seededAt.toString(16).slice(-8) + this.state.counter.toString(16).padStart(16, '0'))
       .slice(-24)
       .padStart(24, '0');
+  }
+
+  /** The generated people of the search index (built on first use: no command but search and enrich needs it). */
+  peopleIndex() {
+    if (!this.people) {
+      const all = buildPeopleIndex();
+      this.people = {
+        all,
+        byId: new Map(all.map((p) => [p.person.id, p])),
+        byUrl: new Map(all.map((p) => [normaliseLinkedinUrl(p.person.linkedin_url), p])),
+      };
+    }
+    return this.people;
   }
 
   prospectByEmail(email: string): ProspectRecord | undefined {

@@ -48,6 +48,12 @@ export default defineVerb({
       max: 86_400,
       default: 5,
     }),
+    enrichmentSeconds: flag.number('how long an enrichment job takes to process everyone', {
+      value: 'seconds',
+      min: 0,
+      max: 86_400,
+      default: 3,
+    }),
     tasks: flag.int('seed this many tasks instead of 300 (same mix of statuses), for load tests', {
       min: 1,
       max: 5_000_000,
@@ -72,6 +78,7 @@ export default defineVerb({
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
       provisionMs: opts.provisionSeconds * 1000,
+      enrichmentMs: opts.enrichmentSeconds * 1000,
       seed: { tasks: opts.tasks },
     });
     if (opts.state) save = durableSaver(opts.state, () => sandbox.store.snapshot());

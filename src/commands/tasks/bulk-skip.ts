@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
-import { formatCount } from '../../format.js';
+import { fileStamp, formatCount } from '../../format.js';
 import { paginate } from '../../api/paginate.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
 import type { IdSet } from '../../io/ids.js';
@@ -13,11 +13,6 @@ import { maxBulkSkipTasks } from '../../api/contract/tasks.js';
 import type { BulkSkipPlan } from '../../jobs/bulk-skip.js';
 import { hasFilters, toQuery, whereFilterFlags, whereFilters, type Filters } from './filters.js';
 import { allPageSize } from './list.js';
-
-/** `2026-11-22T17:05:09.123Z` -> `20261122-170509`, for file names that sort by time. */
-function stamp(now: number): string {
-  return new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-}
 
 async function collect(ctx: CommandContext, ids: string[], file: string | undefined, filters: Filters): Promise<IdSet> {
   const { IdSet, idsFromCsvOrLines, idsFromFile } = await import('../../io/ids.js');
@@ -127,7 +122,7 @@ export default defineVerb({
           return ExitCode.ok;
         }
       }
-      const name = `bulk-skip-${stamp(started)}`;
+      const name = `bulk-skip-${fileStamp(started)}`;
       plan = planBulkSkip(join(ctx.cwd, `${name}.journal`), join(ctx.cwd, `${name}.failed.csv`), ids);
     }
     const summary = await ctx.job((job) => runBulkSkip(job, plan, opts.concurrency));

@@ -9,6 +9,7 @@ import { schedulesRoutes } from './schedules.js';
 import { sequencesRoutes } from './sequences.js';
 import { domainsRoutes } from './domains.js';
 import { uploadsRoutes } from './uploads.js';
+import { peopleRoutes } from './people.js';
 
 export const allRoutes: Route[] = [
   ...inboxRoutes,
@@ -20,4 +21,5 @@ export const allRoutes: Route[] = [
   ...sequencesRoutes,
   ...domainsRoutes,
   ...uploadsRoutes,
+  ...peopleRoutes,
 ];

@@ -1,0 +1,173 @@
+import { resolve } from 'node:path';
+import { defineVerb, conflicts } from '../../cli/verb.js';
+import { flag } from '../../cli/flags.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { createListWriter, writeJson, writeOut } from '../../cli/render/output.js';
+import type { Column } from '../../cli/render/columns.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import type { EnrichedPerson } from '../../api/contract/people.js';
+import { UsageError } from '../../errors.js';
+import { fileStamp, formatCount } from '../../format.js';
+import type { InputPerson, PeopleInput } from '../../io/people-input.js';
+
+/** An enriched person: the input row's columns, looked up by name, with what the enrichment found. */
+interface Enriched {
+  person: InputPerson;
+  result: EnrichedPerson;
+  requestId: string;
+  column(name: string): string;
+}
+
+const profileColumns = [
+  'First Name',
+  'Last Name',
+  'Job Title',
+  'Company',
+  'Company Website',
+  'LinkedIn URL',
+  'Department',
+  'City',
+  'State',
+  'Country',
+];
+
+/** Email first, then the search's columns `prospects import` knows; Phone Number with --phone. */
+function enrichedColumns(phone: boolean): Column<Enriched>[] {
+  return [
+    { header: 'Email', value: (e) => e.result.email },
+    ...profileColumns.map((name) => ({
+      header: name,
+      value: (e: Enriched) => (name === 'LinkedIn URL' ? e.column(name) || e.result.linkedin_url : e.column(name)),
+    })),
+    ...(phone ? [{ header: 'Phone Number', value: (e: Enriched) => e.result.phone }] : []),
+  ];
+}
+
+const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+
+function confirmMessage(count: number, phone: boolean): string {
+  const credits = phone
+    ? `up to ${formatCount(count * 2)} credits (email and phone)`
+    : `up to ${formatCount(count)} credits`;
+  return `Enrich ${formatCount(count)} ${count === 1 ? 'person' : 'people'}? This spends ${credits}.`;
+}
+
+async function readInput(ctx: CommandContext, opts: { from?: string; leadId: number[]; linkedinUrl: string[] }) {
+  const { peopleFromFlags, readPeople } = await import('../../io/people-input.js');
+  if (opts.from) return readPeople(opts.from === '-' ? '-' : resolve(ctx.cwd, opts.from), ctx.stdin);
+  return peopleFromFlags(opts.leadId, opts.linkedinUrl);
+}
+
+export default defineVerb({
+  description: [
+    'People come from --from (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',
+    '--linkedin-url. They are sent 100 a request, one request at a time, paced by `enrich rate-limits`: nothing',
+    'is sent while a window is used up; it waits for the reset (saying so) when that is within --limit-wait, and',
+    'otherwise stops with exit 5. Enriching spends credits: it asks first on a terminal; otherwise --yes is needed.',
+    'A start whose answer was lost is sent again only if the service shows it was not counted.',
+    '',
+    'Without --wait it prints the request ids (follow them with `enrich status`). With --wait it follows the jobs',
+    'and writes everyone found, Email first, with the columns of the search: --csv is ready for `prospects import`.',
+    'Everyone not enriched (no email found, no id in the row, a repeat, not started) goes to',
+    '<name>.not-enriched.csv (enrich-<time>.not-enriched.csv for stdin or flags) with the reason; then exit 3.',
+  ].join('\n'),
+  examples: [
+    "outreach people search --title 'Head of Sales' --max 500 --csv |\n" +
+      '    outreach enrich contacts --from - --yes --wait --csv | outreach prospects import -',
+    'enrich contacts --linkedin-url https://www.linkedin.com/in/ada-lovelace --email-type personal --phone --wait',
+  ],
+  flags: {
+    from: flag.text('people from a file (CSV or NDJSON from `people search`); - for stdin', { value: 'file' }),
+    leadId: flag.list('a person id from `people search`', {
+      value: 'id',
+      each: (raw) => {
+        if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--lead-id: must be a person id (digits), not "${raw}"`);
+        return Number(raw.trim());
+      },
+    }),
+    linkedinUrl: flag.list('a LinkedIn profile URL', { value: 'url' }),
+    emailType: flag.choice(['work', 'personal'] as const, 'which email to reveal', { value: 'type', default: 'work' }),
+    phone: flag.bool('reveal phone numbers too (costs more credits)'),
+    yes: flag.bool('do not ask before spending credits', { short: '-y' }),
+    wait: flag.bool('follow the jobs to the end and write the people found'),
+    limitWait: flag.seconds('longest wait for a rate-limit window to reset before stopping', {
+      default: 900,
+      allowZero: true,
+    }),
+    rejects: flag.text('where to write the people not enriched (default: beside --from)', { value: 'file' }),
+  },
+  rules: [conflicts('from', 'leadId'), conflicts('from', 'linkedinUrl')],
+  async run(ctx, opts) {
+    if (!opts.from && !opts.leadId.length && !opts.linkedinUrl.length)
+      throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
+    const input: PeopleInput = await readInput(ctx, opts);
+    const count = input.people.length;
+    if (count === 0 && input.unusable.length === 0) {
+      ctx.note(`${opts.from === '-' ? 'stdin' : (opts.from ?? 'the flags')}: nobody to enrich`);
+      return ExitCode.ok;
+    }
+    if (count > 0 && !opts.yes) {
+      if (!ctx.interactive)
+        throw new UsageError(
+          `refusing to enrich ${formatCount(count)} ${count === 1 ? 'person' : 'people'} without --yes: it spends credits`,
+          'Add --yes (there is no terminal to ask on).',
+        );
+      if (!(await ctx.prompter.confirm({ message: confirmMessage(count, opts.phone), default: false }))) {
+        ctx.info('Nothing enriched.');
+        return ExitCode.ok;
+      }
+    }
+    const base =
+      opts.from && opts.from !== '-'
+        ? resolve(ctx.cwd, opts.from).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')
+        : resolve(ctx.cwd, `enrich-${fileStamp(ctx.clock.now())}`);
+    const rejectsPath = opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`;
+    const writer = createListWriter(ctx, enrichedColumns(opts.phone), {
+      raw: (e) => ({
+        ...(e.person.record ?? Object.fromEntries(input.header.map((h, i) => [h, e.person.cells[i]]))),
+        email: e.result.email,
+        ...(opts.phone && { phone: e.result.phone ?? null }),
+        enrichment: { requestId: e.requestId, status: e.result.status },
+      }),
+    });
+    const indexByName = new Map(input.header.map((h, i) => [normalise(h), i]));
+    const { runEnrichment } = await import('../../jobs/enrich.js');
+    const summary = await ctx.job((job) =>
+      runEnrichment(job, {
+        input,
+        emailType: opts.emailType === 'personal' ? 'personal_email' : 'work_email',
+        phone: opts.phone,
+        wait: opts.wait,
+        limitWaitMs: opts.limitWait,
+        rejectsPath,
+        statusCommand: (ids) => ctx.commandLine(['enrich', 'status', ...ids, '--wait']),
+        found: (person, result, requestId) =>
+          writer.write({
+            person,
+            result,
+            requestId,
+            column: (name) => person.cells[indexByName.get(normalise(name)) ?? -1] ?? '',
+          }),
+      }),
+    );
+    if (opts.wait) await writer.end();
+    else if (ctx.flags.json) await writeJson(ctx, { requestIds: summary.requestIds, started: summary.started });
+    else for (const id of summary.requestIds) await writeOut(ctx.stdout, `${id}\n`);
+
+    const parts = [
+      `${formatCount(summary.started)} of ${formatCount(summary.people)} people started in ${summary.requestIds.length} request(s)`,
+    ];
+    if (summary.found !== null)
+      parts.push(
+        `${formatCount(summary.found)} with an email`,
+        `${formatCount(summary.creditsCharged ?? 0)} credits charged`,
+      );
+    if (summary.notEnriched) parts.push(`${formatCount(summary.notEnriched)} not enriched: ${summary.rejectsFile}`);
+    const code =
+      summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
+    ctx.outcome(`Enrichment: ${parts.join(', ')}.`, code !== ExitCode.ok);
+    if (!opts.wait && summary.requestIds.length)
+      ctx.info(`Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`);
+    return code;
+  },
+});

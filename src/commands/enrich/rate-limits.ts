@@ -1,0 +1,36 @@
+import { defineVerb } from '../../cli/verb.js';
+import { writeList } from '../../cli/render/output.js';
+import type { Column } from '../../cli/render/columns.js';
+import type { RateLimitWindow } from '../../api/contract/people.js';
+import { enrichmentRateLimits, resetAtMs } from '../../api/resources/people.js';
+import { formatDuration } from '../../format.js';
+
+type Row = RateLimitWindow & { window: string };
+
+function columns(now: number): Column<Row>[] {
+  return [
+    { header: 'WINDOW', value: (r) => r.window },
+    { header: 'LIMIT', value: (r) => r.limit },
+    { header: 'REMAINING', value: (r) => r.remaining },
+    { header: 'RESETS', value: (r) => new Date(resetAtMs(r.resetAt)).toTimeString().slice(0, 8) },
+    { header: 'IN', value: (r) => formatDuration(Math.max(0, resetAtMs(r.resetAt) - now)) },
+  ];
+}
+
+export default defineVerb({
+  description:
+    'Starts of `enrich contacts` count against each window; it waits for a reset by itself.\n' +
+    'Reset times are local; --json prints the status as the service sent it (resetAt in Unix seconds).',
+  examples: ['enrich rate-limits', 'enrich rate-limits --json'],
+  async run(ctx) {
+    const limits = await enrichmentRateLimits(await ctx.http());
+    const rows: Row[] = [
+      { window: 'minute', ...limits.perMinute },
+      { window: 'hour', ...limits.perHour },
+      { window: 'day', ...limits.perDay },
+    ];
+    await writeList(ctx, rows, columns(ctx.clock.now()), {
+      raw: (row) => ({ window: row.window, limit: row.limit, remaining: row.remaining, resetAt: row.resetAt }),
+    });
+  },
+});

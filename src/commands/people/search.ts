@@ -1,0 +1,67 @@
+import { conflicts, defineVerb } from '../../cli/verb.js';
+import { flag } from '../../cli/flags.js';
+import { createListWriter, writeJson } from '../../cli/render/output.js';
+import { maxSearchPage } from '../../api/contract/people.js';
+import { searchPeople } from '../../api/resources/people.js';
+import { formatCount } from '../../format.js';
+import { personColumns, personTableColumns } from './columns.js';
+import { searchBody, searchFilterFlags } from './search-filters.js';
+
+export default defineVerb({
+  description: [
+    'Filters combine with AND; the values of one filter (a repeated flag) with OR. --not-<filter> excludes.',
+    'Ranges: MIN-MAX, MIN- or -MAX (50-200, 24-, -1m; k, m, b allowed); --funding-date takes FROM..TO dates.',
+    'One page (25 people) by default; --all or --max N walks the pages (up to 400, and no further than the',
+    "account's display limit), writing people as they arrive. The totals go to stderr.",
+    '--csv has import-friendly headers (Person Id, First Name, Last Name, Job Title, Company, Company Website,',
+    'LinkedIn URL, Department, City, State, Country, Decision Maker). A search finds no emails: pipe it to',
+    '`outreach enrich contacts --from -` for those.',
+  ].join('\n'),
+  examples: [
+    "people search --title 'Head of Sales' --location Germany --company-size 50-200",
+    "people search --title 'VP Sales' --past --not-industry Education --decision-maker --all --csv > leads.csv",
+    'people search --keyword kubernetes --experience 24- --max 500 --ndjson',
+    'people search --title CTO --print-filters > cto.json && outreach people search --filters cto.json --b2b',
+  ],
+  flags: {
+    ...searchFilterFlags,
+    page: flag.int('this page only', { min: 1, max: maxSearchPage }),
+    all: flag.bool('every page the account may see'),
+    max: flag.int('walk the pages until this many people', { min: 1 }),
+    printFilters: flag.bool('print the request body that would be sent, and send nothing'),
+  },
+  rules: [conflicts('page', 'all'), conflicts('page', 'max')],
+  async run(ctx, opts) {
+    const body = searchBody(opts);
+    if (opts.printFilters) return writeJson(ctx, body);
+    const http = await ctx.http();
+    const walking = opts.all || opts.max !== undefined;
+    const limit = opts.max ?? Infinity;
+    const writer = createListWriter(ctx, ctx.output.format === 'table' ? personTableColumns : personColumns, {
+      emptyMessage: 'no people match these filters',
+    });
+    const summary = await ctx.job(async (job) => {
+      let page = opts.page ?? 1;
+      let written = 0;
+      for (;;) {
+        const answer = await searchPeople(http, { ...body, page });
+        for (const person of answer.people.slice(0, limit - written)) await writer.write(person);
+        written = Math.min(limit, written + answer.people.length);
+        const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
+        job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(reachable)}` });
+        const more = answer.hasNextPage && answer.people.length > 0 && page < maxSearchPage && written < limit;
+        if (!walking || !more) return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more };
+        page++;
+      }
+    });
+    await writer.end();
+    if (summary.total === 0) return;
+    const capped =
+      summary.displayLimit !== undefined && summary.total > summary.displayLimit
+        ? ` (the account sees at most ${formatCount(summary.displayLimit)})`
+        : '';
+    const next =
+      !walking && summary.more ? `; --all or --max N for more, --page ${(opts.page ?? 1) + 1} for the next` : '';
+    ctx.note(`${formatCount(summary.written)} of ${formatCount(summary.total)} people found${capped}${next}`);
+  },
+});

@@ -1,0 +1,214 @@
+// The people to enrich, from what `people search` wrote (CSV with Person Id / LinkedIn URL columns, or NDJSON of
+// person objects) or from flags. Every row is kept with its cells, so the results can carry the search columns and
+// rows that cannot be sent are written back as they came, with the reason.
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { UsageError } from '../errors.js';
+import { openCsv } from './csv-reader.js';
+import { checkReadableFile } from './input-file.js';
+
+/** The columns of `people search --csv`; NDJSON people and flag values are laid out in them. */
+export const profileHeader = [
+  'Person Id',
+  'First Name',
+  'Last Name',
+  'Job Title',
+  'Company',
+  'Company Website',
+  'LinkedIn URL',
+  'Department',
+  'City',
+  'State',
+  'Country',
+  'Decision Maker',
+];
+
+export interface InputPerson {
+  /** Row (CSV, after the header) or line (NDJSON) number; 0 for a flag value. */
+  row: number;
+  cells: string[];
+  leadId?: number;
+  linkedinUrl?: string;
+  /** The person object of an NDJSON line, merged into --ndjson / --json results. */
+  record?: Record<string, unknown>;
+}
+
+export interface PeopleInput {
+  header: string[];
+  people: InputPerson[];
+  /** Rows that name nobody, or repeat someone: written back with their reason, never sent. */
+  unusable: Array<{ person: InputPerson; reason: string }>;
+}
+
+const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+const idNames = ['personid', 'leadid', 'id'];
+const urlNames = ['linkedinurl', 'linkedin', 'profileurl', 'url'];
+
+function splitName(fullName: unknown): [string, string] {
+  const words = String(fullName ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return [words[0] ?? '', words.slice(1).join(' ')];
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** An NDJSON person (a search result) in the profile columns. */
+function profileCells(person: Record<string, unknown>): string[] {
+  const location = (person.location ?? {}) as Record<string, unknown>;
+  const [first, last] = splitName(person.full_name);
+  const decision = person.decision_maker;
+  return [
+    text(person.id ?? person.lead_id),
+    text(person.first_name ?? first),
+    text(person.last_name ?? last),
+    text(person.job_title),
+    text(person.company_name),
+    text(person.company_website),
+    text(person.linkedin_url),
+    text(person.department),
+    text(location.city),
+    text(location.state),
+    text(location.country),
+    typeof decision === 'boolean' ? (decision ? 'yes' : 'no') : text(decision),
+  ];
+}
+
+/** Reads who a row names; a Person Id that is not a whole number counts only if a LinkedIn URL is there too. */
+function identify(person: InputPerson, idText: string, urlText: string): string | undefined {
+  const id = idText.trim();
+  const url = urlText.trim();
+  if (/^\d+$/.test(id)) person.leadId = Number(id);
+  if (url) person.linkedinUrl = url;
+  if (person.leadId !== undefined || person.linkedinUrl) return undefined;
+  return id
+    ? `Person Id "${id.slice(0, 40)}" is not a number and there is no LinkedIn URL`
+    : 'no Person Id or LinkedIn URL';
+}
+
+/** Collects people, dropping repeats (by lead id, else by LinkedIn URL) with the row they repeat. */
+class Collector {
+  readonly people: InputPerson[] = [];
+  readonly unusable: PeopleInput['unusable'] = [];
+  private readonly seen = new Map<string, number>();
+
+  add(person: InputPerson, problem: string | undefined): void {
+    if (problem) return void this.unusable.push({ person, reason: problem });
+    const key = person.leadId !== undefined ? `id:${person.leadId}` : `url:${person.linkedinUrl!.toLowerCase()}`;
+    const first = this.seen.get(key);
+    if (first !== undefined) return void this.unusable.push({ person, reason: `repeats row ${first}` });
+    this.seen.set(key, person.row);
+    this.people.push(person);
+  }
+}
+
+/** `--lead-id` and `--linkedin-url` values. */
+export function peopleFromFlags(leadIds: number[], urls: string[]): PeopleInput {
+  const collector = new Collector();
+  const url = profileHeader.indexOf('LinkedIn URL');
+  for (const id of leadIds) {
+    const cells = profileHeader.map(() => '');
+    cells[0] = String(id);
+    collector.add({ row: 0, cells, leadId: id }, undefined);
+  }
+  for (const link of urls) {
+    const cells = profileHeader.map(() => '');
+    cells[url] = link;
+    collector.add({ row: 0, cells, linkedinUrl: link }, undefined);
+  }
+  return { header: profileHeader, people: collector.people, unusable: collector.unusable };
+}
+
+async function peek(input: Readable): Promise<{ first: string; stream: AsyncIterable<Buffer> }> {
+  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const held: Buffer[] = [];
+  let first = '';
+  while (!first) {
+    const next = await iterator.next();
+    if (next.done) break;
+    held.push(Buffer.from(next.value));
+    first = Buffer.concat(held)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .charAt(0);
+  }
+  async function* all(): AsyncGenerator<Buffer> {
+    yield* held;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield Buffer.from(next.value);
+  }
+  return { first, stream: all() };
+}
+
+async function* lines(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of stream) {
+    const parts = (rest + chunk.toString('utf8')).split('\n');
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  if (rest) yield rest;
+}
+
+async function fromNdjson(stream: AsyncIterable<Buffer>, where: string): Promise<PeopleInput> {
+  const collector = new Collector();
+  let row = 0;
+  for await (const line of lines(stream)) {
+    row++;
+    if (!line.trim()) continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      throw new UsageError(
+        `${where}, line ${row}: not a JSON object`,
+        'Give one person per line, as `people search --ndjson` writes.',
+      );
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record))
+      throw new UsageError(`${where}, line ${row}: not a JSON object`);
+    const person: InputPerson = {
+      row,
+      cells: profileCells(record as Record<string, unknown>),
+      record: record as Record<string, unknown>,
+    };
+    const r = record as Record<string, unknown>;
+    collector.add(person, identify(person, text(r.id ?? r.lead_id), text(r.linkedin_url)));
+  }
+  return { header: profileHeader, people: collector.people, unusable: collector.unusable };
+}
+
+async function fromCsv(stream: AsyncIterable<Buffer>, where: string): Promise<PeopleInput> {
+  const source = await openCsv(stream as unknown as Readable, { name: where });
+  const names = source.header.map(normalise);
+  const find = (wanted: string[]) => wanted.map((w) => names.indexOf(w)).find((i) => i >= 0) ?? -1;
+  const idColumn = find(idNames);
+  const urlColumn = find(urlNames);
+  if (idColumn < 0 && urlColumn < 0) {
+    source.close();
+    throw new UsageError(
+      `${where}: no Person Id or LinkedIn URL column (the columns are: ${source.header.join(', ')})`,
+      'Give the CSV that `outreach people search --csv` writes, or --lead-id / --linkedin-url.',
+    );
+  }
+  const collector = new Collector();
+  for await (const record of source.rows) {
+    if (!record.fields)
+      throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
+    const cells = source.header.map((_, i) => record.fields![i] ?? '');
+    const person: InputPerson = { row: record.row, cells };
+    collector.add(person, identify(person, cells[idColumn] ?? '', cells[urlColumn] ?? ''));
+  }
+  return { header: source.header, people: collector.people, unusable: collector.unusable };
+}
+
+/** `--from FILE` or `--from -`: NDJSON when the first character is `{`, CSV otherwise. */
+export async function readPeople(path: string, stdin: Readable): Promise<PeopleInput> {
+  const where = path === '-' ? 'stdin' : path;
+  if (path !== '-') checkReadableFile(path);
+  const input = path === '-' ? stdin : createReadStream(path);
+  const { first, stream } = await peek(input);
+  if (!first) return { header: profileHeader, people: [], unusable: [] };
+  return first === '{' ? fromNdjson(stream, where) : fromCsv(stream, where);
+}

@@ -1,0 +1,266 @@
+// Starts enrichments for a list of people, 100 a request, one request at a time, paced by the service's rate-limit
+// status: it never starts while a window has nothing left, and waits for the reset when that is within --limit-wait.
+// A start spends credits, so one whose answer was lost is sent again only when the rate-limit counters show it was
+// never counted; otherwise its people are written back with the reason. With wait, it follows every job to the end
+// and hands each person found to `found`, in input order within a job; everyone else goes to the rejects file.
+import { maxEnrichPerRequest, type EnrichedPerson } from '../api/contract/people.js';
+import type { HttpClient } from '../api/http.js';
+import {
+  enrichmentDone,
+  enrichmentRateLimits,
+  enrichmentResults,
+  enrichmentStatus,
+  resetAtMs,
+  startEnrichment,
+  type EnrichStart,
+  type RateLimits,
+} from '../api/resources/people.js';
+import { ApiError, Interrupted, NetworkError, isRefusal } from '../errors.js';
+import { formatCount, formatDuration } from '../format.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
+import type { InputPerson, PeopleInput } from '../io/people-input.js';
+import type { JobContext } from './context.js';
+import { pollUntil } from './poller.js';
+
+export interface EnrichOptions {
+  input: PeopleInput;
+  emailType: 'work_email' | 'personal_email';
+  phone: boolean;
+  wait: boolean;
+  /** The longest wait for a rate-limit window to reset before stopping. */
+  limitWaitMs: number;
+  /** Where people not enriched are written (created only if there are some). */
+  rejectsPath: string;
+  /** The command that checks the jobs later, for a wait that times out. */
+  statusCommand: (requestIds: string[]) => string;
+  found(person: InputPerson, result: EnrichedPerson, requestId: string): Promise<void>;
+}
+
+export interface EnrichSummary {
+  people: number;
+  started: number;
+  requestIds: string[];
+  /** Only when waited for. */
+  found: number | null;
+  notEnriched: number;
+  rejectsFile?: string;
+  stoppedBy?: 'rate-limit';
+  creditsCharged: number | null;
+}
+
+interface Batch {
+  people: InputPerson[];
+  body: EnrichStart;
+}
+
+const windowNames = { perMinute: 'per minute', perHour: 'per hour', perDay: 'per day' } as const;
+type WindowName = keyof typeof windowNames;
+const windows = Object.keys(windowNames) as WindowName[];
+
+/** Lead ids where the row has one (the service's own ids), LinkedIn URLs for the rest; 100 a request. */
+function planBatches(people: InputPerson[], options: Pick<EnrichOptions, 'emailType' | 'phone'>): Batch[] {
+  const common: EnrichStart = { email_type: options.emailType, ...(options.phone && { reveal_phone: true }) };
+  const byId = people.filter((p) => p.leadId !== undefined);
+  const byUrl = people.filter((p) => p.leadId === undefined);
+  const batches: Batch[] = [];
+  for (let i = 0; i < byId.length; i += maxEnrichPerRequest) {
+    const slice = byId.slice(i, i + maxEnrichPerRequest);
+    batches.push({ people: slice, body: { ...common, lead_id: slice.map((p) => p.leadId!) } });
+  }
+  for (let i = 0; i < byUrl.length; i += maxEnrichPerRequest) {
+    const slice = byUrl.slice(i, i + maxEnrichPerRequest);
+    batches.push({ people: slice, body: { ...common, linkedin_url: slice.map((p) => p.linkedinUrl!) } });
+  }
+  return batches;
+}
+
+/** Whether a start between two readings was certainly not counted: some window kept its reset time and its count. */
+function certainlyNotCounted(before: RateLimits, after: RateLimits): boolean {
+  const comparable = windows.filter((w) => before[w].resetAt === after[w].resetAt);
+  return comparable.length > 0 && comparable.every((w) => after[w].remaining >= before[w].remaining);
+}
+
+function isLostAnswer(error: unknown): boolean {
+  return (error instanceof NetworkError && error.sent) || (error instanceof ApiError && error.details.status >= 500);
+}
+
+const localTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+export async function runEnrichment(job: JobContext, options: EnrichOptions): Promise<EnrichSummary> {
+  const http = await job.http();
+  const { input } = options;
+  let rejects: CsvFileWriter | undefined;
+  let notEnriched = 0;
+  const reject = async (person: InputPerson, reason: string) => {
+    rejects ??= await createCsvFileWriter(options.rejectsPath, [...input.header, 'Reason'], {
+      neutraliseFormulas: true,
+    });
+    await rejects.write([...person.cells, reason]);
+    notEnriched++;
+  };
+  const rejectAll = async (people: InputPerson[], reason: string) => {
+    for (const person of people) await reject(person, reason);
+  };
+
+  const summary: EnrichSummary = {
+    people: input.people.length + input.unusable.length,
+    started: 0,
+    requestIds: [],
+    found: null,
+    notEnriched: 0,
+    creditsCharged: null,
+  };
+  try {
+    for (const { person, reason } of input.unusable) await reject(person, reason);
+    const batches = planBatches(input.people, options);
+    const started: Array<{ requestId: string; batch: Batch }> = [];
+    for (let b = 0; b < batches.length; b++) {
+      const batch = batches[b]!;
+      const rest = batches.slice(b).flatMap((x) => x.people);
+      if (job.signal.aborted) throw new Interrupted();
+      const limits = await paced(job, http, options.limitWaitMs);
+      if ('stop' in limits) {
+        summary.stoppedBy = 'rate-limit';
+        await rejectAll(
+          rest,
+          `not started: the enrichment rate limit (${limits.stop}) resets at ${localTime(limits.until)}, ` +
+            `after --limit-wait; send this file again then`,
+        );
+        break;
+      }
+      const requestId = await startOnce(job, http, batch, limits, reject);
+      if (requestId === undefined) continue;
+      started.push({ requestId, batch });
+      summary.requestIds.push(requestId);
+      summary.started += batch.people.length;
+      job.emit({
+        type: 'progress',
+        text: `enrichment: started ${formatCount(summary.started)} of ${formatCount(input.people.length)} people`,
+      });
+    }
+
+    if (options.wait && started.length) {
+      summary.found = 0;
+      summary.creditsCharged = 0;
+      const ids = started.map((s) => s.requestId);
+      let processedBefore = 0;
+      for (const { requestId, batch } of started) {
+        const final = await pollUntil(
+          () => enrichmentStatus(http, requestId),
+          (status) => {
+            const processed = processedBefore + (status.processed ?? 0);
+            job.emit({
+              type: 'progress',
+              text: `enrichment: ${formatCount(processed)} of ${formatCount(summary.started)} people processed`,
+            });
+            return enrichmentDone(status);
+          },
+          {
+            clock: job.clock,
+            signal: job.signal,
+            timeoutMs: job.waitTimeoutMs,
+            what: `enrichment ${requestId}`,
+            checkLater: options.statusCommand(ids),
+          },
+        );
+        processedBefore += batch.people.length;
+        summary.creditsCharged += final.creditsCharged ?? 0;
+        const results = await enrichmentResults(http, requestId);
+        for (const [index, person] of batch.people.entries()) {
+          const result = matchResult(person, results, index, batch.people.length);
+          if (result?.email) {
+            await options.found(person, result, requestId);
+            summary.found++;
+          } else await reject(person, result ? 'no email found' : 'not in the results of the enrichment');
+        }
+      }
+    }
+    await rejects?.commit();
+  } catch (error) {
+    // What was written so far is kept: the rows not yet reached are named by the error's own hint.
+    await rejects?.commit();
+    throw error;
+  }
+  summary.notEnriched = notEnriched;
+  if (rejects) summary.rejectsFile = rejects.path;
+  return summary;
+}
+
+/** The rate-limit status once every window has room: waits for resets within limitWaitMs, else says stop. */
+async function paced(
+  job: JobContext,
+  http: HttpClient,
+  limitWaitMs: number,
+): Promise<RateLimits | { stop: string; until: number }> {
+  for (;;) {
+    const limits = await enrichmentRateLimits(http);
+    const spent = windows.filter((w) => limits[w].remaining <= 0);
+    if (!spent.length) return limits;
+    const until = Math.max(...spent.map((w) => resetAtMs(limits[w].resetAt)));
+    const names = spent.map((w) => windowNames[w]).join(', ');
+    // A second past the reset: the service's clock and ours may differ by a little.
+    const waitMs = Math.max(0, until - job.clock.now()) + 1_000;
+    if (waitMs > limitWaitMs) return { stop: names, until };
+    job.emit({
+      type: 'note',
+      text: `waiting: the enrichment rate limit (${names}) is used up; it resets at ${localTime(until)} (in ${formatDuration(waitMs)})`,
+    });
+    try {
+      await job.clock.sleep(waitMs, job.signal);
+    } catch {
+      throw new Interrupted();
+    }
+  }
+}
+
+/** Starts one batch; a lost answer is sent again only when the counters show the start was not counted. */
+async function startOnce(
+  job: JobContext,
+  http: HttpClient,
+  batch: Batch,
+  before: RateLimits,
+  reject: (person: InputPerson, reason: string) => Promise<void>,
+): Promise<string | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEnrichment(http, batch.body);
+    } catch (error) {
+      if (isRefusal(error)) {
+        for (const person of batch.people) await reject(person, `refused: ${error.message}`);
+        return undefined;
+      }
+      if (!isLostAnswer(error)) throw error;
+      const after = await enrichmentRateLimits(http);
+      if (attempt < 3 && certainlyNotCounted(before, after)) {
+        job.emit({ type: 'info', text: 'a start got no answer and was not counted by the service: sending it again' });
+        before = after;
+        continue;
+      }
+      for (const person of batch.people)
+        await reject(
+          person,
+          'the start may have been accepted but its answer was lost; send this file again (people revealed before ' +
+            'are not charged again)',
+        );
+      return undefined;
+    }
+  }
+}
+
+/** The result for a person: by lead id or LinkedIn URL; by position when the answer names neither. */
+function matchResult(
+  person: InputPerson,
+  results: EnrichedPerson[],
+  index: number,
+  batchSize: number,
+): EnrichedPerson | undefined {
+  const url = person.linkedinUrl?.toLowerCase().replace(/\/+$/, '');
+  const byKey = results.find((r) =>
+    person.leadId !== undefined
+      ? String(r.lead_id ?? r.id) === String(person.leadId)
+      : (r.linkedin_url ?? '').toLowerCase().replace(/\/+$/, '') === url,
+  );
+  if (byKey) return byKey;
+  const named = results.some((r) => r.lead_id != null || r.id != null || r.linkedin_url);
+  return !named && results.length === batchSize ? results[index] : undefined;
+}
