@@ -38,6 +38,7 @@ describe('argv parsing', () => {
       faultKinds: ['drop', 'delay'],
       latency: 50,
       provisionSeconds: 2,
+      enrichmentSeconds: 3,
     });
   });
 

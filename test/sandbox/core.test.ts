@@ -145,8 +145,42 @@ describe('sandbox state file', () => {
     const result = await run(['--sandbox', 'inbox', 'categories'], { configDir });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 1)\n` +
+      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 2)\n` +
         `hint: Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).\n`,
     );
+  });
+});
+
+describe('sandbox state migration', () => {
+  it('brings a version 1 state up to date: enrichment records, and the fields search results import into', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/context.js');
+    const { loadState } = await import('../../src/sandbox/state-file.js');
+    const { seedState } = await import('../../src/sandbox/seed.js');
+    const fresh = seedState(Date.UTC(2026, 10, 22));
+    const {
+      searchDisplayLimit: _a,
+      enrichments: _b,
+      revealed: _c,
+      enrichmentLimits: _d,
+      enrichmentStarts: _e,
+      ...older
+    } = fresh;
+    const v1 = { ...older, version: 1, fields: fresh.fields.filter((f) => !['State', 'Department'].includes(f.label)) };
+    const path = join(tempDir(), 'state.json');
+    writeFileSync(path, JSON.stringify(v1));
+    const state = loadState(path)!;
+    expect(state.version).toBe(2);
+    expect(
+      state.fields.map((f) => f.label).filter((l) => ['State', 'Department', 'Company Website'].includes(l)),
+    ).toEqual(['Company Website', 'State', 'Department']);
+    expect(state).toMatchObject({
+      searchDisplayLimit: 2500,
+      enrichments: [],
+      revealed: [],
+      enrichmentLimits: { perMinute: 30, perHour: 1000, perDay: 10000 },
+      enrichmentStarts: [],
+    });
   });
 });

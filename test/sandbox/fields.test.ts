@@ -20,7 +20,7 @@ describe('GET /v1/fields', () => {
     ]);
     const all = await sb.request('GET', '/v1/fields?systemFields=true');
     expect(all.body.payload[0]).toMatchObject({ id: 'fEmail', label: 'Email', fieldType: 'text' });
-    expect(all.body.payload).toHaveLength(16);
+    expect(all.body.payload).toHaveLength(19);
   });
 
   it('refuses a systemFields value other than true/false, naming the parameter', async () => {

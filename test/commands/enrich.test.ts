@@ -1,0 +1,214 @@
+// outreach enrich contacts / status / rate-limits through the real CLI against an in-process sandbox: results merged
+// with the search columns, everyone else written back with a reason, credits asked for, pacing by the rate-limit
+// windows on the test clock (no real waiting), and starts whose answer was lost.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir, testTime } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startFaultProxy, type FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
+
+let sb: TestSandbox;
+let dir: string;
+let proxy: FaultProxy | undefined;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir();
+});
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+  await sb.close();
+});
+
+const cli = (argv: string[], extra: Parameters<typeof run>[1] = {}) => run(argv, { env: sb.env, cwd: dir, ...extra });
+const starts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/enrich/contact');
+const lines = (text: string) => text.trim().split('\n').filter(Boolean);
+
+/** `people search --csv` for the first `count` people of the index, saved as leads.csv. */
+async function leads(count: number, env = sb.env): Promise<string> {
+  const result = await run(['people', 'search', '--max', String(count), '--csv'], { env });
+  expect(result.code).toBe(0);
+  const path = join(dir, 'leads.csv');
+  writeFileSync(path, result.stdout);
+  return path;
+}
+
+describe('enrich contacts', () => {
+  it('--wait --csv writes everyone found, Email first with the search columns; the rest go to a file with why', async () => {
+    const file = await leads(40);
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
+    const [job] = sb.sandbox.store.state.enrichments;
+    const found = job!.people.filter((p) => p.email);
+    const missing = job!.people.filter((p) => !p.email);
+    expect(found.length).toBeGreaterThan(0);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(result.code).toBe(3);
+    const rows = lines(result.stdout);
+    expect(rows[0]).toBe(
+      'Email,First Name,Last Name,Job Title,Company,Company Website,LinkedIn URL,Department,City,State,Country',
+    );
+    const byId = new Map(sb.sandbox.store.peopleIndex().all.map((p) => [p.person.id, p.person]));
+    expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual(found.map((p) => p.email));
+    const first = byId.get(found[0]!.personId!)!;
+    expect(rows[1]).toContain(`,${first.job_title},${first.company_name},`);
+    const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8'));
+    expect(rejects[0]).toBe(
+      'Person Id,First Name,Last Name,Job Title,Company,Company Website,LinkedIn URL,Department,City,State,Country,' +
+        'Decision Maker,Reason',
+    );
+    expect(rejects.slice(1).map((r) => [r.split(',')[0], r.split(',').at(-1)])).toEqual(
+      missing.map((p) => [String(p.personId), 'no email found']),
+    );
+    expect(result.stderr).toBe(
+      `Enrichment: 40 of 40 people started in 1 request(s), ${found.length} with an email, ${found.length} credits ` +
+        `charged, ${missing.length} not enriched: ${join(dir, 'leads.not-enriched.csv')}.\n`,
+    );
+  });
+
+  it('batches 100 a request by lead id, prints the request ids without --wait, and rows naming nobody are kept', async () => {
+    const file = await leads(150);
+    writeFileSync(file, readFileSync(file, 'utf8') + ',Nobody,Here,,,,,,,,,no\n');
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const ids = sb.sandbox.store.state.enrichments.map((e) => e.requestId);
+    expect(ids).toHaveLength(2);
+    expect(sb.sandbox.store.state.enrichments.map((e) => e.people.length)).toEqual([100, 50]);
+    expect(result.stdout).toBe(`${ids[0]}\n${ids[1]}\n`);
+    expect(result.code).toBe(3);
+    expect(lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8'))[1]).toBe(
+      ',Nobody,Here,,,,,,,,,no,no Person Id or LinkedIn URL',
+    );
+  });
+
+  it('asks before spending credits, and without a terminal needs --yes', async () => {
+    const file = await leads(3);
+    const refused = await cli(['enrich', 'contacts', '--from', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'error: refusing to enrich 3 people without --yes: it spends credits\n' +
+        'hint: Add --yes (there is no terminal to ask on).\n',
+    );
+    const declined = await cli(['enrich', 'contacts', '--from', file], {
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      answers: [false],
+    });
+    expect({ code: declined.code, stderr: declined.stderr }).toEqual({
+      code: 0,
+      stderr: '? Enrich 3 people? This spends up to 3 credits. no\nNothing enriched.\n',
+    });
+    expect(starts()).toHaveLength(0);
+  });
+
+  it('reads NDJSON from stdin and LinkedIn URLs from flags; people revealed before cost nothing again', async () => {
+    const searched = await run(['people', 'search', '--max', '5', '--ndjson'], { env: sb.env });
+    const first = await cli(['enrich', 'contacts', '--from', '-', '--yes', '--wait', '--ndjson'], {
+      stdin: searched.stdout,
+    });
+    const people = lines(first.stdout).map((line) => JSON.parse(line));
+    expect(people.length).toBeGreaterThan(0);
+    expect(Object.keys(people[0])).toEqual(expect.arrayContaining(['id', 'full_name', 'picture_url', 'email']));
+    expect(people[0].email).toMatch(/@/);
+    const url = people[0].linkedin_url as string;
+    const again = await cli(['enrich', 'contacts', '--linkedin-url', url, '--yes', '--wait', '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)[0]).toMatchObject({ 'LinkedIn URL': url, email: people[0].email });
+    const status = await cli(['enrich', 'status', JSON.parse(again.stdout)[0].enrichment.requestId, '--json']);
+    expect(JSON.parse(status.stdout)[0]).toMatchObject({ totalRecords: 1, alreadyRevealed: 1, creditsCharged: 0 });
+  });
+
+  it('waits for a used-up window to reset, saying so, and never gets a 429', async () => {
+    sb.sandbox.store.state.enrichmentLimits = { perMinute: 1, perHour: 100, perDay: 100 };
+    const file = await leads(250);
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    expect(result.code).toBe(0);
+    expect(starts().map((r) => r.status)).toEqual([200, 200, 200]);
+    const minutes = sb.sandbox.store.state.enrichmentStarts.map((at) => Math.floor(at / 60_000));
+    expect(new Set(minutes).size).toBe(3);
+    expect(
+      result.stderr.match(
+        /^waiting: the enrichment rate limit \(per minute\) is used up; it resets at \d\d:\d\d:\d\d \(in (\d+s|1m0[01]s)\)$/gm,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('stops with exit 5 when the reset is beyond --limit-wait, writing who was not started', async () => {
+    sb.sandbox.store.state.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
+    const file = await leads(150);
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--limit-wait', '60']);
+    expect(result.code).toBe(5);
+    expect(starts()).toHaveLength(1);
+    const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
+    expect(rejects).toHaveLength(50);
+    expect(rejects[0]).toMatch(
+      /,"not started: the enrichment rate limit \(per day\) resets at \d\d:\d\d:\d\d, after --limit-wait; send this file again then"$/,
+    );
+  });
+
+  async function throughProxy(fault: ProxyFault) {
+    let faulted = false;
+    proxy = await startFaultProxy(sb.baseUrl, ({ path }) => {
+      if (path !== '/v1/enrich/contact' || faulted) return undefined;
+      faulted = true;
+      return fault;
+    });
+    return { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
+  }
+
+  it('a start whose answer was lost but which the service counted is not sent again', async () => {
+    const file = await leads(10);
+    const env = await throughProxy('reset-after');
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait'], { env });
+    expect(result.code).toBe(3);
+    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
+    expect(proxy!.log.filter((r) => r.path === '/v1/enrich/contact')).toHaveLength(1);
+    const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
+    expect(rejects).toHaveLength(10);
+    expect(rejects[0]).toContain('the start may have been accepted but its answer was lost; send this file again');
+  });
+
+  it('a start lost before the service counted it is sent again, once', async () => {
+    const file = await leads(10);
+    const env = await throughProxy('reset-before');
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv'], { env });
+    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
+    const found = sb.sandbox.store.state.enrichments[0]!.people.filter((p) => p.email).length;
+    expect(lines(result.stdout)).toHaveLength(found + 1);
+  });
+});
+
+describe('enrich status and rate-limits', () => {
+  it('an unknown job is exit 2 with its id', async () => {
+    const result = await cli(['enrich', 'status', 'nope123']);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: no enrichment job nope123\nhint: Request ids are printed by `outreach enrich contacts`.\n',
+    });
+  });
+
+  it('--wait follows a job from in-progress to completed', async () => {
+    const file = await leads(4);
+    const started = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const id = started.stdout.trim();
+    const before = await cli(['enrich', 'status', id, '--json']);
+    expect(JSON.parse(before.stdout)[0]).toMatchObject({ status: 'in-progress', processed: 0, totalRecords: 4 });
+    const after = await cli(['enrich', 'status', id, '--wait']);
+    const job = sb.sandbox.store.state.enrichments[0]!;
+    const succeeded = job.people.filter((p) => p.email).length;
+    expect(after.code).toBe(0);
+    expect(after.stdout).toBe(`${id}\tcompleted\t4\t4\t${succeeded}\t${4 - succeeded}\t0\t${succeeded}\n`);
+    expect(after.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('rate-limits shows each window with its reset as a local time and as a delay', async () => {
+    await cli(['enrich', 'contacts', '--linkedin-url', 'https://www.linkedin.com/in/nobody', '--yes']);
+    const now = testTime.now();
+    const reset = (length: number) => Math.floor(now / length) * length + length;
+    const local = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+    const result = await cli(['enrich', 'rate-limits']);
+    const seconds = (length: number) => Math.round((reset(length) - now) / 1000);
+    expect(result.stdout.split('\n')[0]).toBe(`minute\t30\t29\t${local(reset(60_000))}\t${seconds(60_000)}s`);
+    expect(result.stdout.split('\n')[2]).toMatch(new RegExp(`^day\\t10000\\t9999\\t${local(reset(86_400_000))}\\t`));
+  });
+});
