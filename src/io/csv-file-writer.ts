@@ -65,8 +65,13 @@ export async function createCsvFileWriter(
     async abort() {
       if (finished) return;
       finished = true;
+      // A write still under way fails once the file is destroyed: that error is expected, the file is going away.
+      stringifier.on('error', () => undefined);
+      file.on('error', () => undefined);
       stringifier.destroy();
       file.destroy();
+      // Not events.once: it would reject on that expected error.
+      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
       await rm(temp, { force: true });
     },
   };
