@@ -71,7 +71,7 @@ export async function createCsvFileWriter(
       stringifier.destroy();
       file.destroy();
       // Not events.once: it would reject on that expected error.
-      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(temp, { force: true });
     },
   };

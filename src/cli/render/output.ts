@@ -18,6 +18,8 @@ function csvCell(cell: Cell): string {
 
 export interface ListWriter<T> {
   write(row: T): Promise<void>;
+  /** Several rows in one write (a page of a listing): one system call instead of one a row. */
+  writeMany(rows: readonly T[]): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -39,28 +41,31 @@ export function createListWriter<T>(
   const out = ctx.stdout;
   let count = 0;
   const tableRows: Cell[][] = [];
-  return {
-    async write(row) {
-      count++;
-      switch (format) {
-        case 'json':
-          await writeOut(out, `${count === 1 ? '[\n' : ',\n'}${indent(JSON.stringify(raw(row), null, 2))}`);
-          break;
-        case 'ndjson':
-          await writeOut(out, `${JSON.stringify(raw(row))}\n`);
-          break;
-        case 'csv':
-          if (count === 1) await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
-          await writeOut(out, `${columns.map((c) => csvCell(c.value(row))).join(',')}\n`);
-          break;
-        case 'tsv':
-          await writeOut(out, `${tsvLine(columns.map((c) => c.value(row)))}\n`);
-          break;
-        case 'table':
-          tableRows.push(columns.map((c) => c.value(row)));
-          break;
+  /** The text of one row in the chosen format (a table row is kept for the end instead). */
+  const text = (row: T): string => {
+    count++;
+    switch (format) {
+      case 'json':
+        return `${count === 1 ? '[\n' : ',\n'}${indent(JSON.stringify(raw(row), null, 2))}`;
+      case 'ndjson':
+        return `${JSON.stringify(raw(row))}\n`;
+      case 'csv': {
+        const line = `${columns.map((c) => csvCell(c.value(row))).join(',')}\n`;
+        return count === 1 ? `${columns.map((c) => csvCell(c.header)).join(',')}\n${line}` : line;
       }
-    },
+      case 'tsv':
+        return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
+      case 'table':
+        tableRows.push(columns.map((c) => c.value(row)));
+        return '';
+    }
+  };
+  const writeText = async (chunk: string) => {
+    if (chunk) await writeOut(out, chunk);
+  };
+  return {
+    write: (row) => writeText(text(row)),
+    writeMany: (rows) => writeText(rows.map(text).join('')),
     async end() {
       if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
       else if (format === 'csv' && count === 0)

@@ -2,7 +2,7 @@ import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { createListWriter, writeJson } from '../../cli/render/output.js';
 import { maxSearchPage } from '../../api/contract/people.js';
-import { searchPeople } from '../../api/resources/people.js';
+import { searchPeople, type SearchPage } from '../../api/resources/people.js';
 import { formatCount } from '../../format.js';
 import { personColumns, personTableColumns } from './columns.js';
 import { searchBody, searchFilterFlags } from './search-filters.js';
@@ -12,7 +12,8 @@ export default defineVerb({
     'Filters combine with AND; the values of one filter (a repeated flag) with OR. --not-<filter> excludes.',
     'Ranges: MIN-MAX, MIN- or -MAX (50-200, 24-, -1m; k, m, b allowed); --funding-date takes FROM..TO dates.',
     'One page (25 people) by default; --all or --max N walks the pages (up to 400, and no further than the',
-    "account's display limit), writing people as they arrive. The totals go to stderr.",
+    "account's display limit), --concurrency pages at a time, writing people in order as they arrive. The totals go",
+    'to stderr.',
     '--csv has import-friendly headers (Person Id, First Name, Last Name, Job Title, Company, Company Website,',
     'LinkedIn URL, Department, City, State, Country, Decision Maker). A search finds no emails: pipe it to',
     '`outreach enrich contacts --from -` for those.',
@@ -29,6 +30,7 @@ export default defineVerb({
     page: flag.int('this page only', { min: 1, max: maxSearchPage }),
     all: flag.bool('every page the account may see'),
     max: flag.int('walk the pages until this many people', { min: 1 }),
+    concurrency: flag.int('pages asked for at once with --all / --max', { min: 1, max: 8, default: 4 }),
     printFilters: flag.bool('print the request body that would be sent, and send nothing'),
   },
   rules: [conflicts('page', 'all'), conflicts('page', 'max')],
@@ -42,17 +44,35 @@ export default defineVerb({
       emptyMessage: 'no people match these filters',
     });
     const summary = await ctx.job(async (job) => {
-      let page = opts.page ?? 1;
+      const first = opts.page ?? 1;
+      // Once the first page tells how many pages there are, the next ones are asked for --concurrency at a time and
+      // written in order; pages asked for ahead of a stop are only reads.
+      const inFlight = new Map<number, Promise<SearchPage>>();
+      let lastPage = first;
+      const ask = (page: number) => {
+        if (!inFlight.has(page)) {
+          const answer = searchPeople(http, { ...body, page });
+          answer.catch(() => undefined); // a page asked for ahead of a failure is never awaited
+          inFlight.set(page, answer);
+        }
+        return inFlight.get(page)!;
+      };
       let written = 0;
-      for (;;) {
-        const answer = await searchPeople(http, { ...body, page });
-        for (const person of answer.people.slice(0, limit - written)) await writer.write(person);
+      for (let page = first; ; page++) {
+        for (let ahead = page + 1; walking && ahead <= lastPage && ahead < page + opts.concurrency; ahead++) ask(ahead);
+        const answer = await ask(page);
+        inFlight.delete(page);
+        await writer.writeMany(answer.people.slice(0, limit - written));
         written = Math.min(limit, written + answer.people.length);
         const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
         job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(reachable)}` });
         const more = answer.hasNextPage && answer.people.length > 0 && page < maxSearchPage && written < limit;
-        if (!walking || !more) return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more };
-        page++;
+        if (!walking || !more) {
+          await Promise.allSettled(inFlight.values());
+          return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more };
+        }
+        const pagesLeft = Math.ceil((reachable - written) / Math.max(1, answer.people.length));
+        lastPage = Math.min(maxSearchPage, answer.totalPages ?? page + 1, page + pagesLeft);
       }
     });
     await writer.end();

@@ -54,6 +54,10 @@ export default defineVerb({
       max: 86_400,
       default: 3,
     }),
+    displayLimit: flag.int("how many people of a search the account may page through (the search's display_limit)", {
+      min: 1,
+      max: 10_000,
+    }),
     tasks: flag.int('seed this many tasks instead of 300 (same mix of statuses), for load tests', {
       min: 1,
       max: 5_000_000,
@@ -81,6 +85,7 @@ export default defineVerb({
       enrichmentMs: opts.enrichmentSeconds * 1000,
       seed: { tasks: opts.tasks },
     });
+    if (opts.displayLimit !== undefined) sandbox.store.state.searchDisplayLimit = opts.displayLimit;
     if (opts.state) save = durableSaver(opts.state, () => sandbox.store.snapshot());
     await save?.(); // a fresh seed is on disk before the first answer too
     const baseUrl = await sandbox.listen(opts.port, opts.host);
