@@ -80,6 +80,12 @@ export const groups: GroupEntry[] = [
     load: () => import('./inbox/index.js'),
   },
   {
+    name: 'webhooks',
+    summary: 'Create, list and inspect webhooks; receive them locally while you build a handler',
+    example: "webhooks listen --create --name dev --events 'task-*' --public-url https://abc.ngrok.app/",
+    load: () => import('./webhooks/index.js'),
+  },
+  {
     name: 'api',
     summary: 'Call any endpoint directly, with auth, retries and output handled',
     example: 'api GET /v1/fields',

@@ -11,6 +11,8 @@ import { createFaultInjector, type FaultKind, type FaultOptions } from './faults
 import type { Route, SandboxRequest, SandboxResponse } from './route.js';
 import { allRoutes } from './routes/index.js';
 import { seedState, type SeedOptions } from './seed.js';
+import { defaultDeliveryOptions, WebhookDispatcher, type DeliveryOptions } from './webhook-delivery.js';
+import { triggerSample } from './routes/webhooks.js';
 
 export interface SandboxOptions {
   key: string;
@@ -22,6 +24,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** How long a purchased domain stays inProgress before it is active, in ms (default 5 s). */
   provisionMs?: number;
+  /** Webhook delivery timeout and retry delays (default 5 s; 0.2 s and 1 s). */
+  webhookDelivery?: Partial<DeliveryOptions>;
   /** How long an enrichment job takes to process everyone, in ms (default 3 s). */
   enrichmentMs?: number;
   /** Seed options for a fresh state and for resets (the number of tasks). */
@@ -82,6 +86,7 @@ export class Sandbox {
     this.store = new Store(options.state ?? seedState(clock.now(), options.seed), clock);
     if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
     if (options.enrichmentMs !== undefined) this.store.enrichmentMs = options.enrichmentMs;
+    this.store.webhooks = new WebhookDispatcher(this.store, { ...defaultDeliveryOptions, ...options.webhookDelivery });
     this.routes = allRoutes.map(compile);
     this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
   }
@@ -101,6 +106,7 @@ export class Sandbox {
   }
 
   async close(): Promise<void> {
+    await this.store.webhooks?.idle();
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -128,7 +134,7 @@ export class Sandbox {
       else {
         this.authenticate(req);
         if (url.pathname.startsWith('/_sandbox/')) {
-          answer = this.control(method, url.pathname, rawBody);
+          answer = await this.control(method, url.pathname, rawBody);
           if (method === 'POST') await this.options.persist?.();
         } else {
           fault = this.nextFault();
@@ -242,7 +248,7 @@ export class Sandbox {
   }
 
   /** Test and demo controls: reset to the seed, read the request log, move the clock forward. */
-  private control(method: string, path: string, rawBody: Buffer): SandboxResponse {
+  private async control(method: string, path: string, rawBody: Buffer): Promise<SandboxResponse> {
     if (method === 'POST' && path === '/_sandbox/reset') {
       this.reset();
       this.requestLog.length = 0;
@@ -256,6 +262,8 @@ export class Sandbox {
       this.clockOffset += advanceMs;
       return { status: 200, body: { now: new Date(this.store.now()).toISOString() } };
     }
+    if (method === 'POST' && path === '/_sandbox/webhooks/trigger')
+      return triggerSample(this.store, JSON.parse(rawBody.toString('utf8') || '{}') as Record<string, unknown>);
     throw new SandboxError(404, 4040, `Cannot ${method} ${path}`);
   }
 

@@ -1,6 +1,7 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
+import type { WebhookDispatcher } from './webhook-delivery.js';
 import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './people-index.js';
 import type { DncListRecord, ProspectRecord, SandboxState, TaskRecord } from './model.js';
 
@@ -15,6 +16,8 @@ export class Store {
 
   /** How long a purchased domain stays inProgress (`sandbox start --provision-seconds`). */
   provisionMs = 5_000;
+  /** Sends webhook deliveries (set by the Sandbox that owns this store). */
+  webhooks: WebhookDispatcher | undefined;
   /** How long an enrichment job takes (`sandbox start --enrichment-seconds`). */
   enrichmentMs = 3_000;
   private people:
@@ -107,6 +110,11 @@ export class Store {
     this.dncIndexes.clear();
     this.version++;
     this.changed();
+  }
+
+  /** Something happened that webhooks subscribe to (spec.md "Events"): delivered in the background. */
+  emitEvent(kind: string, data: Record<string, unknown>): void {
+    this.webhooks?.dispatch(kind, data);
   }
 
   /** Handlers call this after a write, so persistence can follow. */

@@ -100,6 +100,36 @@ describe('sequences subsequence update', () => {
   });
 });
 
+describe('sequences subsequence get', () => {
+  it('shows what update set, and an unknown id is refused by the service', async () => {
+    const updated = await seq([
+      'subsequence',
+      'update',
+      'sqOnbrd1',
+      'ssReplied',
+      '--delay-days',
+      '4',
+      '--condition',
+      'Replied:is:false',
+    ]);
+    expect(updated.code).toBe(0);
+    const got = await seq(['subsequence', 'get', 'ssReplied']);
+    expect(got).toMatchObject({
+      code: 0,
+      stdout: `schedule\t${sub().scheduleId}\ndelay days\t4\nconditions\tReplied:is:false\n`,
+    });
+    expect(JSON.parse((await seq(['subsequence', 'get', 'ssReplied', '--json'])).stdout)).toMatchObject({
+      firstStepRelativeDays: 4,
+      sequenceId: 'sqOnbrd1',
+    });
+    const unknown = await seq(['subsequence', 'get', 'ssNope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.split('\n')[0]).toBe(
+      'error: Invalid subsequence id ssNope (GET /v1/sequences/subsequence/ssNope/settings: HTTP 400, code 1001)',
+    );
+  });
+});
+
 describe('subsequence rules in the sandbox', () => {
   it('silently ignores an empty conditions array', async () => {
     const res = await sb.request('PATCH', '/v1/sequences/sqOnbrd1/subsequence/ssReplied', { conditions: [] });

@@ -43,18 +43,20 @@ export const webhookSchema = z.looseObject({
   testDelivery: optional(z.looseObject({ status: optional(z.string()) })),
 });
 
+export const webhookCreateBody = z.strictObject({
+  name: nonEmpty,
+  webhookUrl: nonEmpty,
+  webhookEvent: z.array(z.enum(webhookEvents)).check(z.minLength(1)),
+  headers: z.record(z.string(), z.string()),
+});
+
 export const webhooksEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/v1/webhook/create',
     // A replay would register a second webhook.
     replaySafe: false,
-    body: z.strictObject({
-      name: nonEmpty,
-      webhookUrl: nonEmpty,
-      webhookEvent: z.array(z.enum(webhookEvents)).check(z.minLength(1)),
-      headers: z.record(z.string(), z.string()),
-    }),
+    body: webhookCreateBody,
     response: z.looseObject({ message: optional(z.string()), payload: webhookSchema }),
   }),
   list: endpoint({

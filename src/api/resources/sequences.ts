@@ -1,3 +1,4 @@
+import type { z } from 'zod/mini';
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
 import { sequencesEndpoints, type SubsequenceUpdate, type Variant } from '../contract/sequences.js';
@@ -41,4 +42,10 @@ export async function sendTestEmail(
   body: { to: string[]; fromEmailAccountId: string; subject: string; content: string; preheader?: string },
 ): Promise<string | undefined> {
   return (await call(http, sequencesEndpoints.testEmail, { params: { sequenceId }, body })).message;
+}
+
+export type SubsequenceSettings = z.output<typeof sequencesEndpoints.subsequenceSettings.response>['payload'];
+
+export async function subsequenceSettings(http: HttpClient, subsequenceId: string): Promise<SubsequenceSettings> {
+  return (await call(http, sequencesEndpoints.subsequenceSettings, { params: { subsequenceId } })).payload;
 }

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod/mini';
 import { flag } from '../../cli/flags.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
-import type { CommandContext } from '../../cli/command-context.js';
-import { InputFileError, NetworkError, UsageError } from '../../errors.js';
+import { NetworkError, UsageError } from '../../errors.js';
 import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains.js';
 import { describeIssue } from '../../api/contract/schema.js';
 import { callWithBody } from '../../api/call.js';
 import { uploadFile } from '../../api/resources/uploads.js';
-import { fileProblem } from '../../io/input-file.js';
+import { readJsonOrYaml } from '../../io/structured-file.js';
 import { checkedPicture } from './picture.js';
 
 type PurchaseBody = z.output<typeof domainPurchaseBody>;
@@ -26,24 +24,6 @@ function mailbox(raw: string, ownerLast: string | undefined) {
     firstname: first ?? capitalised(email.split('@')[0] ?? ''),
     lastname: last ?? ownerLast ?? '',
   };
-}
-
-async function readOrderFile(ctx: CommandContext, file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = readFileSync(resolve(ctx.cwd, file), 'utf8');
-  } catch (error) {
-    throw new InputFileError(file, fileProblem(error));
-  }
-  try {
-    if (/\.ya?ml$/i.test(file)) return (await import('yaml')).parse(text);
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InputFileError(
-      file,
-      `cannot be read as ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(error as Error).message}`,
-    );
-  }
 }
 
 /** What the service would refuse, found before anything is sent: the contract's rules, then the cross-field ones. */
@@ -118,7 +98,7 @@ export default defineVerb({
   async run(ctx, opts) {
     let order: PurchaseBody;
     if (opts.fromFile) {
-      order = checkOrder(await readOrderFile(ctx, opts.fromFile), opts.fromFile);
+      order = checkOrder(await readJsonOrYaml(resolve(ctx.cwd, opts.fromFile), opts.fromFile), opts.fromFile);
     } else {
       const ask = async (value: string | undefined, message: string) =>
         value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);

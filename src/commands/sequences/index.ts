@@ -11,8 +11,14 @@ export const group: GroupSpec = {
     },
     {
       name: 'subsequence',
-      summary: 'Change subsequences',
+      summary: 'Read and change subsequences',
       verbs: [
+        {
+          name: 'get',
+          summary: "A subsequence's settings: schedule, entry delay, conditions",
+          example: 'sequences subsequence get ssReplied',
+          load: () => import('./subsequence-get.js'),
+        },
         {
           name: 'update',
           summary: 'Change a subsequence: schedule, entry delay, conditions (settings left out stay as they are)',

@@ -10,6 +10,7 @@ import { sequencesRoutes } from './sequences.js';
 import { domainsRoutes } from './domains.js';
 import { uploadsRoutes } from './uploads.js';
 import { peopleRoutes } from './people.js';
+import { webhooksRoutes } from './webhooks.js';
 
 export const allRoutes: Route[] = [
   ...inboxRoutes,
@@ -22,4 +23,5 @@ export const allRoutes: Route[] = [
   ...domainsRoutes,
   ...uploadsRoutes,
   ...peopleRoutes,
+  ...webhooksRoutes,
 ];

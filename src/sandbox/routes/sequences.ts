@@ -77,6 +77,8 @@ export const sequencesRoutes: Route[] = [
       else {
         sequence.active = status === 'resume';
         success++;
+        if (status === 'pause')
+          store.emitEvent('sequence-paused', { sequence: { id: sequence.id, name: sequence.name } });
       }
     }
     return {

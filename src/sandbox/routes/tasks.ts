@@ -5,6 +5,7 @@ import {
   tasksEndpoints,
   type ListTasksQuery,
 } from '../../api/contract/tasks.js';
+import { taskFields } from './webhooks.js';
 import { route, type Route } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
@@ -101,6 +102,8 @@ export const tasksRoutes: Route[] = [
       task.completedAt = store.isoNow();
       if (task.type === 'call') task.callOutcome = normaliseCallOutcome(callOutcome!);
       store.touch();
+      store.emitEvent('task-updated', { task: taskFields(task) });
+      store.emitEvent(`${task.type}-task-updated`, { task: taskFields(task) });
     }
     return {
       status: 200,
@@ -136,6 +139,10 @@ export const tasksRoutes: Route[] = [
       store.state.reports.push({ id: reportId, csv: stringify([['taskId', 'reason'], ...failures]) });
     }
     const total = new Set(taskIds).size;
+    store.emitEvent('bulk-task-updated', {
+      bulkAction: { bulkActionId, action: 'skip', totalTasks: total, failed: failures.length },
+      taskIds: [...new Set(taskIds)].filter((id) => !failures.some(([failed]) => failed === id)),
+    });
     store.state.bulkActions.push({
       bulkActionId,
       action: 'skip',

@@ -1,0 +1,28 @@
+import { defineVerb } from '../../cli/verb.js';
+import { arg } from '../../cli/flags.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { subsequenceSettings, type SubsequenceSettings } from '../../api/resources/sequences.js';
+
+export default defineVerb({
+  args: [arg.text('subsequenceId')],
+  description:
+    'What `subsequence update` sets: schedule id, entry delay in days and conditions (name, operation, value).\n' +
+    'The answer is not documented: --json prints it as the service sent it.',
+  examples: ['sequences subsequence get ssReplied', 'sequences subsequence get ssReplied --json'],
+  async run(ctx, opts) {
+    const settings = await subsequenceSettings(await ctx.http(), opts.args[0]);
+    await writeRecord<SubsequenceSettings>(ctx, settings, [
+      { header: 'SCHEDULE', value: (s) => s.scheduleId },
+      { header: 'DELAY DAYS', value: (s) => s.firstStepRelativeDays },
+      {
+        header: 'CONDITIONS',
+        value: (s) =>
+          (s.conditions ?? [])
+            .map((c) =>
+              [c.name, c.operation, (c as { value?: unknown }).value].filter((v) => v !== undefined).join(':'),
+            )
+            .join(', '),
+      },
+    ]);
+  },
+});

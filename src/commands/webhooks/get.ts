@@ -1,0 +1,20 @@
+import { defineVerb } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
+import { writeRecord } from '../../cli/render/output.js';
+import { getWebhook } from '../../api/resources/webhooks.js';
+import { webhookFields, webhookJson } from './columns.js';
+
+export default defineVerb({
+  args: [arg.text('webhookId')],
+  description:
+    'Status, failed flag, the last failure (local time, HTTP status, message), events and custom headers.\n' +
+    'Header values are shown as *** unless --show-secrets: they often hold the secret a receiver checks.',
+  examples: ['webhooks get 69fb3ac1eda582171eb74826', 'webhooks get 69fb3ac1eda582171eb74826 --json --show-secrets'],
+  flags: {
+    showSecrets: flag.bool('show the values of the custom headers'),
+  },
+  async run(ctx, opts) {
+    const webhook = await getWebhook(await ctx.http(), opts.args[0]);
+    await writeRecord(ctx, webhook, webhookFields(opts.showSecrets), webhookJson(webhook, opts.showSecrets));
+  },
+});

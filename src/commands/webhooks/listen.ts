@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defineVerb } from '../../cli/verb.js';
+import { flag } from '../../cli/flags.js';
+import { writeOut } from '../../cli/render/output.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { createWebhook } from '../../api/resources/webhooks.js';
+import { isLoopbackHost } from '../../config/target.js';
+import { UsageError } from '../../errors.js';
+import { eventKinds, eventsHelp, headersFrom, readHeader } from './events.js';
+import { checkWebhookUrl } from './create.js';
+
+/** The largest delivery kept; anything longer is answered 413. */
+const maxDeliveryBytes = 1024 * 1024;
+/** A sender that stops half-way through a body does not hold the receiver. */
+const readTimeoutMs = 10_000;
+
+interface Delivery {
+  receivedAt: string;
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  event?: string;
+  /** Why it was refused (401 for a wrong header), if it was. */
+  rejected?: string;
+  ignored?: boolean;
+  forwarded?: { status?: number; error?: string };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => req.destroy(new Error('the sender stopped sending')), readTimeoutMs);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxDeliveryBytes) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      if (size > maxDeliveryBytes) reject(new Error(`a delivery of ${size} bytes, over 1 MB`));
+      else resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+async function forward(url: string, delivery: Delivery, raw: Buffer, timeoutMs: number, signal: AbortSignal) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(delivery.headers))
+    if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(raw),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+    });
+    await res.arrayBuffer();
+    return { status: res.status };
+  } catch (error) {
+    const name = (error as Error).name;
+    return { error: name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : (error as Error).message };
+  }
+}
+
+function summary(d: Delivery): string {
+  const time = d.receivedAt.slice(11, 19);
+  const body = (typeof d.body === 'object' && d.body) as Record<string, unknown> | false;
+  const webhook = body && typeof body.webhook === 'object' ? (body.webhook as { name?: string; id?: string }) : {};
+  const parts = [time, d.event ?? '(no event field)', webhook.name ?? webhook.id ?? ''];
+  if (d.rejected) parts.push(`refused 401: ${d.rejected}`);
+  else if (d.ignored) parts.push('ignored (not in --events)');
+  else parts.push('200');
+  if (d.forwarded)
+    parts.push(d.forwarded.error ? `forward failed: ${d.forwarded.error}` : `forwarded: ${d.forwarded.status}`);
+  return `${parts.join('\t')}\n`;
+}
+
+async function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UsageError(
+              `port ${port} on ${host} is in use`,
+              'Choose another with --port (--port 0 picks a free one).',
+            )
+          : error.code === 'EACCES'
+            ? new UsageError(`port ${port} needs privileges`, 'Choose a port above 1023 with --port.')
+            : error,
+      ),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/`;
+}
+
+export default defineVerb({
+  description: [
+    'A local receiver: prints each delivery as it arrives (one line: time, event, webhook, answer; --json or',
+    '--ndjson: the whole delivery with its headers, one JSON object a line) and answers 200. --expect-header makes it',
+    'refuse (401) a delivery without that header and value. --forward-to passes each delivery on to a URL (your',
+    'handler) and prints its answer; a handler that hangs is given up after --forward-timeout.',
+    '',
+    '--create registers a webhook that points here: at --public-url (a tunnel you run, such as ngrok), or at this',
+    'receiver itself when the API is on this machine (the sandbox). It gets a random secret header, checked on every',
+    'delivery. The API cannot update or delete webhooks: when you stop, pause or delete it in the web app.',
+    'Ctrl-C stops, with the count of deliveries received (exit 0).',
+    '',
+    eventsHelp,
+  ].join('\n'),
+  examples: [
+    "--sandbox webhooks listen --create --name dev --events 'task-*'",
+    'webhooks listen --port 8787 --forward-to http://localhost:3000/hooks --expect-header "X-Secret: s3cr3t"',
+    "webhooks listen --port 8787 --create --name dev --events 'task-*' --public-url https://abc.ngrok.app/",
+  ],
+  flags: {
+    port: flag.int('port to listen on; 0 picks a free one', { min: 0, max: 65535, default: 7358 }),
+    host: flag.text('address to listen on', { value: 'address', default: '127.0.0.1' }),
+    events: flag.list('only these kinds are printed and forwarded (others are answered and counted)', {
+      value: 'kind',
+      each: eventKinds,
+    }),
+    expectHeader: flag.list('refuse deliveries without this "Name: value" header', {
+      value: 'header',
+      each: readHeader,
+    }),
+    forwardTo: flag.custom('pass each delivery on to this URL', checkWebhookUrl, { value: 'url' }),
+    forwardTimeout: flag.seconds('how long --forward-to may take to answer', { default: 10 }),
+    create: flag.bool('register a webhook that delivers here (needs --name and --events)'),
+    name: flag.text('name of the webhook --create registers', { nonEmpty: true }),
+    publicUrl: flag.custom('the address the service reaches this receiver at (a tunnel)', checkWebhookUrl, {
+      value: 'url',
+    }),
+  },
+  async run(ctx, opts) {
+    if (opts.create && (!opts.name || !opts.events.length))
+      throw new UsageError('--create needs --name and --events: what to call the webhook and what it receives');
+    if (!opts.create && (opts.name || opts.publicUrl))
+      throw new UsageError(`${opts.name ? '--name' : '--public-url'} is for --create`);
+    const kinds = new Set(opts.events.flat());
+    const expected = headersFrom(opts.expectHeader, '--expect-header');
+    const secret: Record<string, string> = opts.create
+      ? { 'X-Outreach-Listen-Secret': randomBytes(16).toString('hex') }
+      : {};
+    const checks = Object.entries({ ...expected, ...secret }).map(([name, value]) => [name.toLowerCase(), value]);
+    const counts = { received: 0, refused: 0, ignored: 0 };
+    const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+
+    const server = createServer(async (req, res) => {
+      let raw: Buffer;
+      try {
+        raw = await readBody(req);
+      } catch (error) {
+        res.writeHead(413).end();
+        ctx.warn(`a delivery could not be read: ${(error as Error).message}`);
+        return;
+      }
+      const text = raw.toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: shown as text */
+      }
+      const event = typeof body === 'object' && body && 'event' in body ? String(body.event) : undefined;
+      const delivery: Delivery = {
+        receivedAt: new Date(ctx.clock.now()).toISOString(),
+        method: req.method ?? 'POST',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+        ...(event !== undefined && { event }),
+      };
+      counts.received++;
+      const wrong = checks.find(([name, value]) => req.headers[name!] !== value);
+      if (wrong) delivery.rejected = `header ${wrong[0]} ${req.headers[wrong[0]!] === undefined ? 'missing' : 'wrong'}`;
+      else if (kinds.size && event !== 'test' && !kinds.has(event ?? '')) delivery.ignored = true;
+      if (delivery.rejected) counts.refused++;
+      if (delivery.ignored) counts.ignored++;
+      res.writeHead(delivery.rejected ? 401 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: !delivery.rejected }));
+      if (opts.forwardTo && !delivery.rejected && !delivery.ignored)
+        delivery.forwarded = await forward(opts.forwardTo, delivery, raw, opts.forwardTimeout, ctx.signal);
+      await writeOut(ctx.stdout, machine ? `${JSON.stringify(delivery)}\n` : summary(delivery));
+    });
+    const localUrl = await listen(server, opts.port, opts.host);
+    ctx.note(`Listening on ${localUrl} (Ctrl-C to stop)`);
+    try {
+      if (opts.create)
+        await register(ctx, opts.name!, opts.publicUrl, localUrl, [...kinds], { ...expected, ...secret });
+      if (!ctx.signal.aborted)
+        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+    ctx.note(
+      `Stopped: ${counts.received} deliver${counts.received === 1 ? 'y' : 'ies'} received` +
+        `${counts.refused ? `, ${counts.refused} refused` : ''}${counts.ignored ? `, ${counts.ignored} ignored` : ''}.`,
+    );
+  },
+});
+
+/** Registers a webhook pointing here, says where it points and what is left to do when done. */
+async function register(
+  ctx: CommandContext,
+  name: string,
+  publicUrl: string | undefined,
+  localUrl: string,
+  kinds: string[],
+  headers: Record<string, string>,
+): Promise<void> {
+  const http = await ctx.http();
+  const apiIsLocal = isLoopbackHost(new URL(http.origin).hostname);
+  if (!publicUrl && !apiIsLocal)
+    throw new UsageError(
+      '--create needs --public-url: the service cannot reach this machine',
+      'Run a tunnel (such as `ngrok http 7358`) and give its https address.',
+    );
+  const webhook = await createWebhook(http, { name, webhookUrl: publicUrl ?? localUrl, webhookEvent: kinds, headers });
+  ctx.note(
+    `Created webhook ${webhook.id} (${name}) -> ${publicUrl ?? localUrl}: ${kinds.join(', ')}; test delivery ` +
+      `${webhook.testDelivery?.status ?? 'unknown'}.`,
+  );
+  ctx.onDispose(() =>
+    ctx.note(
+      `Webhook ${webhook.id} still points at ${publicUrl ?? localUrl}: pause or delete it in the web app ` +
+        '(the API cannot update or delete webhooks).',
+    ),
+  );
+}

@@ -1,0 +1,35 @@
+import { defineVerb } from '../../cli/verb.js';
+import { arg, flag } from '../../cli/flags.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import { webhookEvents } from '../../api/contract/webhooks.js';
+import { triggerSampleEvent } from '../../api/resources/webhooks.js';
+
+export default defineVerb({
+  args: [
+    arg.text('kind', {
+      choices: webhookEvents,
+      normalise: (raw) => webhookEvents.find((k) => k === raw.toLowerCase()),
+    }),
+  ],
+  description: [
+    'Sandbox only: the sandbox delivers a sample event of KIND now, to --webhook or to every active webhook',
+    'subscribed to it, and prints each delivery (webhook id, HTTP status, outcome). The service itself has no such',
+    'endpoint: against it this says so (exit 2). Sample bodies are in the README ("Webhooks").',
+  ].join('\n'),
+  examples: [
+    '--sandbox webhooks trigger bulk-task-updated',
+    'webhooks trigger email-sent --webhook 69fb3ac1eda582171eb74826',
+  ],
+  flags: {
+    webhook: flag.text('only this webhook (subscribed or not)', { value: 'id', nonEmpty: true }),
+  },
+  async run(ctx, opts) {
+    const deliveries = await triggerSampleEvent(await ctx.http(), opts.args[0], opts.webhook);
+    if (ctx.flags.json) await writeJson(ctx, deliveries);
+    else
+      for (const d of deliveries) await writeOut(ctx.stdout, `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`);
+    if (!deliveries.length) ctx.note(`no active webhook is subscribed to ${opts.args[0]}: nothing delivered`);
+    return deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial;
+  },
+});

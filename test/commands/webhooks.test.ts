@@ -1,0 +1,270 @@
+// outreach webhooks create / list / get / trigger through the real CLI against an in-process sandbox that delivers
+// to a real local receiver: test deliveries, custom headers, events of real actions, failing receivers.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import type { WebhookRecord } from '../../src/sandbox/model.js';
+
+let sb: TestSandbox;
+let receiver: Receiver;
+let proxy: FaultProxy | undefined;
+beforeEach(async () => {
+  sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 2_000, retryDelaysMs: [5, 5] } });
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+  await sb.close();
+  await receiver.close();
+});
+
+const webhooks = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
+  run(['webhooks', ...argv], { env: sb.env, ...extra });
+const creates = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/webhook/create');
+const stored = () => sb.sandbox.store.state.webhooks;
+
+describe('webhooks create', () => {
+  it('registers the webhook, whose test delivery reaches the URL with the custom headers', async () => {
+    const result = await webhooks([
+      'create', '--name', 'crm', '--url', receiver.url, '--event', 'task-*', '--event', 'reply-received',
+      '--header', 'X-Secret: s3cr3t',
+    ]); // prettier-ignore
+    expect(result.code).toBe(0);
+    const [webhook] = stored();
+    expect(webhook).toMatchObject({
+      name: 'crm',
+      webhookUrl: receiver.url,
+      status: 'active',
+      failed: false,
+      headers: { 'X-Secret': 's3cr3t' },
+      webhookEvent: [
+        'task-created', 'task-updated', 'bulk-task-updated', 'call-task-updated', 'linkedin-task-updated',
+        'custom-task-updated', 'whatsapp-task-updated', 'reply-received',
+      ], // prettier-ignore
+    });
+    expect(webhook!.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(receiver.deliveries).toHaveLength(1);
+    expect(receiver.deliveries[0]!.headers['x-secret']).toBe('s3cr3t');
+    expect(receiver.deliveries[0]!.body).toMatchObject({ event: 'test', webhook: { id: webhook!.id, name: 'crm' } });
+    expect(result.stdout).toContain(`id\t${webhook!.id}\n`);
+    expect(result.stdout).toContain('headers\tX-Secret: ***\n');
+    expect(result.stdout).toContain('test delivery\tsuccess\n');
+  });
+
+  it('sends headers {} when none are given, and reads a whole webhook from a file', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/context.js');
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'hook.yaml'),
+      `name: from-file\nwebhookUrl: ${receiver.url}\nwebhookEvent: [sequence-paused]\n`,
+    );
+    const result = await webhooks(['create', '--from-file', 'hook.yaml'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(stored()[0]).toMatchObject({ name: 'from-file', headers: {}, webhookEvent: ['sequence-paused'] });
+  });
+
+  it('a failed test delivery leaves the webhook paused: said plainly, exit 3, and get shows the failure', async () => {
+    receiver.answer = 500;
+    const result = await webhooks(['create', '--name', 'down', '--url', receiver.url, '--event', 'task-updated']);
+    expect(result.code).toBe(3);
+    const id = stored()[0]!.id;
+    expect(result.stderr).toBe(
+      `The test delivery to ${receiver.url} failed, so webhook ${id} starts paused and gets no events. Make the URL ` +
+        'answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).\n',
+    );
+    const got = await webhooks(['get', id, '--json']);
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      status: 'paused',
+      failed: true,
+      lastFailure: { statusCode: 500, message: 'the receiver answered 500' },
+    });
+    const shown = await webhooks(['get', id]);
+    expect(shown.stdout).toMatch(
+      /^last failure\t\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d, HTTP 500, the receiver answered 500$/m,
+    );
+  });
+
+  it('refuses bad input before sending: URL, event kind (with a suggestion), header syntax and repeats', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--url', 'http://crm.example/hooks'], 'error: --url must use https (plain http only to localhost / 127.0.0.1), not "http://crm.example/hooks"'],
+      [['--url', 'crm.example'], 'error: --url must be a URL such as https://crm.example/hooks, not "crm.example"'],
+      [['--event', 'reply-recieved'], 'error: --event "reply-recieved" is not an event kind; did you mean reply-received?'],
+      [['--event', 'meeting-*'], 'error: --event "meeting-*" matches no event kind'],
+      [['--header', 'no colon'], 'error: --header takes "Name: value" with a header name of letters, digits and -, not "no colon"'],
+      [['--header', 'X-A: 1', '--header', 'x-a: 2'], 'error: --header: gives "x-a" twice'],
+    ]; // prettier-ignore
+    for (const [argv, message] of cases) {
+      const base = ['create', '--name', 'n', '--url', 'https://crm.example/hooks', '--event', 'task-updated'];
+      const result = await webhooks([...base, ...argv]);
+      expect({ argv, code: result.code, error: result.stderr.split('\n')[0] }).toEqual({
+        argv,
+        code: 2,
+        error: message,
+      });
+    }
+    const missing = await webhooks(['create', '--name', 'n']);
+    expect(missing.stderr.split('\n')[0]).toBe('error: --url, --event are required (or --from-file)');
+    expect(creates()).toHaveLength(0);
+  });
+
+  it('warns when the account already has 50 active webhooks', async () => {
+    const base: WebhookRecord = {
+      id: '', name: 'x', webhookUrl: receiver.url, webhookEvent: ['task-updated'], headers: {}, status: 'active',
+      failed: false, createdAt: '2026-11-18T12:00:00.000Z',
+    }; // prettier-ignore
+    for (let i = 0; i < 50; i++) stored().push({ ...base, id: `w${String(i).padStart(23, '0')}` });
+    const result = await webhooks(['create', '--name', 'one-more', '--url', receiver.url, '--event', 'task-updated']);
+    expect(result.stderr).toBe(
+      'warning: the account already has 50 active webhooks, the most it may have: the service may refuse this one\n' +
+        'error: An account can have at most 50 active webhooks (POST /v1/webhook/create: HTTP 400, code 1001)\n',
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('is never sent twice: a lost answer says it may have been created and to look first', async () => {
+    let faulted = false;
+    proxy = await startFaultProxy(sb.baseUrl, ({ path }) => {
+      if (path !== '/v1/webhook/create' || faulted) return undefined;
+      faulted = true;
+      return 'reset-after';
+    });
+    const result = await webhooks(['create', '--name', 'lost', '--url', receiver.url, '--event', 'task-updated'], {
+      env: { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: the answer to creating webhook "lost" was lost: it may have been created\n' +
+        'hint: Look with `outreach webhooks list` before creating it again (creating is never retried by itself).\n',
+    );
+    expect(stored()).toHaveLength(1);
+    expect(proxy.log.filter((r) => r.path === '/v1/webhook/create')).toHaveLength(1);
+  });
+});
+
+describe('webhooks list and get', () => {
+  it('lists ids and names, every page with --all; an unknown id is exit 2', async () => {
+    for (let i = 0; i < 3; i++)
+      await webhooks(['create', '--name', `h${i}`, '--url', receiver.url, '--event', 'task-updated']);
+    const ids = stored().map((w) => w.id);
+    const listings = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/webhook').length;
+    const before = listings();
+    const all = await webhooks(['list', '--all', '--page-size', '2']);
+    expect(all.stdout).toBe(ids.map((id, i) => `${id}\th${i}\n`).join(''));
+    expect(listings() - before).toBe(2);
+    const unknown = await webhooks(['get', 'ffffffffffffffffffffffff']);
+    expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: no webhook ffffffffffffffffffffffff\nhint: See the ids with `outreach webhooks list`.\n',
+    });
+  });
+
+  it('get masks header values unless --show-secrets', async () => {
+    await webhooks([
+      'create',
+      '--name',
+      's',
+      '--url',
+      receiver.url,
+      '--event',
+      'task-updated',
+      '--header',
+      'X-Key: k1',
+    ]);
+    const id = stored()[0]!.id;
+    expect(JSON.parse((await webhooks(['get', id, '--json'])).stdout).headers).toEqual({ 'X-Key': '***' });
+    expect(JSON.parse((await webhooks(['get', id, '--json', '--show-secrets'])).stdout).headers).toEqual({
+      'X-Key': 'k1',
+    });
+  });
+});
+
+describe('webhook deliveries', () => {
+  it('a bulk skip delivers bulk-task-updated with the skipped ids and the custom headers', async () => {
+    await webhooks([
+      'create',
+      '--name',
+      'tasks',
+      '--url',
+      receiver.url,
+      '--event',
+      'bulk-task-updated',
+      '--header',
+      'X-Secret: s',
+    ]);
+    const skipped = await run(['tasks', 'bulk-skip', 'tk000001', 'tk000002', 'nope', '--yes'], { env: sb.env });
+    expect(skipped.code).toBe(3);
+    await sb.sandbox.store.webhooks!.idle();
+    const events = receiver.deliveries.filter((d) => d.body.event === 'bulk-task-updated');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.headers['x-secret']).toBe('s');
+    expect(events[0]!.body).toMatchObject({
+      bulkAction: { action: 'skip', totalTasks: 3, failed: 1 },
+      taskIds: ['tk000001', 'tk000002'],
+      webhook: { name: 'tasks' },
+    });
+  });
+
+  it('a receiver that keeps failing is retried, then the webhook is paused with its last failure', async () => {
+    await webhooks(['create', '--name', 'flaky', '--url', receiver.url, '--event', 'sequence-paused']);
+    receiver.answer = 503;
+    await run(['sequences', 'pause', 'sqOnbrd1'], { env: sb.env });
+    await sb.sandbox.store.webhooks!.idle();
+    expect(receiver.deliveries.filter((d) => d.body.event === 'sequence-paused')).toHaveLength(3);
+    expect(stored()[0]).toMatchObject({
+      status: 'paused',
+      failed: true,
+      lastFailure: { statusCode: 503, message: 'the receiver answered 503' },
+    });
+  });
+
+  it('a receiver that hangs is given up at the timeout, and nothing waits for it longer', async () => {
+    await sb.close();
+    sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 100, retryDelaysMs: [] } });
+    receiver.answer = 'hang';
+    const result = await run(
+      ['webhooks', 'create', '--name', 'slow', '--url', receiver.url, '--event', 'task-updated'],
+      {
+        env: sb.env,
+      },
+    );
+    expect(result.code).toBe(3);
+    expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({
+      statusCode: 0,
+      message: 'no answer within 0.1s',
+    });
+  });
+
+  it('trigger delivers a sample event now in the sandbox, and says it cannot elsewhere', async () => {
+    await webhooks(['create', '--name', 'mail', '--url', receiver.url, '--event', 'email-*']);
+    const id = stored()[0]!.id;
+    const triggered = await webhooks(['trigger', 'email-sent']);
+    expect({ code: triggered.code, stdout: triggered.stdout }).toEqual({ code: 0, stdout: `${id}\t200\tdelivered\n` });
+    expect(receiver.deliveries.at(-1)!.body).toMatchObject({
+      event: 'email-sent',
+      prospect: { email: expect.stringContaining('@') },
+      sequence: { sequenceName: expect.any(String) },
+      user: { email: 'alice@try-outreach.com' },
+    });
+    const none = await webhooks(['trigger', 'task-created']);
+    expect({ code: none.code, stdout: none.stdout, stderr: none.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'no active webhook is subscribed to task-created: nothing delivered\n',
+    });
+    const elsewhere = await startReceiver(404);
+    const real = await webhooks(['trigger', 'email-sent'], {
+      env: { OUTREACH_BASE_URL: elsewhere.url.replace('/hooks', ''), OUTREACH_API_KEY: 'sk_live_0123456789' },
+    });
+    await elsewhere.close();
+    expect({ code: real.code, error: real.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error:
+        'error: webhooks trigger works only against the sandbox: the service has no endpoint that sends a sample event',
+    });
+  });
+});

@@ -1,0 +1,126 @@
+// `outreach webhooks listen` as a user runs it, against `outreach sandbox start`: it registers a webhook that points
+// at itself, receives the test delivery and the events of a bulk skip, refuses deliveries without its secret header,
+// forwards to a handler (giving up on one that hangs), and stops on Ctrl-C with a count.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/context.js';
+import { binPath, cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+interface Listener {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves once stdout or stderr contains the text (each new chunk of output is looked at). */
+  waitFor(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<RegExpExecArray>;
+}
+
+function startListener(argv: string[], env: Record<string, string>): Listener {
+  const child = spawn(process.execPath, [binPath, 'webhooks', 'listen', ...argv], { env });
+  const text = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (text.stdout += d));
+  child.stderr.on('data', (d) => (text.stderr += d));
+  return {
+    child,
+    stdout: () => text.stdout,
+    stderr: () => text.stderr,
+    waitFor: (stream, pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(text[stream]);
+          if (!match) return false;
+          child[stream].off('data', onData);
+          child.off('exit', onExit);
+          resolve(match);
+          return true;
+        };
+        const onData = () => void check();
+        const onExit = () => {
+          if (!check()) reject(new Error(`listen exited; stderr: ${text.stderr}`));
+        };
+        if (check()) return;
+        child[stream].on('data', onData);
+        child.once('exit', onExit);
+      }),
+  };
+}
+
+let sandbox: SandboxProcess | undefined;
+let listener: Listener | undefined;
+let handler: Receiver | undefined;
+afterEach(async () => {
+  if (listener && listener.child.exitCode === null) {
+    listener.child.kill('SIGKILL');
+    await once(listener.child, 'exit');
+  }
+  await handler?.close();
+  if (sandbox?.child.exitCode === null) await sandbox.stop();
+  sandbox = listener = handler = undefined;
+});
+
+async function setUp(): Promise<Record<string, string>> {
+  const dir = tempDir();
+  sandbox = await startSandboxProcess(['--key', 'sk_listen_test_12345'], cleanEnv({ OUTREACH_CONFIG_DIR: dir }));
+  return cleanEnv({ OUTREACH_CONFIG_DIR: dir, OUTREACH_BASE_URL: sandbox.baseUrl, OUTREACH_API_KEY: sandbox.key });
+}
+
+describe('webhooks listen', () => {
+  it('creates a webhook to itself, prints the test delivery and a bulk skip, refuses a forged one, stops on Ctrl-C', async () => {
+    const env = await setUp();
+    listener = startListener(['--port', '0', '--create', '--name', 'dev', '--events', 'task-*', '--json'], env);
+    const [, url] = await listener.waitFor('stderr', /^Listening on (\S+) /m);
+    const [, id] = await listener.waitFor(
+      'stderr',
+      /^Created webhook (\w+) \(dev\) -> \S+: .*; test delivery success\.$/m,
+    );
+    const skipped = await runBin(['tasks', 'bulk-skip', 'tk000001', 'tk000002', '--yes'], { env });
+    expect(skipped.code).toBe(0);
+    await listener.waitFor('stdout', /"event":"bulk-task-updated"/);
+
+    const forged = await fetch(url!, { method: 'POST', body: JSON.stringify({ event: 'task-updated' }) });
+    expect(forged.status).toBe(401);
+    await listener.waitFor('stdout', /"rejected":"header x-outreach-listen-secret missing"/);
+
+    listener.child.kill('SIGINT');
+    const [code] = await once(listener.child, 'exit');
+    expect(code).toBe(0);
+    const deliveries = listener
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(deliveries.map((d) => d.event)).toEqual(['test', 'bulk-task-updated', 'task-updated']);
+    expect(deliveries[1].body).toMatchObject({ taskIds: ['tk000001', 'tk000002'], webhook: { id, name: 'dev' } });
+    expect(deliveries[1].headers['x-outreach-listen-secret']).toMatch(/^[0-9a-f]{32}$/);
+    expect(listener.stderr()).toContain(
+      `Stopped: 3 deliveries received, 1 refused.\nWebhook ${id} still points at ${url}: pause or delete it in the web ` +
+        'app (the API cannot update or delete webhooks).\n',
+    );
+  });
+
+  it('forwards to a handler and prints its answer; a handler that hangs is given up at --forward-timeout', async () => {
+    const env = await setUp();
+    handler = await startReceiver(202);
+    listener = startListener(['--port', '0', '--forward-to', handler.url, '--forward-timeout', '0.2'], env);
+    const [, url] = await listener.waitFor('stderr', /^Listening on (\S+) /m);
+    const post = (event: string) =>
+      fetch(url!, { method: 'POST', headers: { 'x-team': 'ops' }, body: JSON.stringify({ event }) });
+    expect((await post('email-sent')).status).toBe(200);
+    await listener.waitFor('stdout', /\temail-sent\t\t200\tforwarded: 202\n/);
+    expect(handler.deliveries[0]).toMatchObject({ headers: { 'x-team': 'ops' }, body: { event: 'email-sent' } });
+    handler.answer = 'hang';
+    expect((await post('email-opened')).status).toBe(200);
+    await listener.waitFor('stdout', /\temail-opened\t\t200\tforward failed: no answer within 0.2s\n/);
+  });
+
+  it('a port in use is exit 2 with what to do', async () => {
+    const env = await setUp();
+    const port = new URL(sandbox!.baseUrl).port;
+    const result = await runBin(['webhooks', 'listen', '--port', port], { env });
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr: `error: port ${port} on 127.0.0.1 is in use\nhint: Choose another with --port (--port 0 picks a free one).\n`,
+    });
+  });
+});
