@@ -51,7 +51,7 @@ export const groups: GroupEntry[] = [
   },
   {
     name: 'people',
-    summary: 'Search people to reach: 40 filters, every page streamed as CSV or NDJSON',
+    summary: 'Search people to reach: 30 filters, every page streamed as CSV or NDJSON',
     example: "people search --title 'Head of Sales' --location Germany --csv",
     load: () => import('./people/index.js'),
   },

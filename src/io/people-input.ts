@@ -3,6 +3,7 @@
 // rows that cannot be sent are written back as they came, with the reason.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { normaliseLinkedinUrl } from './linkedin-url.js';
 import { UsageError } from '../errors.js';
 import { openCsv } from './csv-reader.js';
 import { checkReadableFile } from './input-file.js';
@@ -95,7 +96,8 @@ class Collector {
 
   add(person: InputPerson, problem: string | undefined): void {
     if (problem) return void this.unusable.push({ person, reason: problem });
-    const key = person.leadId !== undefined ? `id:${person.leadId}` : `url:${person.linkedinUrl!.toLowerCase()}`;
+    const key =
+      person.leadId !== undefined ? `id:${person.leadId}` : `url:${normaliseLinkedinUrl(person.linkedinUrl!)}`;
     const first = this.seen.get(key);
     if (first !== undefined) return void this.unusable.push({ person, reason: `repeats row ${first}` });
     this.seen.set(key, person.row);

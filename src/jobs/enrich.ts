@@ -4,6 +4,7 @@
 // never counted; otherwise its people are written back with the reason. With wait, it follows every job to the end
 // and hands each person found to `found`, in input order within a job; everyone else goes to the rejects file.
 import { maxEnrichPerRequest, type EnrichedPerson } from '../api/contract/people.js';
+import { normaliseLinkedinUrl } from '../io/linkedin-url.js';
 import type { HttpClient } from '../api/http.js';
 import {
   enrichmentDone,
@@ -20,7 +21,7 @@ import { formatCount, formatDuration } from '../format.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import type { InputPerson, PeopleInput } from '../io/people-input.js';
 import type { JobContext } from './context.js';
-import { pollUntil } from './poller.js';
+import { pollUntil, WaitTimedOut } from './poller.js';
 
 export interface EnrichOptions {
   input: PeopleInput;
@@ -46,6 +47,13 @@ export interface EnrichSummary {
   rejectsFile?: string;
   stoppedBy?: 'rate-limit';
   creditsCharged: number | null;
+  /** What stopped the run early (Ctrl-C, a refused key, a wait that timed out), after everyone was accounted for. */
+  error?: unknown;
+}
+
+function stoppedBecause(error: unknown): string {
+  if (error instanceof Interrupted) return 'interrupted';
+  return error instanceof Error ? error.message : String(error);
 }
 
 interface Batch {
@@ -91,12 +99,16 @@ export async function runEnrichment(job: JobContext, options: EnrichOptions): Pr
   const { input } = options;
   let rejects: CsvFileWriter | undefined;
   let notEnriched = 0;
+  // Everyone not yet written out or back: whatever stops the run, they end up in the rejects file with why.
+  const unaccounted = new Set(input.people);
+  const startedIn = new Map<InputPerson, string>();
   const reject = async (person: InputPerson, reason: string) => {
     rejects ??= await createCsvFileWriter(options.rejectsPath, [...input.header, 'Reason'], {
       neutraliseFormulas: true,
     });
     await rejects.write([...person.cells, reason]);
     notEnriched++;
+    unaccounted.delete(person);
   };
   const rejectAll = async (people: InputPerson[], reason: string) => {
     for (const person of people) await reject(person, reason);
@@ -131,6 +143,7 @@ export async function runEnrichment(job: JobContext, options: EnrichOptions): Pr
       const requestId = await startOnce(job, http, batch, limits, reject);
       if (requestId === undefined) continue;
       started.push({ requestId, batch });
+      for (const person of batch.people) startedIn.set(person, requestId);
       summary.requestIds.push(requestId);
       summary.started += batch.people.length;
       job.emit({
@@ -170,17 +183,29 @@ export async function runEnrichment(job: JobContext, options: EnrichOptions): Pr
           const result = matchResult(person, results, index, batch.people.length);
           if (result?.email) {
             await options.found(person, result, requestId);
+            unaccounted.delete(person);
             summary.found++;
           } else await reject(person, result ? 'no email found' : 'not in the results of the enrichment');
         }
       }
     }
-    await rejects?.commit();
   } catch (error) {
-    // What was written so far is kept: the rows not yet reached are named by the error's own hint.
-    await rejects?.commit();
-    throw error;
+    summary.error = error;
   }
+  // Not waited for, nothing more to say about those started; everyone else left over is written back with why.
+  const why = summary.error instanceof WaitTimedOut ? 'still running at --wait-timeout' : stoppedBecause(summary.error);
+  for (const person of unaccounted) {
+    const requestId = startedIn.get(person);
+    if (requestId && !options.wait) continue;
+    await reject(
+      person,
+      requestId
+        ? `started in request ${requestId}, results not read (${why}); send this file again later: people revealed ` +
+            'before are not charged again'
+        : `not started (${why})`,
+    );
+  }
+  await rejects?.commit();
   summary.notEnriched = notEnriched;
   if (rejects) summary.rejectsFile = rejects.path;
   return summary;
@@ -254,11 +279,11 @@ function matchResult(
   index: number,
   batchSize: number,
 ): EnrichedPerson | undefined {
-  const url = person.linkedinUrl?.toLowerCase().replace(/\/+$/, '');
+  const url = person.linkedinUrl && normaliseLinkedinUrl(person.linkedinUrl);
   const byKey = results.find((r) =>
     person.leadId !== undefined
       ? String(r.lead_id ?? r.id) === String(person.leadId)
-      : (r.linkedin_url ?? '').toLowerCase().replace(/\/+$/, '') === url,
+      : normaliseLinkedinUrl(r.linkedin_url ?? '') === url,
   );
   if (byKey) return byKey;
   const named = results.some((r) => r.lead_id != null || r.id != null || r.linkedin_url);

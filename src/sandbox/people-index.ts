@@ -1,6 +1,7 @@
 // The sandbox's people index: 5,000 generated people, the same on every run (seeded), with a value for every filter
 // of spec.md's people search. Derived, not stored: the state file only keeps what enrichment revealed.
 import type { Person } from '../api/contract/people.js';
+export { normaliseLinkedinUrl } from '../io/linkedin-url.js';
 import { seededRandom } from './prng.js';
 
 export interface IndexedPerson {
@@ -296,14 +297,4 @@ export function emailOf(entry: IndexedPerson, type: 'work_email' | 'personal_ema
 
 export function phoneOf(entry: IndexedPerson): string | undefined {
   return entry.hasPhone ? `+1 555 ${String(entry.person.id % 10_000_000).padStart(7, '0')}` : undefined;
-}
-
-/** A LinkedIn profile URL as it is compared: no scheme, no www, no trailing slash, lower case. */
-export function normaliseLinkedinUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/\/+$/, '');
 }

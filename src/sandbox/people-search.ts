@@ -1,6 +1,6 @@
 // People search over the sandbox's index, as spec.md says filters combine: AND across filters, OR among the values of
 // one; excludes drop a person; exactMatch compares whole values, otherwise a value matches inside the text (ignoring
-// case); shouldSearchPast also looks at past titles and companies; ranges are inclusive and need a value.
+// case) where a word starts; shouldSearchPast also looks at past titles and companies; ranges are inclusive and need a value.
 import type { IndexedPerson } from './people-index.js';
 import { normaliseLinkedinUrl } from './people-index.js';
 import { SandboxError } from './sandbox-error.js';
@@ -38,9 +38,16 @@ const pastOf: Record<string, (p: IndexedPerson) => string[]> = {
   company_name: (p) => p.pastCompanies,
 };
 
+/** Whole values with exactMatch; otherwise the value where a word starts (`CTO` is not in "Director"). */
 function textMatch(texts: string[], value: string, exact: boolean): boolean {
   const wanted = value.trim().toLowerCase();
-  return texts.some((text) => (exact ? text.toLowerCase() === wanted : text.toLowerCase().includes(wanted)));
+  return texts.some((text) => {
+    const lower = text.toLowerCase();
+    if (exact) return lower === wanted;
+    for (let at = lower.indexOf(wanted); at !== -1; at = lower.indexOf(wanted, at + 1))
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1]!)) return true;
+    return false;
+  });
 }
 
 function rangeBound(name: string, which: 'min' | 'max', raw: string | undefined): number | string | undefined {

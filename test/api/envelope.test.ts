@@ -46,3 +46,15 @@ describe('record envelopes', () => {
     expect(prospectsEndpoints.getAttribute.response.parse(body)).toEqual(record);
   });
 });
+
+describe('enrichment job status', () => {
+  it('is done only when everyone is processed or the status says it finished; an unknown status is not', async () => {
+    const { enrichmentDone } = await import('../../src/api/resources/people.js');
+    expect(enrichmentDone({ status: 'initiated', processed: 0, totalRecords: 2 })).toBe(false);
+    expect(enrichmentDone({ status: 'IN_QUEUE' })).toBe(false);
+    expect(enrichmentDone({ status: 'in-progress', processed: 1, totalRecords: 2 })).toBe(false);
+    expect(enrichmentDone({ status: 'in-progress', processed: 2, totalRecords: 2 })).toBe(true);
+    expect(enrichmentDone({ status: 'completed' })).toBe(true);
+    expect(enrichmentDone({ status: 'FAILED' })).toBe(true);
+  });
+});

@@ -178,6 +178,60 @@ describe('enrich contacts', () => {
   });
 });
 
+describe('enrich contacts stopped early', () => {
+  it('a wait that times out writes everyone started back with their request, and says how to go on', async () => {
+    const file = await leads(30);
+    const result = await cli(['--wait-timeout', '1', 'enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
+    const [job] = sb.sandbox.store.state.enrichments;
+    expect(result.code).toBe(1);
+    expect(lines(result.stdout)).toEqual([
+      'Email,First Name,Last Name,Job Title,Company,Company Website,LinkedIn URL,Department,City,State,Country',
+    ]);
+    const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
+    expect(rejects).toHaveLength(30);
+    expect(rejects[0]).toContain(
+      `started in request ${job!.requestId}, results not read (still running at --wait-timeout); send this file again later`,
+    );
+    expect(result.stderr).toContain(`requests ${job!.requestId}.\n`);
+    expect(result.stderr).toContain(
+      `hint: They go on at the service. Send ${join(dir, 'leads.not-enriched.csv')} again later (people revealed before ` +
+        `are not charged again), or follow them: outreach --wait-timeout 1 enrich status ${job!.requestId}\n`,
+    );
+  });
+
+  it('a failure after some starts prints what was started and writes everyone else back, nobody lost', async () => {
+    const file = await leads(150);
+    let limitReads = 0;
+    proxy = await startFaultProxy(sb.baseUrl, ({ path }) =>
+      path === '/v1/enrich/rate-limits' && ++limitReads > 1 ? 'reset-before' : undefined,
+    );
+    const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
+    const result = await cli(['--max-retries', '1', 'enrich', 'contacts', '--from', file, '--yes'], { env });
+    const [job] = sb.sandbox.store.state.enrichments;
+    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(`${job!.requestId}\n`);
+    const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
+    expect(rejects).toHaveLength(50);
+    expect(
+      rejects.every((r) =>
+        r.endsWith(
+          ',not started (GET /v1/enrich/rate-limits failed after 2 attempts: ' +
+            `connection closed by the server (${proxy!.baseUrl}))`,
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('--csv or --ndjson without --wait is refused: there would be only request ids', async () => {
+    const result = await cli(['enrich', 'contacts', '--lead-id', '700001', '--yes', '--csv']);
+    expect({ code: result.code, error: result.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error: 'error: --csv needs --wait: without it there are only request ids to print',
+    });
+  });
+});
+
 describe('enrich status and rate-limits', () => {
   it('an unknown job is exit 2 with its id', async () => {
     const result = await cli(['enrich', 'status', 'nope123']);

@@ -173,6 +173,26 @@ describe('people search filters', () => {
   });
 });
 
+describe('people search text matching', () => {
+  it('matches where a word starts: --title CTO finds no Director', async () => {
+    const result = await search(['--title', 'cto', '--json']);
+    expect(result.stdout).toBe('[]\n');
+    const engineers = await search(['--title', 'engineer', '--all', '--ndjson']);
+    const titles = new Set(
+      engineers.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).job_title),
+    );
+    expect([...titles].sort()).toEqual([
+      'Engineering Manager',
+      'Senior Software Engineer',
+      'Software Engineer',
+      'VP of Engineering',
+    ]);
+  });
+});
+
 describe('people search paging', () => {
   it('--all walks the pages up to the display limit, streaming; the totals go to stderr', async () => {
     sb.sandbox.store.state.searchDisplayLimit = 60;
@@ -185,6 +205,37 @@ describe('people search paging', () => {
     );
     expect(searches()).toHaveLength(3);
     expect(result.stderr).toBe('60 of 5,000 people found (the account sees at most 60)\n');
+  });
+
+  it('never goes past the display limit, even when the service says there are more pages', async () => {
+    const { createServer } = await import('node:http');
+    let asked = 0;
+    const fake = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        asked++;
+        const people = Array.from({ length: 25 }, (_, i) => ({ id: asked * 100 + i, full_name: 'A B' }));
+        const payload = { display_limit: 50, total_results: 1000, has_next_page: true, people };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ payload }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as { port: number }).port;
+    const result = await search(['--all', '--ndjson', '--concurrency', '1'], {
+      env: { OUTREACH_BASE_URL: `http://127.0.0.1:${port}`, OUTREACH_API_KEY: 'sk_fake_0123456789' },
+    });
+    await new Promise((resolve) => fake.close(resolve));
+    expect(result.stdout.trim().split('\n')).toHaveLength(50);
+    expect(asked).toBe(2);
+    expect(result.stderr).toBe('50 of 1,000 people found (the account sees at most 50)\n');
+  });
+
+  it('a page past the last one the account may see says so, exit 2', async () => {
+    const result = await search(['--page', '101']);
+    expect({ code: result.code, error: result.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error: 'error: page 101 is past the last page the account may see',
+    });
   });
 
   it('--max stops at that many people and asks for no page beyond them; --page shows one page', async () => {
@@ -244,8 +295,15 @@ describe('people search flags', () => {
     });
     const saved = join(dir, 'cto.json');
     writeFileSync(saved, printed.stdout);
-    const reused = await search(['--filters', saved, '--decision-maker', '--print-filters'], { env: {} });
-    expect(JSON.parse(reused.stdout)).toEqual({ ...JSON.parse(printed.stdout), decision_maker: true });
+    const reused = await search(
+      ['--filters', saved, '--decision-maker', '--title', 'CEO', '--not-title', 'Intern', '--print-filters'],
+      { env: {} },
+    );
+    expect(JSON.parse(reused.stdout)).toEqual({
+      ...JSON.parse(printed.stdout),
+      job_title: { includes: ['CTO', 'CEO'], excludes: ['Intern'] },
+      decision_maker: true,
+    });
     expect(searches()).toHaveLength(0);
 
     writeFileSync(saved, '{"job_title": {"includes": "CTO"}}');

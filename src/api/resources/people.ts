@@ -82,8 +82,9 @@ export function resetAtMs(resetAt: number): number {
   return resetAt < 1e12 ? resetAt * 1000 : resetAt;
 }
 
-/** Whether a job has stopped changing: anything but an in-progress-like status, or everyone processed. */
+/** Whether a job has stopped changing: everyone processed (when the counts are given), or a finished status. An
+ * unknown status (`initiated`, `IN_QUEUE`) is not taken for finished. */
 export function enrichmentDone(job: EnrichmentJob): boolean {
-  if (/progress|pending|queued|running|processing|started/i.test(job.status)) return false;
-  return true;
+  if (job.totalRecords !== undefined && job.processed !== undefined && job.processed >= job.totalRecords) return true;
+  return /complet|done|finish|success|fail|error|cancel/i.test(job.status);
 }

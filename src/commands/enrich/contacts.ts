@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { defineVerb, conflicts } from '../../cli/verb.js';
-import { flag } from '../../cli/flags.js';
+import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { createListWriter, writeJson, writeOut } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { EnrichedPerson } from '../../api/contract/people.js';
 import { UsageError } from '../../errors.js';
+import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
 import type { InputPerson, PeopleInput } from '../../io/people-input.js';
 
@@ -81,11 +82,17 @@ export default defineVerb({
     leadId: flag.list('a person id from `people search`', {
       value: 'id',
       each: (raw) => {
-        if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--lead-id: must be a person id (digits), not "${raw}"`);
+        if (!/^\d+$/.test(raw.trim())) throw new ValueProblem(`must be a person id (digits), not "${raw}"`);
         return Number(raw.trim());
       },
     }),
-    linkedinUrl: flag.list('a LinkedIn profile URL', { value: 'url' }),
+    linkedinUrl: flag.list('a LinkedIn profile URL', {
+      value: 'url',
+      each: (raw) => {
+        if (!raw.trim()) throw new ValueProblem('must not be empty');
+        return raw.trim();
+      },
+    }),
     emailType: flag.choice(['work', 'personal'] as const, 'which email to reveal', { value: 'type', default: 'work' }),
     phone: flag.bool('reveal phone numbers too (costs more credits)'),
     yes: flag.bool('do not ask before spending credits', { short: '-y' }),
@@ -98,6 +105,11 @@ export default defineVerb({
   },
   rules: [conflicts('from', 'leadId'), conflicts('from', 'linkedinUrl')],
   async run(ctx, opts) {
+    if (!opts.wait && (ctx.output.format === 'csv' || ctx.output.format === 'ndjson'))
+      throw new UsageError(
+        `--${ctx.output.format} needs --wait: without it there are only request ids to print`,
+        'Add --wait to get the people found, or leave the format out to print the request ids.',
+      );
     if (!opts.from && !opts.leadId.length && !opts.linkedinUrl.length)
       throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
     const input: PeopleInput = await readInput(ctx, opts);
@@ -163,6 +175,18 @@ export default defineVerb({
         `${formatCount(summary.creditsCharged ?? 0)} credits charged`,
       );
     if (summary.notEnriched) parts.push(`${formatCount(summary.notEnriched)} not enriched: ${summary.rejectsFile}`);
+    // With --wait, stdout holds people: the request ids of what was started go to stderr.
+    if (opts.wait && summary.error && summary.requestIds.length) parts.push(`requests ${summary.requestIds.join(' ')}`);
+    if (summary.error) {
+      ctx.outcome(`Enrichment stopped: ${parts.join(', ')}.`, true);
+      if (summary.error instanceof WaitTimedOut)
+        throw new WaitTimedOut(
+          summary.error.message,
+          `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
+            `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`,
+        );
+      throw summary.error;
+    }
     const code =
       summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
     ctx.outcome(`Enrichment: ${parts.join(', ')}.`, code !== ExitCode.ok);

@@ -20,7 +20,7 @@ function columns(now: number): Column<Row>[] {
 export default defineVerb({
   description:
     'Starts of `enrich contacts` count against each window; it waits for a reset by itself.\n' +
-    'Reset times are local; --json prints the status as the service sent it (resetAt in Unix seconds).',
+    'Reset times are local; --json prints one object a window: {window, limit, remaining, resetAt} (Unix seconds).',
   examples: ['enrich rate-limits', 'enrich rate-limits --json'],
   async run(ctx) {
     const limits = await enrichmentRateLimits(await ctx.http());

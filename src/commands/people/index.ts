@@ -5,7 +5,7 @@ export const group: GroupSpec = {
   verbs: [
     {
       name: 'search',
-      summary: 'Find people by title, company, location and 40 more filters; page through or stream them all',
+      summary: 'Find people by title, company, location and 27 more filters; page through or stream them all',
       example: "people search --title 'Head of Sales' --location Germany --max 500 --csv",
       load: () => import('./search.js'),
     },

@@ -78,7 +78,8 @@ function rangeNumber(text: string): string {
 
 function rangeDate(text: string): string {
   const date = text.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+  const parsed = Date.parse(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== date)
     throw new ValueProblem(`takes dates as YYYY-MM-DD..YYYY-MM-DD (either side may be left out), not "${text}"`);
   return date;
 }
@@ -147,7 +148,7 @@ export const searchFilterFlags = {
   bootstrapped: flag.negatable('bootstrapped companies', 'funded companies'),
   linkedinUrl: flag.list('these LinkedIn profiles', { value: 'url', each: nonBlank }),
   limitPerCompany: flag.int('at most this many people per company', { min: 1, max: 10_000 }),
-  filters: flag.text('a saved search: the JSON body of an earlier --print-filters; flags add to it', {
+  filters: flag.text('a saved search: the JSON body of an earlier --print-filters; flags add their values to it', {
     value: 'file.json',
   }),
 };
@@ -176,15 +177,16 @@ function readFiltersFile(path: string): Record<string, unknown> {
 /** The request body (without page) the flags ask for, on top of --filters' file. */
 export function searchBody(opts: FilterOptions): Record<string, unknown> {
   const body = opts.filters ? readFiltersFile(opts.filters) : {};
-  for (const [key, api] of Object.entries(includeOnly)) {
-    const values = opts[key as keyof typeof includeOnly];
-    if (values.length) body[api] = { includes: values };
-  }
+  // Values from flags join those of the saved search, which keeps its exactMatch and shouldSearchPast.
+  const add = (api: string, list: 'includes' | 'excludes', values: string[]) => {
+    if (!values.length) return;
+    const filter = (body[api] ??= {}) as Record<string, unknown>;
+    filter[list] = [...((filter[list] as string[] | undefined) ?? []), ...values];
+  };
+  for (const [key, api] of Object.entries(includeOnly)) add(api, 'includes', opts[key as keyof typeof includeOnly]);
   for (const [key, api] of Object.entries(includeExclude)) {
-    const includes = opts[key as keyof typeof includeExclude];
-    const excludes = opts[`not${key[0]!.toUpperCase()}${key.slice(1)}` as keyof FilterOptions] as string[];
-    if (includes.length || excludes.length)
-      body[api] = { ...(includes.length && { includes }), ...(excludes.length && { excludes }) };
+    add(api, 'includes', opts[key as keyof typeof includeExclude]);
+    add(api, 'excludes', opts[`not${key[0]!.toUpperCase()}${key.slice(1)}` as keyof FilterOptions] as string[]);
   }
   for (const [key, api] of Object.entries(ranges)) {
     const range = opts[key as keyof typeof ranges];

@@ -1,5 +1,6 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
+import { UsageError } from '../../errors.js';
 import { createListWriter, writeJson } from '../../cli/render/output.js';
 import { maxSearchPage } from '../../api/contract/people.js';
 import { searchPeople, type SearchPage } from '../../api/resources/people.js';
@@ -15,8 +16,8 @@ export default defineVerb({
     "account's display limit), --concurrency pages at a time, writing people in order as they arrive. The totals go",
     'to stderr.',
     '--csv has import-friendly headers (Person Id, First Name, Last Name, Job Title, Company, Company Website,',
-    'LinkedIn URL, Department, City, State, Country, Decision Maker). A search finds no emails: pipe it to',
-    '`outreach enrich contacts --from -` for those.',
+    'LinkedIn URL, Department, City, State, Country, Decision Maker). A search finds no emails: pipe --csv or',
+    '--ndjson to `outreach enrich contacts --from -` for those.',
   ].join('\n'),
   examples: [
     "people search --title 'Head of Sales' --location Germany --company-size 50-200",
@@ -62,14 +63,17 @@ export default defineVerb({
         for (let ahead = page + 1; walking && ahead <= lastPage && ahead < page + opts.concurrency; ahead++) ask(ahead);
         const answer = await ask(page);
         inFlight.delete(page);
-        await writer.writeMany(answer.people.slice(0, limit - written));
-        written = Math.min(limit, written + answer.people.length);
+        // Never past what the account may see, even when the service says there are more pages.
         const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
+        const shown = answer.people.slice(0, Math.max(0, reachable - written));
+        await writer.writeMany(shown);
+        written += shown.length;
         job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(reachable)}` });
-        const more = answer.hasNextPage && answer.people.length > 0 && page < maxSearchPage && written < limit;
+        const more = answer.hasNextPage && answer.people.length > 0 && page < maxSearchPage && written < reachable;
         if (!walking || !more) {
           await Promise.allSettled(inFlight.values());
-          return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more };
+          const pastTheEnd = written === 0 && answer.totalResults > 0;
+          return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more, pastTheEnd, page };
         }
         const pagesLeft = Math.ceil((reachable - written) / Math.max(1, answer.people.length));
         lastPage = Math.min(maxSearchPage, answer.totalPages ?? page + 1, page + pagesLeft);
@@ -77,6 +81,11 @@ export default defineVerb({
     });
     await writer.end();
     if (summary.total === 0) return;
+    if (summary.pastTheEnd)
+      throw new UsageError(
+        `page ${summary.page} is past the last page the account may see`,
+        'Start from --page 1, or walk them all with --all.',
+      );
     const capped =
       summary.displayLimit !== undefined && summary.total > summary.displayLimit
         ? ` (the account sees at most ${formatCount(summary.displayLimit)})`

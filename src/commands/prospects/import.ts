@@ -146,9 +146,12 @@ export default defineVerb({
       summary.requestIds.length &&
       !ctx.flags.json
     ) {
-      ctx.info(
-        `Not waiting for the service. Follow up with: outreach prospects import ${opts.args[0]} --resume --wait`,
-      );
+      // stdin keeps no journal to resume from: the import ids are what is left to follow.
+      const followUps =
+        opts.args[0] === '-'
+          ? summary.requestIds.map((id) => ['prospects', 'import-status', id])
+          : [['prospects', 'import', opts.args[0], '--resume', '--wait']];
+      ctx.info(`Not waiting for the service. Follow up with: ${followUps.map(ctx.commandLine).join(' ; ')}`);
     }
     return ExitCode.ok;
   },
