@@ -1,6 +1,7 @@
-// The floor: the least work any client must do. csv-parse streams the file; each row's JSON (keyed by the header)
-// goes straight into the body of a request of 100,000 rows, posted to the same endpoint. No checks, no mapping,
-// no journal, no reports. Usage: node floor-import.mjs FILE BASE_URL KEY
+// The floor: the least work any client must do, done as fast as a careful engineer would. csv-parse streams the
+// file; each row's JSON (keyed by the header) is added to a 64 KiB buffer that is written to the body of the current
+// request when full; a request holds 100,000 rows (the CLI's chunk size) and two are under way at once (the CLI's
+// default concurrency). No checks, no mapping, no journal, no reports. Usage: node floor-import.mjs FILE BASE_URL KEY
 import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -8,17 +9,20 @@ import { request } from 'undici';
 
 const [file, baseUrl, key] = process.argv.slice(2);
 const chunkRows = 100_000;
+const concurrency = 2;
+const flushBytes = 64 * 1024;
+const inFlight = new Set();
 let header;
 let body;
+let buffered = '';
 let inBody = 0;
-let pending;
 let total = 0;
 
 function open() {
   body = new PassThrough();
-  body.write('{"conflictAction":"noUpdate","prospectList":[');
+  buffered = '{"conflictAction":"noUpdate","prospectList":[';
   inBody = 0;
-  pending = request(`${baseUrl}/v1/prospects/import-with-field-name`, {
+  const answer = request(`${baseUrl}/v1/prospects/import-with-field-name`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body,
@@ -26,11 +30,20 @@ function open() {
     const text = await res.body.text();
     if (res.statusCode !== 201) throw new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
   });
+  inFlight.add(answer);
+  answer.finally(() => inFlight.delete(answer));
+}
+
+async function flush() {
+  if (!body.write(buffered)) await new Promise((r) => body.once('drain', r));
+  buffered = '';
 }
 
 async function close() {
-  body.end(']}');
-  await pending;
+  body.end(`${buffered}]}`);
+  body = undefined;
+  // Two chunks under way: the next one starts while this one is answered.
+  while (inFlight.size >= concurrency) await Promise.race(inFlight);
 }
 
 const parser = createReadStream(file).pipe(parse({ bom: true }));
@@ -42,14 +55,12 @@ for await (const record of parser) {
   if (!body) open();
   const row = {};
   for (let i = 0; i < header.length; i++) row[header[i]] = record[i];
-  const json = JSON.stringify(row);
-  if (!body.write(inBody ? `,${json}` : json)) await new Promise((r) => body.once('drain', r));
+  buffered += (inBody ? ',' : '') + JSON.stringify(row);
+  if (buffered.length >= flushBytes) await flush();
   inBody++;
   total++;
-  if (inBody === chunkRows) {
-    await close();
-    body = undefined;
-  }
+  if (inBody === chunkRows) await close();
 }
 if (body) await close();
+await Promise.all(inFlight);
 console.error(`floor: ${total} rows`);

@@ -48,9 +48,10 @@ export async function startSandbox(env, key, args = []) {
   };
 }
 
-/** Wall seconds and peak RSS (MiB) of a command, from GNU time; exit 0 and 3 (partial) count as runs. */
+/** Wall seconds, client CPU seconds (user + system) and peak RSS (MiB) of a command, from GNU time; exit 0 and 3
+ * (partial) count as runs. */
 export function timed(argv, env, cwd) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', ...argv], {
     env,
     cwd,
     encoding: 'utf8',
@@ -58,6 +59,8 @@ export function timed(argv, env, cwd) {
   });
   if (![0, 3].includes(result.status))
     throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-400)}`);
-  const [wall, kb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, rssMiB: kb / 1024, lines: result.stdout.split('\n').length - 1 };
+  const [wall, kb, user, system] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { wall, rssMiB: kb / 1024, cpu: user + system, lines: result.stdout.split('\n').length - 1 };
 }
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -12,7 +12,12 @@ export interface PollOptions {
   what: string;
   /** The command that checks later, for the hint. */
   checkLater: string;
+  /** A wait before the first check, for a job known to take at least that long (default none). */
+  firstCheckAfterMs?: number;
+  /** The first wait between checks (default 500 ms). */
   initialMs?: number;
+  /** How much each later wait grows (default 1.5). */
+  growth?: number;
   maxMs?: number;
 }
 
@@ -24,9 +29,11 @@ export async function pollUntil<T>(
   isDone: (value: T) => boolean,
   options: PollOptions,
 ): Promise<T> {
-  let delay = options.initialMs ?? 500;
   const ceiling = options.maxMs ?? 10_000;
+  const growth = options.growth ?? 1.5;
   const deadline = options.clock.now() + options.timeoutMs;
+  let delay = options.initialMs ?? 500;
+  if (options.firstCheckAfterMs) await sleepOrStop(options.firstCheckAfterMs, options);
   for (;;) {
     const value = await check();
     if (isDone(value)) return value;
@@ -37,11 +44,15 @@ export async function pollUntil<T>(
         `It goes on at the service. Check later with: ${options.checkLater}`,
       );
     }
-    try {
-      await options.clock.sleep(Math.min(delay, left), options.signal);
-    } catch {
-      throw new Interrupted();
-    }
-    delay = Math.min(ceiling, Math.round(delay * 1.5));
+    await sleepOrStop(Math.min(delay, left), options);
+    delay = Math.min(ceiling, Math.round(delay * growth));
+  }
+}
+
+async function sleepOrStop(ms: number, options: PollOptions): Promise<void> {
+  try {
+    await options.clock.sleep(ms, options.signal);
+  } catch {
+    throw new Interrupted();
   }
 }

@@ -126,6 +126,21 @@ describe('tasks get / complete', () => {
 });
 
 describe('tasks bulk-skip', () => {
+  it('asks for each batch just after the service should have finished it, learning how long batches take', async () => {
+    // 300 overdue tasks in 3 batches of 100, one at a time; the sandbox finishes a batch 0.3 s + 5 ms a task after it
+    // was accepted (0.8 s), on the test clock. A fixed backoff would ask at 0.25, 0.625, 1.19 s: 1.19 s a batch.
+    const ids = sb.sandbox.store.state.tasks
+      .filter((t) => !t.doneStatus)
+      .slice(0, 300)
+      .map((t) => t.taskId);
+    writeFileSync(join(dir, 'ids.txt'), ids.join('\n'));
+    const result = await tasks(['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1']);
+    expect(result.code).toBe(0);
+    const waited = result.sleeps.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThanOrEqual(3 * 800);
+    expect(waited).toBeLessThanOrEqual(3 * 800 * 1.1);
+  });
+
   it('refuses to act without --yes when it cannot ask, sending nothing', async () => {
     const result = await tasks(['bulk-skip', '--where-status', 'overdue']);
     expect(result.code).toBe(2);

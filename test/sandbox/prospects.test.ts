@@ -149,6 +149,18 @@ describe('asynchronous import by field name', () => {
     expect(done.body.payload).toEqual({ isCompleted: true });
   });
 
+  it('refuses a prospect that is not an object of strings, naming which one', async () => {
+    const res = await sb.request('POST', '/v1/prospects/import-with-field-name', {
+      prospectList: [{ Email: 'a@x.example' }, { Email: 'b@x.example', Seats: 3 }],
+      conflictAction: 'noUpdate',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 1001,
+      message: 'Validation failed: body.prospectList.1: must be an object of field label: text',
+    });
+  });
+
   it('refuses field names that do not exist', async () => {
     const res = await sb.request('POST', '/v1/prospects/import-with-field-name', {
       prospectList: [{ Email: 'a@x.example', Shoe: '42' }],

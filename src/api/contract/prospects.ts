@@ -37,9 +37,28 @@ export const importByIdBody = z.strictObject({
   conflictAction: z.enum(conflictActions),
 });
 
+/**
+ * Up to 100,000 prospects, each an object of strings, checked in one plain loop: a zod record schema per item builds
+ * a copy of every prospect, which made the sandbox spend as much CPU per import as the client.
+ */
+const prospectsByLabel = z.array(z.unknown()).check(
+  z.superRefine((items, ctx) => {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      let bad = typeof item !== 'object' || item === null || Array.isArray(item);
+      if (!bad)
+        for (const key in item as object) if (typeof (item as Record<string, unknown>)[key] !== 'string') bad = true;
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: 'must be an object of field label: text', path: [i], input: item });
+        return;
+      }
+    }
+  }),
+) as unknown as z.ZodMiniArray<z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniString>>;
+
 /** prospectList: one object per prospect, keyed by field label (real-service-notes.md §4). */
 export const importByNameBody = z.strictObject({
-  prospectList: z.array(z.record(z.string(), z.string())),
+  prospectList: prospectsByLabel,
   conflictAction: z.enum(conflictActions),
   stepId: optional(stepId),
   tags: optional(z.array(nonEmpty)),

@@ -2,12 +2,14 @@ import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { createListWriter } from '../../cli/render/output.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
-import { paginate } from '../../api/paginate.js';
+import { paginatePages } from '../../api/paginate.js';
 import { filterFlags, sortFlags, toQuery } from './filters.js';
 import { taskColumns } from './columns.js';
 
 /** Page size --all uses: spec.md sets no maximum; 100 keeps each answer small. */
 export const allPageSize = 100;
+/** Pages --all asks for while one is written: round trips overlap instead of adding up. */
+const pagesAhead = 4;
 
 export default defineVerb({
   description:
@@ -30,12 +32,13 @@ export default defineVerb({
     const http = await ctx.http();
     const base = { ...toQuery(opts), sortBy: opts.sortBy, sortOrder: opts.order };
     const pageSize = opts.pageSize ?? (opts.all ? allPageSize : 25);
-    const tasks = opts.all
-      ? paginate((page, size) => listTasksPage(http, { ...base, page, pageSize: size }), {
+    const pages = opts.all
+      ? paginatePages((page, size) => listTasksPage(http, { ...base, page, pageSize: size }), {
           pageSize,
           limit: opts.limit,
+          ahead: pagesAhead,
         })
-      : paginate((page, size) => listTasksPage(http, { ...base, page, pageSize: size }), {
+      : paginatePages((page, size) => listTasksPage(http, { ...base, page, pageSize: size }), {
           pageSize,
           startPage: opts.page ?? 1,
           limit: Math.min(opts.limit ?? pageSize, pageSize),
@@ -43,7 +46,7 @@ export default defineVerb({
     const writer = createListWriter(ctx, taskColumns(ctx.output.format === 'table', ctx.clock.now()), {
       emptyMessage: 'no tasks match',
     });
-    for await (const task of tasks) await writer.write(task);
+    for await (const page of pages) await writer.writeMany(page);
     await writer.end();
   },
 });
