@@ -89,22 +89,27 @@ export function latestUnfinishedPlan(dir: string): string | undefined {
 }
 
 /**
- * How long the service takes to finish a batch, learnt from the batches before: the next batch is first asked for
- * when it should be done, then after 100 ms growing slowly, instead of a schedule that sleeps past the end (0.6 s a
- * batch measured).
+ * How long the service takes to finish a batch, narrowed down batch by batch: a check that found one still pending
+ * raises the lower bound, one that found it done lowers the upper bound, and the next batch is first asked for
+ * between them (at the upper bound once they are within 50 ms). A fixed backoff sleeps past the end instead: 0.6 s a
+ * batch measured.
  */
 export class CompletionEstimate {
-  private ms: number | undefined;
+  private lo = 0;
+  private hi: number | undefined;
 
-  /** How long after sending a batch to ask for it first: the estimate, or 250 ms before anything was learnt. */
+  /** How long after sending a batch to ask for it first (250 ms before anything was learnt). */
   firstCheckMs(): number {
-    return this.ms ?? 250;
+    if (this.hi === undefined) return 250;
+    return this.hi - this.lo <= 50 ? this.hi : Math.round((this.lo + this.hi) / 2);
   }
 
-  /** A batch sent at `sentAt` was still pending at `pendingAt` and done by `doneAt`: it finished in between. */
-  learn(sentAt: number, pendingAt: number, doneAt: number): void {
-    const took = (pendingAt + doneAt) / 2 - sentAt;
-    this.ms = this.ms === undefined ? took : Math.round((this.ms + took) / 2);
+  /** Times since the batch was sent: of its last check that found it pending, if any, and of the one that found it
+   * done. Batches that take different times only widen the bounds again. */
+  learn(pendingMs: number | undefined, doneMs: number): void {
+    this.hi = Math.min(this.hi ?? Infinity, doneMs);
+    if (pendingMs !== undefined) this.lo = Math.max(this.lo, pendingMs);
+    if (this.lo > this.hi) this.lo = 0;
   }
 }
 
@@ -120,12 +125,14 @@ async function runBatch(
     batch.bulkActionId = (await bulkSkip(http, batch.ids)).bulkActionId;
     plan.journal.accepted(batch.index, { bulkActionId: batch.bulkActionId });
   }
-  let pendingAt = sentAt;
+  let checkedAt = sentAt;
+  let pendingAt: number | undefined;
   const status = await pollUntil(
     async () => {
-      const checkedAt = ctx.clock.now();
+      const at = ctx.clock.now();
       const answer = await bulkStatus(http, batch.bulkActionId!);
-      if (!isBulkDone(answer)) pendingAt = checkedAt;
+      if (isBulkDone(answer)) checkedAt = at;
+      else pendingAt = at;
       return answer;
     },
     isBulkDone,
@@ -142,7 +149,7 @@ async function runBatch(
       maxMs: 3000,
     },
   );
-  if (pendingAt > sentAt) estimate.learn(sentAt, pendingAt, ctx.clock.now());
+  estimate.learn(pendingAt === undefined ? undefined : pendingAt - sentAt, checkedAt - sentAt);
   const failed = status.failed ?? 0;
   batch.done = {
     completed: status.completed ?? batch.ids.length - failed,
