@@ -1,8 +1,10 @@
-// One request body being built: rows are written to a temporary file as they are read, never held in memory,
-// and the file is streamed as the request body (again, for a retry). The content hash lets --resume recognise
-// a chunk that was already accepted.
+// One request body being built: rows are written to a temporary file as they are read, never held in memory.
+// A chunk that streams goes into its request at the same time, as the rows are parsed (the service reads it while
+// the file is still being read); a retry, or a chunk that does not stream, sends the finished file. The content hash
+// lets --resume recognise a chunk that was already accepted.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -21,9 +23,22 @@ export interface SpooledChunk {
   discard(): Promise<void>;
 }
 
+/** A chunk as its request sees it: the body for each attempt, and the chunk's range and hash once it is built. */
+export interface ChunkInFlight {
+  index: number;
+  body(): AsyncIterable<Uint8Array> | NodeJS.ReadableStream;
+  finished(): Promise<SpooledChunk>;
+  discard(): Promise<void>;
+}
+
+/** A chunk built before it is sent (resumed, or checked first), as a request takes it. */
+export function inFlight(chunk: SpooledChunk): ChunkInFlight {
+  return { ...chunk, finished: async () => chunk };
+}
+
 const flushAt = 64 * 1024;
 
-export class ChunkSpool {
+export class ChunkSpool implements ChunkInFlight {
   readonly path: string;
   private readonly out: WriteStream;
   private readonly hash: Hash = createHash('sha256');
@@ -35,13 +50,21 @@ export class ChunkSpool {
   bytes: number;
   firstRow = 0;
   lastRow = 0;
+  /** The body of the first attempt while it is being built, when the chunk streams. */
+  private live: PassThrough | undefined;
+  private readonly done: Promise<SpooledChunk>;
+  private settle!: { resolve(chunk: SpooledChunk): void; reject(error: unknown): void };
 
   constructor(
     dir: string,
     readonly index: number,
     prefix: string,
     private readonly suffix: string,
+    streams = false,
   ) {
+    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+    this.done.catch(() => undefined);
+    if (streams) this.live = new PassThrough({ highWaterMark: flushAt });
     this.path = join(dir, tempName('chunk', `-${index}.json`));
     this.out = createWriteStream(this.path, { mode: 0o600 });
     this.bytes = Buffer.byteLength(prefix) + Buffer.byteLength(suffix);
@@ -64,11 +87,41 @@ export class ChunkSpool {
     return this.pendingLength >= flushAt ? this.flush() : undefined;
   }
 
+  /** The body for each attempt of a streaming chunk: the first takes the rows as they come, a retry the whole file
+   * once it is finished. */
+  body(): AsyncIterable<Uint8Array> | PassThrough {
+    const live = this.live;
+    if (live && !live.destroyed && !live.readableDidRead) return live;
+    this.live = undefined;
+    const done = this.done;
+    return (async function* () {
+      yield* (await done).body() as AsyncIterable<Uint8Array>;
+    })();
+  }
+
+  /** Resolves once the chunk is finished (its row range and hash known), for a send that started before. */
+  finished(): Promise<SpooledChunk> {
+    return this.done;
+  }
+
+  /** Removes the file once the chunk is finished (a request that fails early must not cut the building short). */
+  async discard(): Promise<void> {
+    await this.done.catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+
   async finish(): Promise<SpooledChunk> {
     this.push(this.suffix);
     await this.flush();
+    this.live?.end();
     this.out.end();
     await once(this.out, 'close');
+    const chunk = this.describe();
+    this.settle.resolve(chunk);
+    return chunk;
+  }
+
+  private describe(): SpooledChunk {
     const { path, index, rows, bytes, firstRow, lastRow } = this;
     return {
       index,
@@ -84,6 +137,8 @@ export class ChunkSpool {
   }
 
   async abort(): Promise<void> {
+    this.live?.destroy();
+    this.settle.reject(new Error('the chunk was not finished'));
     this.out.destroy();
     await rm(this.path, { force: true });
   }
@@ -99,6 +154,22 @@ export class ChunkSpool {
     this.pending = [];
     this.pendingLength = 0;
     this.hash.update(text);
-    if (!this.out.write(text)) await once(this.out, 'drain');
+    const live = this.live;
+    const toFile = this.out.write(text) ? undefined : once(this.out, 'drain');
+    // The request reads at its own pace; one that failed (and destroyed the stream) no longer holds the reading up.
+    if (live && !live.destroyed && !live.write(text)) await drainedOrClosed(live);
+    await toFile;
   }
+}
+
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }

@@ -251,7 +251,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const unanswered = opts.resume && previous ? previous.unansweredUnits() : new Map<number, UnitRange>();
     const send = async (chunk: Parameters<typeof sendChunk>[1]): Promise<AcceptedChunk> => {
       const accepted = await sendChunk(http, chunk, ctx.timeoutGiven);
-      const sentBefore = unanswered.get(chunk.index)?.sha256 === chunk.sha256;
+      const sentBefore = unanswered.get(chunk.index)?.sha256 === accepted.sha256;
       return sentBefore ? { ...accepted, replayed: true } : accepted;
     };
     const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import type { UnitRange } from '../journal.js';
-import type { SpooledChunk } from './chunk-spool.js';
+import type { ChunkInFlight, SpooledChunk } from './chunk-spool.js';
 
 /** A 30 MB chunk can take a while on a slow link: unless --timeout says otherwise, allow five minutes. */
 const chunkTimeoutMs = 300_000;
@@ -19,6 +19,12 @@ export interface AcceptedChunk extends UnitRange {
   replayed?: true;
 }
 
+/** What is known of a chunk when its request starts: built already, or (streaming) not yet; hash and rows follow. */
+export function startOf(chunk: ChunkInFlight): UnitRange {
+  const built = chunk as Partial<SpooledChunk>;
+  return built.sha256 ? rangeOf(built as SpooledChunk) : { firstRow: 0, lastRow: 0, rows: 0, sha256: '' };
+}
+
 export function rangeOf(chunk: SpooledChunk): UnitRange {
   return { firstRow: chunk.firstRow, lastRow: chunk.lastRow, rows: chunk.rows, sha256: chunk.sha256 };
 }
@@ -27,16 +33,17 @@ function unexpected(path: string, status: number, issue: string): ApiError {
   return new ApiError(`unexpected answer from POST ${path}: ${issue}`, { status, method: 'POST', path });
 }
 
-export type ChunkSend = (http: HttpClient, chunk: SpooledChunk, timeoutGiven: boolean) => Promise<AcceptedChunk>;
+export type ChunkSend = (http: HttpClient, chunk: ChunkInFlight, timeoutGiven: boolean) => Promise<AcceptedChunk>;
 
-/** POSTs the chunk's body from its spool (again on a retry) and parses the answer with the endpoint's schema. */
+/** POSTs the chunk's body (as it is built, or from its spool; from the spool again on a retry) and parses the answer
+ * with the endpoint's schema. */
 async function postChunk<E extends typeof prospectsEndpoints.importByName | typeof prospectsEndpoints.importById>(
   http: HttpClient,
   e: E,
-  chunk: SpooledChunk,
+  chunk: ChunkInFlight,
   timeoutGiven: boolean,
   missing: string,
-): Promise<{ answer: z.output<E['response']>; replayed?: true }> {
+): Promise<{ answer: z.output<E['response']>; built: SpooledChunk; replayed?: true }> {
   const response = await http.send(e.method, e.path, {
     jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
     replaySafe: e.replaySafe,
@@ -44,22 +51,23 @@ async function postChunk<E extends typeof prospectsEndpoints.importByName | type
   });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) throw unexpected(e.path, response.status, missing);
-  return { answer: parsed.data as z.output<E['response']>, ...(response.replayed ? { replayed: true } : {}) };
+  const built = await chunk.finished();
+  return { answer: parsed.data as z.output<E['response']>, built, ...(response.replayed ? { replayed: true } : {}) };
 }
 
 export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const { answer, replayed } = await postChunk(
+  const { answer, built, replayed } = await postChunk(
     http,
     prospectsEndpoints.importByName,
     chunk,
     timeoutGiven,
     'no payload.requestId',
   );
-  return { chunk: chunk.index, ...rangeOf(chunk), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
+  return { chunk: chunk.index, ...rangeOf(built), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
 };
 
 export const importByIdChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const { answer, replayed } = await postChunk(
+  const { answer, built, replayed } = await postChunk(
     http,
     prospectsEndpoints.importById,
     chunk,
@@ -69,5 +77,5 @@ export const importByIdChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
   const failed = answer.payload
     .filter((row) => row.status !== 10000)
     .map((row): [string, number] => [row.email, row.status]);
-  return { chunk: chunk.index, ...rangeOf(chunk), failed, ...(replayed && { replayed }) };
+  return { chunk: chunk.index, ...rangeOf(built), failed, ...(replayed && { replayed }) };
 };

@@ -12,8 +12,8 @@ import type { JobContext } from '../context.js';
 import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
-import { ChunkSpool, type SpooledChunk } from './chunk-spool.js';
-import { rangeOf, type AcceptedChunk } from './send-chunk.js';
+import { ChunkSpool, inFlight, type ChunkInFlight } from './chunk-spool.js';
+import { rangeOf, startOf, type AcceptedChunk } from './send-chunk.js';
 
 export interface SendPassOptions {
   path: string;
@@ -27,7 +27,7 @@ export interface SendPassOptions {
   /** Chunks accepted by an earlier run (from the journal), by index. */
   alreadyAccepted: Map<number, AcceptedChunk>;
   /** Undefined: check only, send nothing (--dry-run, the first pass of --strict). */
-  send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
+  send?: (chunk: ChunkInFlight) => Promise<AcceptedChunk>;
   journal?: Journal;
   rejectedPath?: string;
 }
@@ -59,12 +59,13 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   };
   const send = options.send;
   const sender = send
-    ? new UnitRunner<SpooledChunk, AcceptedChunk>(
+    ? new UnitRunner<ChunkInFlight, AcceptedChunk>(
         options.concurrency,
         // The spool goes once its request is over either way: a failed chunk is rebuilt from the input on --resume.
         (chunk) => send(chunk).finally(() => chunk.discard()),
         {
-          before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
+          // A chunk that streams is journaled as sending when it starts, and again with its hash once built.
+          before: (chunk) => options.journal?.sending(chunk.index, startOf(chunk)),
           after: (_chunk, { chunk, ...entry }) => {
             options.journal?.accepted(chunk, entry);
             accept({ chunk, ...entry });
@@ -73,6 +74,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         ctx.signal,
       )
     : undefined;
+  let streaming: ChunkSpool | undefined;
 
   const report = () => {
     const elapsed = ctx.clock.now() - started;
@@ -92,21 +94,39 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
 
   const closeChunk = async () => {
     if (!spool) return;
-    const chunk = await spool.finish();
+    const building = spool;
     spool = undefined;
+    const chunk = await building.finish();
     result.chunks++;
+    if (building === streaming) {
+      // Already under way: its request has been reading the rows as they came.
+      streaming = undefined;
+      options.journal?.sending(chunk.index, rangeOf(chunk));
+      return;
+    }
     const earlier = options.alreadyAccepted.get(chunk.index);
     if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
       accept(earlier);
       await chunk.discard();
     } else if (sender) {
       // A runner that stopped (Ctrl-C, an earlier failure) refuses the chunk unsent: its spool goes now.
-      await sender.submit(chunk).catch(async (error: unknown) => {
+      await sender.submit(inFlight(chunk)).catch(async (error: unknown) => {
         await chunk.discard();
         throw error;
       });
     } else {
       await chunk.discard();
+    }
+  };
+
+  /** A new chunk streams into its request from its first row, unless an earlier run may have sent it (--resume
+   * compares it whole first) or nothing is sent. */
+  const openChunk = async () => {
+    const streams = Boolean(sender) && !options.alreadyAccepted.has(result.chunks);
+    spool = new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix, streams);
+    if (streams) {
+      streaming = spool;
+      await sender!.submit(spool);
     }
   };
 
@@ -129,8 +149,8 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       const json = options.format.row((record as { fields: string[] }).fields);
       const bytes = Buffer.byteLength(json);
       if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
-      spool ??= new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix);
-      const written = spool.add(record.row, json, bytes);
+      if (!spool) await openChunk();
+      const written = spool!.add(record.row, json, bytes);
       if (written) await written;
       if ((result.total & 1023) === 0) report();
     }
