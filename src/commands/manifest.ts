@@ -82,7 +82,7 @@ export const groups: GroupEntry[] = [
   {
     name: 'webhooks',
     summary: 'Create, list and inspect webhooks; receive them locally while you build a handler',
-    example: "webhooks listen --create --name dev --events 'task-*' --public-url https://abc.ngrok.app/",
+    example: "webhooks listen --create --name dev --event 'task-*' --public-url https://abc.ngrok.app/",
     load: () => import('./webhooks/index.js'),
   },
   {

@@ -13,7 +13,13 @@ export async function readJsonOrYaml(path: string, shown = path): Promise<unknow
   }
   const yaml = /\.ya?ml$/i.test(path);
   try {
-    return yaml ? (await import('yaml')).parse(text) : JSON.parse(text);
+    if (!yaml) return JSON.parse(text);
+    // Bundled, the module has only a default export; run from source, named ones too.
+    const module = (await import('yaml')) as {
+      parse?: (text: string) => unknown;
+      default?: { parse(text: string): unknown };
+    };
+    return (module.parse ?? module.default!.parse)(text);
   } catch (error) {
     throw new InputFileError(shown, `cannot be read as ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message}`);
   }

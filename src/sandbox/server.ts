@@ -105,8 +105,12 @@ export class Sandbox {
     return this.origin;
   }
 
-  async close(): Promise<void> {
+  /** Lets deliveries under way end (each has its deadline; `now` ends them at once, as Ctrl-C on `sandbox start`
+   * does), saves what they changed (a paused webhook), stops. */
+  async close(options: { now?: boolean } = {}): Promise<void> {
+    if (options.now) this.store.webhooks?.stop();
     await this.store.webhooks?.idle();
+    await this.options.persist?.();
     const server = this.server;
     if (!server) return;
     this.server = undefined;

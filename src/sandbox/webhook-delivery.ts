@@ -1,7 +1,9 @@
 // Webhook deliveries of the sandbox: real HTTP POSTs of a JSON event with the webhook's custom headers, each attempt
-// bounded by a timeout. Events are delivered in the background, retried after short delays; a webhook whose receiver
-// keeps failing is paused with `failed: true` and `lastFailure`, as the real service does. The test delivery at
-// creation is one attempt, awaited. `idle()` resolves once nothing is being delivered (tests and shutdown wait on it).
+// bounded by one deadline for the whole exchange. Only receivers on this machine get real deliveries: one elsewhere
+// is simulated as delivered, so trying the sandbox never sends a secret header to a real host. Events are delivered
+// in the background, retried after short delays; a webhook whose receiver keeps failing is paused with
+// `failed: true` and `lastFailure`, as the real service does. The test delivery at creation is one attempt, awaited.
+// `idle()` resolves once nothing is being delivered (tests and shutdown wait on it).
 import http from 'node:http';
 import https from 'node:https';
 import type { WebhookRecord } from './model.js';
@@ -47,18 +49,38 @@ export function eventBody(
   };
 }
 
-export function postOnce(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number) {
+/** Whether a receiver is on this machine (the only place the sandbox really sends to). */
+export function isLocalReceiver(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) {
   return new Promise<DeliveryOutcome>((resolve) => {
+    if (!isLocalReceiver(url))
+      return resolve({ ok: true, statusCode: 200, message: 'simulated: the sandbox delivers only to this machine' });
     const payload = JSON.stringify(body);
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return resolve({ ok: false, statusCode: 0, message: `not a URL: ${url}` });
-    }
-    const client = target.protocol === 'https:' ? https : http;
+    let settled = false;
+    const finish = (outcome: DeliveryOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      resolve(outcome);
+    };
+    const client = new URL(url).protocol === 'https:' ? https : http;
     const req = client.request(
-      target,
+      url,
       {
         method: 'POST',
         agent: false,
@@ -74,19 +96,30 @@ export function postOnce(url: string, headers: Record<string, string>, body: unk
         res.on('end', () => {
           const statusCode = res.statusCode ?? 0;
           const ok = statusCode >= 200 && statusCode < 300;
-          resolve({ ok, statusCode, message: ok ? 'delivered' : `the receiver answered ${statusCode}` });
+          finish({ ok, statusCode, message: ok ? 'delivered' : `the receiver answered ${statusCode}` });
         });
-        res.on('error', () => resolve({ ok: false, statusCode: res.statusCode ?? 0, message: 'the answer broke off' }));
+        res.on('error', () => finish({ ok: false, statusCode: res.statusCode ?? 0, message: 'the answer broke off' }));
       },
     );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000}s`)));
-    req.on('error', (error) => resolve({ ok: false, statusCode: 0, message: error.message }));
+    // One deadline for the whole exchange: a receiver that answers a byte at a time does not hold it up.
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({ ok: false, statusCode: 0, message: `no answer within ${timeoutMs / 1000}s` });
+    }, timeoutMs);
+    const stop = () => {
+      req.destroy();
+      finish({ ok: false, statusCode: 0, message: 'the sandbox stopped' });
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    req.on('error', (error) => finish({ ok: false, statusCode: 0, message: error.message }));
     req.end(payload);
   });
 }
 
 export class WebhookDispatcher {
   private readonly pending = new Set<Promise<void>>();
+  /** Aborted when the sandbox stops: deliveries still under way end at once. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly store: DeliveryStore,
@@ -96,7 +129,7 @@ export class WebhookDispatcher {
   /** The delivery a new webhook gets: one attempt; a failure leaves it paused. */
   async testDelivery(webhook: WebhookRecord): Promise<DeliveryOutcome> {
     const body = eventBody(this.store, 'test', webhook, { message: 'Test delivery from the outreach sandbox' });
-    const outcome = await postOnce(webhook.webhookUrl, webhook.headers, body, this.options.timeoutMs);
+    const outcome = await this.post(webhook, body);
     if (!outcome.ok) this.fail(webhook, outcome);
     return outcome;
   }
@@ -114,7 +147,8 @@ export class WebhookDispatcher {
     let outcome: DeliveryOutcome = { ok: false, statusCode: 0, message: 'not sent' };
     for (let attempt = 0; attempt <= this.options.retryDelaysMs.length; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.options.retryDelaysMs[attempt - 1]));
-      outcome = await postOnce(webhook.webhookUrl, webhook.headers, body, this.options.timeoutMs);
+      if (this.stopping.signal.aborted) return outcome;
+      outcome = await this.post(webhook, body);
       if (outcome.ok) return outcome;
     }
     this.fail(webhook, outcome);
@@ -124,6 +158,15 @@ export class WebhookDispatcher {
   /** Resolves once every delivery under way has ended. */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Ends every delivery under way (the sandbox is stopping); a webhook is not failed for it. */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  private post(webhook: WebhookRecord, body: unknown): Promise<DeliveryOutcome> {
+    return postOnce(webhook.webhookUrl, webhook.headers, body, this.options.timeoutMs, this.stopping.signal);
   }
 
   private track(delivery: Promise<unknown>): void {
@@ -136,6 +179,7 @@ export class WebhookDispatcher {
   }
 
   private fail(webhook: WebhookRecord, outcome: DeliveryOutcome): void {
+    if (this.stopping.signal.aborted) return;
     webhook.status = 'paused';
     webhook.failed = true;
     webhook.lastFailure = { failedAt: this.store.now(), statusCode: outcome.statusCode, message: outcome.message };

@@ -54,18 +54,43 @@ describe('webhooks create', () => {
     expect(result.stdout).toContain('test delivery\tsuccess\n');
   });
 
+  it('the sandbox delivers only to this machine: a receiver elsewhere gets a simulated delivery', async () => {
+    const result = await webhooks([
+      'create',
+      '--name',
+      'crm',
+      '--url',
+      'https://crm.example/hooks',
+      '--event',
+      'task-*',
+    ]);
+    expect(result.code).toBe(0);
+    expect(stored()[0]).toMatchObject({ status: 'active', failed: false });
+    const creds = await webhooks(['create', '--name', 'x', '--url', 'https://u:pw@crm.example/', '--event', 'task-*']);
+    expect({ code: creds.code, error: creds.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error: 'error: --url must not hold a user name or password: send a secret with --header instead',
+    });
+  });
+
   it('sends headers {} when none are given, and reads a whole webhook from a file', async () => {
     const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tempDir } = await import('../helpers/context.js');
     const dir = tempDir();
-    writeFileSync(
-      join(dir, 'hook.yaml'),
-      `name: from-file\nwebhookUrl: ${receiver.url}\nwebhookEvent: [sequence-paused]\n`,
-    );
+    writeFileSync(join(dir, 'hook.yaml'), `name: from-file\nwebhookUrl: ${receiver.url}\nwebhookEvent: [sequence-*]\n`);
     const result = await webhooks(['create', '--from-file', 'hook.yaml'], { cwd: dir });
     expect(result.code).toBe(0);
-    expect(stored()[0]).toMatchObject({ name: 'from-file', headers: {}, webhookEvent: ['sequence-paused'] });
+    expect(stored()[0]).toMatchObject({
+      name: 'from-file',
+      headers: {},
+      webhookEvent: [
+        'sequence-paused',
+        'email-account-disconnected',
+        'email-account-paused',
+        'inbox-analyser-test-completed',
+      ],
+    });
   });
 
   it('a failed test delivery leaves the webhook paused: said plainly, exit 3, and get shows the failure', async () => {
@@ -96,7 +121,7 @@ describe('webhooks create', () => {
       [['--event', 'reply-recieved'], 'error: --event "reply-recieved" is not an event kind; did you mean reply-received?'],
       [['--event', 'meeting-*'], 'error: --event "meeting-*" matches no event kind'],
       [['--header', 'no colon'], 'error: --header takes "Name: value" with a header name of letters, digits and -, not "no colon"'],
-      [['--header', 'X-A: 1', '--header', 'x-a: 2'], 'error: --header: gives "x-a" twice'],
+      [['--header', 'X-A: 1', '--header', 'x-a: 2'], 'error: --header gives "x-a" twice (header names ignore case)'],
     ]; // prettier-ignore
     for (const [argv, message] of cases) {
       const base = ['create', '--name', 'n', '--url', 'https://crm.example/hooks', '--event', 'task-updated'];
@@ -239,6 +264,27 @@ describe('webhook deliveries', () => {
     });
   });
 
+  it('a receiver that answers a byte at a time is given up at the same deadline', async () => {
+    const { createServer } = await import('node:http');
+    const trickle = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(trickle.address() as { port: number }).port}/`;
+    await sb.close();
+    sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 150, retryDelaysMs: [] } });
+    const result = await run(['webhooks', 'create', '--name', 'trickle', '--url', url, '--event', 'task-updated'], {
+      env: sb.env,
+    });
+    trickle.closeAllConnections();
+    await new Promise((resolve) => trickle.close(resolve));
+    expect(result.code).toBe(3);
+    expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({ message: 'no answer within 0.15s' });
+  });
+
   it('trigger delivers a sample event now in the sandbox, and says it cannot elsewhere', async () => {
     await webhooks(['create', '--name', 'mail', '--url', receiver.url, '--event', 'email-*']);
     const id = stored()[0]!.id;
@@ -255,6 +301,15 @@ describe('webhook deliveries', () => {
       code: 0,
       stdout: '',
       stderr: 'no active webhook is subscribed to task-created: nothing delivered\n',
+    });
+    const remote = await webhooks(['trigger', 'email-sent'], {
+      env: { OUTREACH_BASE_URL: 'https://api.example.com', OUTREACH_API_KEY: 'sk_live_0123456789' },
+    });
+    expect({ code: remote.code, error: remote.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error:
+        'error: webhooks trigger works only against the sandbox; https://api.example.com is not on this machine and ' +
+        'the service has no endpoint that sends a sample event',
     });
     const elsewhere = await startReceiver(404);
     const real = await webhooks(['trigger', 'email-sent'], {

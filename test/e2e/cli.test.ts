@@ -202,3 +202,21 @@ describe('every group as a user runs it, against a standalone sandbox', () => {
     }
   });
 });
+
+describe('the bundle reads YAML', () => {
+  it('webhooks create --from-file takes a YAML file in the built CLI (the bundled yaml has only a default export)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'hook.yaml'), 'name: crm\nwebhookUrl: https://crm.example/hooks\nwebhookEvent: [task-*]\n');
+    const result = await runBin(['--sandbox', 'webhooks', 'create', '--from-file', 'hook.yaml', '--json'], {
+      env: cleanEnv({ OUTREACH_CONFIG_DIR: dir }),
+      cwd: dir,
+    });
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      name: 'crm',
+      status: 'active',
+      testDelivery: { status: 'success' },
+    });
+  });
+});

@@ -35,7 +35,11 @@ export async function getWebhook(http: HttpClient, webhookId: string): Promise<W
   try {
     return (await call(http, webhooksEndpoints.get, { params: { webhookId } })).payload;
   } catch (error) {
-    if (error instanceof ApiError && (error.details.status === 404 || error.details.code === 1001))
+    if (
+      error instanceof ApiError &&
+      error.failure !== 'auth' &&
+      (error.details.status === 404 || error.details.code === 1001)
+    )
       throw new UsageError(`no webhook ${webhookId}`, 'See the ids with `outreach webhooks list`.');
     throw error;
   }

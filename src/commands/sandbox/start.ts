@@ -94,7 +94,7 @@ export default defineVerb({
       `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`,
     );
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
-    await sandbox.close();
+    await sandbox.close({ now: true });
     await save?.();
     ctx.info('Sandbox stopped.');
   },

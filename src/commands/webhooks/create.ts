@@ -25,6 +25,8 @@ export function checkWebhookUrl(raw: string): string {
   } catch {
     throw new ValueProblem(`must be a URL such as https://crm.example/hooks, not "${raw}"`);
   }
+  if (url.username || url.password)
+    throw new ValueProblem('must not hold a user name or password: send a secret with --header instead');
   if (url.protocol === 'https:') return url.toString();
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url.toString();
   if (url.protocol === 'http:')
@@ -45,7 +47,7 @@ async function activeCount(ctx: CommandContext): Promise<number> {
 
 async function fromFile(ctx: CommandContext, file: string): Promise<WebhookInput> {
   const body = (await readJsonOrYaml(resolve(ctx.cwd, file), file)) as Record<string, unknown>;
-  const withHeaders = { headers: {}, ...body };
+  const withHeaders = { headers: {}, ...fileEvents(file, body) };
   const checked = webhookCreateBody.safeParse(withHeaders);
   if (!checked.success) throw new InputFileError(file, `is not a webhook: ${describeIssue(checked.error, 'body')}`);
   try {
@@ -54,6 +56,16 @@ async function fromFile(ctx: CommandContext, file: string): Promise<WebhookInput
     throw new InputFileError(file, `webhookUrl ${(error as Error).message}`);
   }
   return checked.data;
+}
+
+/** The file's event kinds read as --event reads them: groups expanded, unknown kinds named with a suggestion. */
+function fileEvents(file: string, body: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(body.webhookEvent)) return body;
+  try {
+    return { ...body, webhookEvent: [...new Set(body.webhookEvent.flatMap((kind) => eventKinds(String(kind))))] };
+  } catch (error) {
+    throw new InputFileError(file, `webhookEvent: ${(error as Error).message}`);
+  }
 }
 
 export default defineVerb({
@@ -79,7 +91,12 @@ export default defineVerb({
       value: 'file',
     }),
   },
-  rules: [conflicts('fromFile', 'name'), conflicts('fromFile', 'url'), conflicts('fromFile', 'event')],
+  rules: [
+    conflicts('fromFile', 'name'),
+    conflicts('fromFile', 'url'),
+    conflicts('fromFile', 'event'),
+    conflicts('fromFile', 'header'),
+  ],
   async run(ctx, opts) {
     let input: WebhookInput;
     if (opts.fromFile) input = await fromFile(ctx, opts.fromFile);
@@ -91,7 +108,7 @@ export default defineVerb({
       try {
         headers = headersFrom(opts.header);
       } catch (error) {
-        throw new UsageError(`--header: ${(error as Error).message.replace(/^--header /, '')}`);
+        throw new UsageError(`--header ${(error as Error).message}`);
       }
       input = { name: opts.name!, webhookUrl: opts.url!, webhookEvent: [...new Set(opts.event.flat())], headers };
     }

@@ -32,14 +32,17 @@ export function eventKinds(raw: string): string[] {
 
 /** The table of spec.md "Events", for help texts. */
 export const eventsHelp = [
-  'Event kinds (spec.md "Events"). A group: email-*, prospect-*, sequence-*, task-* (every kind of that line);',
+  'Event kinds (spec.md "Events"). A group: email-*, prospect-*, sequence-*, task-* (every kind of its line below);',
   'other stars match names: *-updated, *-paused.',
-  '  Email: email-sent, email-opened, email-link-clicked, reply-received, email-bounced',
-  '  Prospect: prospect-unsubscribed, prospect-finished, prospect-outcome-updated',
-  '  Sequence / accounts: sequence-paused, email-account-disconnected, email-account-paused,',
-  '    inbox-analyser-test-completed',
-  '  Tasks: task-created, task-updated, bulk-task-updated, call-task-updated, linkedin-task-updated,',
-  '    custom-task-updated, whatsapp-task-updated',
+  '',
+  'Email: email-sent, email-opened, email-link-clicked, reply-received, email-bounced',
+  '',
+  'Prospect: prospect-unsubscribed, prospect-finished, prospect-outcome-updated',
+  '',
+  'Sequence / accounts: sequence-paused, email-account-disconnected, email-account-paused, inbox-analyser-test-completed',
+  '',
+  'Tasks: task-created, task-updated, bulk-task-updated, call-task-updated, linkedin-task-updated,',
+  'custom-task-updated, whatsapp-task-updated',
 ].join('\n');
 
 /** `Name: value` -> [name, value]; header names are tokens (RFC 9110), values have no line breaks. */
@@ -54,12 +57,12 @@ export function readHeader(raw: string): [string, string] {
 }
 
 /** Headers by name; the same name twice (in any case) is a mistake: exit 2. */
-export function headersFrom(pairs: Array<[string, string]>, flagName = '--header'): Record<string, string> {
+export function headersFrom(pairs: Array<[string, string]>): Record<string, string> {
   const headers: Record<string, string> = {};
   const seen = new Map<string, string>();
   for (const [name, value] of pairs) {
     const key = name.toLowerCase();
-    if (seen.has(key)) throw new ValueProblem(`${flagName} gives "${name}" twice`);
+    if (seen.has(key)) throw new ValueProblem(`gives "${name}" twice (header names ignore case)`);
     seen.set(key, name);
     headers[name] = value;
   }

@@ -24,7 +24,7 @@ export const group: GroupSpec = {
     {
       name: 'listen',
       summary: 'Receive deliveries locally: print them, check headers, forward them to your handler',
-      example: "--sandbox webhooks listen --create --name dev --events 'task-*'",
+      example: "--sandbox webhooks listen --create --name dev --event 'task-*'",
       load: () => import('./listen.js'),
     },
     {

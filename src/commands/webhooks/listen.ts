@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { writeOut } from '../../cli/render/output.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { createWebhook } from '../../api/resources/webhooks.js';
 import { isLoopbackHost } from '../../config/target.js';
@@ -59,23 +60,32 @@ async function forward(url: string, delivery: Delivery, raw: Buffer, timeoutMs: 
       method: 'POST',
       headers,
       body: new Uint8Array(raw),
+      // A redirect is the handler's answer: following it would send the delivery (and its headers) elsewhere.
+      redirect: 'manual',
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
     await res.arrayBuffer();
     return { status: res.status };
   } catch (error) {
-    const name = (error as Error).name;
-    return { error: name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : (error as Error).message };
+    const { name, message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+    if (name === 'TimeoutError') return { error: `no answer within ${timeoutMs / 1000}s` };
+    return { error: cause?.code ?? cause?.message ?? message };
   }
 }
 
+/** The headers a receiver checks hold its secrets: their values are shown as *** unless asked for. */
+function masked(headers: Delivery['headers'], checks: string[][]): Delivery['headers'] {
+  const secret = new Set(checks.map(([name]) => name));
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, secret.has(name) ? '***' : value]));
+}
+
 function summary(d: Delivery): string {
-  const time = d.receivedAt.slice(11, 19);
+  const time = new Date(d.receivedAt).toTimeString().slice(0, 8);
   const body = (typeof d.body === 'object' && d.body) as Record<string, unknown> | false;
   const webhook = body && typeof body.webhook === 'object' ? (body.webhook as { name?: string; id?: string }) : {};
   const parts = [time, d.event ?? '(no event field)', webhook.name ?? webhook.id ?? ''];
   if (d.rejected) parts.push(`refused 401: ${d.rejected}`);
-  else if (d.ignored) parts.push('ignored (not in --events)');
+  else if (d.ignored) parts.push('ignored (not in --event)');
   else parts.push('200');
   if (d.forwarded)
     parts.push(d.forwarded.error ? `forward failed: ${d.forwarded.error}` : `forwarded: ${d.forwarded.status}`);
@@ -93,7 +103,9 @@ async function listen(server: ReturnType<typeof createServer>, port: number, hos
             )
           : error.code === 'EACCES'
             ? new UsageError(`port ${port} needs privileges`, 'Choose a port above 1023 with --port.')
-            : error,
+            : error.code === 'EADDRNOTAVAIL'
+              ? new UsageError(`${host} is not an address of this machine`, 'Give one of its addresses with --host.')
+              : error,
       ),
     );
     server.listen(port, host, () => resolve());
@@ -117,14 +129,14 @@ export default defineVerb({
     eventsHelp,
   ].join('\n'),
   examples: [
-    "--sandbox webhooks listen --create --name dev --events 'task-*'",
+    "--sandbox webhooks listen --create --name dev --event 'task-*'",
     'webhooks listen --port 8787 --forward-to http://localhost:3000/hooks --expect-header "X-Secret: s3cr3t"',
-    "webhooks listen --port 8787 --create --name dev --events 'task-*' --public-url https://abc.ngrok.app/",
+    "webhooks listen --port 8787 --create --name dev --event 'task-*' --public-url https://abc.ngrok.app/",
   ],
   flags: {
     port: flag.int('port to listen on; 0 picks a free one', { min: 0, max: 65535, default: 7358 }),
     host: flag.text('address to listen on', { value: 'address', default: '127.0.0.1' }),
-    events: flag.list('only these kinds are printed and forwarded (others are answered and counted)', {
+    event: flag.list('only these kinds are printed and forwarded (others are answered and counted)', {
       value: 'kind',
       each: eventKinds,
     }),
@@ -134,19 +146,25 @@ export default defineVerb({
     }),
     forwardTo: flag.custom('pass each delivery on to this URL', checkWebhookUrl, { value: 'url' }),
     forwardTimeout: flag.seconds('how long --forward-to may take to answer', { default: 10 }),
-    create: flag.bool('register a webhook that delivers here (needs --name and --events)'),
+    showSecrets: flag.bool('print the values of checked headers under --json (masked otherwise)'),
+    create: flag.bool('register a webhook that delivers here (needs --name and --event)'),
     name: flag.text('name of the webhook --create registers', { nonEmpty: true }),
     publicUrl: flag.custom('the address the service reaches this receiver at (a tunnel)', checkWebhookUrl, {
       value: 'url',
     }),
   },
   async run(ctx, opts) {
-    if (opts.create && (!opts.name || !opts.events.length))
-      throw new UsageError('--create needs --name and --events: what to call the webhook and what it receives');
+    if (opts.create && (!opts.name || !opts.event.length))
+      throw new UsageError('--create needs --name and --event: what to call the webhook and what it receives');
     if (!opts.create && (opts.name || opts.publicUrl))
       throw new UsageError(`${opts.name ? '--name' : '--public-url'} is for --create`);
-    const kinds = new Set(opts.events.flat());
-    const expected = headersFrom(opts.expectHeader, '--expect-header');
+    const kinds = new Set(opts.event.flat());
+    let expected: Record<string, string>;
+    try {
+      expected = headersFrom(opts.expectHeader);
+    } catch (error) {
+      throw new UsageError(`--expect-header ${(error as Error).message}`);
+    }
     const secret: Record<string, string> = opts.create
       ? { 'X-Outreach-Listen-Secret': randomBytes(16).toString('hex') }
       : {};
@@ -189,14 +207,23 @@ export default defineVerb({
       res.end(JSON.stringify({ received: !delivery.rejected }));
       if (opts.forwardTo && !delivery.rejected && !delivery.ignored)
         delivery.forwarded = await forward(opts.forwardTo, delivery, raw, opts.forwardTimeout, ctx.signal);
-      await writeOut(ctx.stdout, machine ? `${JSON.stringify(delivery)}\n` : summary(delivery));
+      const shown = opts.showSecrets ? delivery : { ...delivery, headers: masked(delivery.headers, checks) };
+      await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery));
     });
+    // Against a service elsewhere, --create needs a public address: said before anything is bound.
+    const http = opts.create ? await ctx.http() : undefined;
+    if (http && !opts.publicUrl && !isLoopbackHost(new URL(http.origin).hostname))
+      throw new UsageError(
+        '--create needs --public-url: the service cannot reach this machine',
+        `Run a tunnel to this receiver (such as \`ngrok http ${opts.port || '<port>'}\`) and give its https address.`,
+      );
     const localUrl = await listen(server, opts.port, opts.host);
     ctx.note(`Listening on ${localUrl} (Ctrl-C to stop)`);
+    let paused = false;
     try {
       if (opts.create)
-        await register(ctx, opts.name!, opts.publicUrl, localUrl, [...kinds], { ...expected, ...secret });
-      if (!ctx.signal.aborted)
+        paused = await register(ctx, opts.name!, opts.publicUrl ?? localUrl, [...kinds], { ...expected, ...secret });
+      if (!paused && !ctx.signal.aborted)
         await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
     } finally {
       await new Promise<void>((resolve) => {
@@ -208,34 +235,36 @@ export default defineVerb({
       `Stopped: ${counts.received} deliver${counts.received === 1 ? 'y' : 'ies'} received` +
         `${counts.refused ? `, ${counts.refused} refused` : ''}${counts.ignored ? `, ${counts.ignored} ignored` : ''}.`,
     );
+    return paused ? ExitCode.partial : ExitCode.ok;
   },
 });
 
-/** Registers a webhook pointing here, says where it points and what is left to do when done. */
+/** Registers a webhook pointing here and says where it points and what is left to do when done; true when its test
+ * delivery failed and it starts paused (then there is nothing to listen for). */
 async function register(
   ctx: CommandContext,
   name: string,
-  publicUrl: string | undefined,
-  localUrl: string,
+  url: string,
   kinds: string[],
   headers: Record<string, string>,
-): Promise<void> {
-  const http = await ctx.http();
-  const apiIsLocal = isLoopbackHost(new URL(http.origin).hostname);
-  if (!publicUrl && !apiIsLocal)
-    throw new UsageError(
-      '--create needs --public-url: the service cannot reach this machine',
-      'Run a tunnel (such as `ngrok http 7358`) and give its https address.',
-    );
-  const webhook = await createWebhook(http, { name, webhookUrl: publicUrl ?? localUrl, webhookEvent: kinds, headers });
+): Promise<boolean> {
+  const webhook = await createWebhook(await ctx.http(), { name, webhookUrl: url, webhookEvent: kinds, headers });
+  const paused = webhook.status === 'paused' || webhook.testDelivery?.status === 'failed';
   ctx.note(
-    `Created webhook ${webhook.id} (${name}) -> ${publicUrl ?? localUrl}: ${kinds.join(', ')}; test delivery ` +
+    `Created webhook ${webhook.id} (${name}) -> ${url}: ${kinds.join(', ')}; test delivery ` +
       `${webhook.testDelivery?.status ?? 'unknown'}.`,
   );
+  if (paused)
+    ctx.outcome(
+      `The test delivery to ${url} did not reach this receiver, so webhook ${webhook.id} starts paused and will send ` +
+        'nothing: check that --public-url leads here, then re-enable the webhook in the web app.',
+      true,
+    );
   ctx.onDispose(() =>
     ctx.note(
-      `Webhook ${webhook.id} still points at ${publicUrl ?? localUrl}: pause or delete it in the web app ` +
+      `Webhook ${webhook.id} still points at ${url}: pause or delete it in the web app ` +
         '(the API cannot update or delete webhooks).',
     ),
   );
+  return paused;
 }

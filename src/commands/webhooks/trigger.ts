@@ -4,6 +4,8 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
 import { webhookEvents } from '../../api/contract/webhooks.js';
 import { triggerSampleEvent } from '../../api/resources/webhooks.js';
+import { isLoopbackHost } from '../../config/target.js';
+import { UsageError } from '../../errors.js';
 
 export default defineVerb({
   args: [
@@ -25,7 +27,15 @@ export default defineVerb({
     webhook: flag.text('only this webhook (subscribed or not)', { value: 'id', nonEmpty: true }),
   },
   async run(ctx, opts) {
-    const deliveries = await triggerSampleEvent(await ctx.http(), opts.args[0], opts.webhook);
+    const http = await ctx.http();
+    // Only a sandbox has the endpoint: nothing (not even the key) goes to a service that is not on this machine.
+    if (!ctx.flags.sandbox && !isLoopbackHost(new URL(http.origin).hostname))
+      throw new UsageError(
+        `webhooks trigger works only against the sandbox; ${http.origin} is not on this machine and the service has ` +
+          'no endpoint that sends a sample event',
+        'Try it with --sandbox, or against `outreach sandbox start`.',
+      );
+    const deliveries = await triggerSampleEvent(http, opts.args[0], opts.webhook);
     if (ctx.flags.json) await writeJson(ctx, deliveries);
     else
       for (const d of deliveries) await writeOut(ctx.stdout, `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`);
