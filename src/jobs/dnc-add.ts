@@ -13,7 +13,6 @@ import { classifyDncValue } from '../io/dnc-values.js';
 import { EmailIndex } from '../io/import/email-index.js';
 import type { JobContext } from './context.js';
 import { Journal, sameSettings, type UnitRange } from './journal.js';
-import { tuneMemoryForStreaming } from './memory.js';
 import { UnitRunner } from './runner.js';
 
 export interface DncAddOptions {
@@ -84,7 +83,6 @@ function headerOf(
 }
 
 export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<DncAddSummary> {
-  tuneMemoryForStreaming();
   const http = await ctx.http();
   const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const summary: DncAddSummary = { read: 0, valid: 0, duplicates: 0, rejected: 0, sent: 0, chunks: 0, files: {} };

@@ -17,7 +17,6 @@ import { checkReadableFile } from '../../io/input-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, sameSettings, type UnitRange } from '../journal.js';
-import { tuneMemoryForStreaming } from '../memory.js';
 import { sweepOrphans, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
@@ -112,7 +111,6 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
 }
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  tuneMemoryForStreaming();
   if (opts.input === '-' && opts.resume)
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
