@@ -175,3 +175,41 @@ describe('temporary files', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('import request bodies', () => {
+  it('write each prospect exactly as JSON.stringify would, tricky values included', async () => {
+    const { byNameFormat, byIdFormat } = await import('../../src/jobs/import/chunk-body.js');
+    const { buildMapping } = await import('../../src/io/import/column-mapping.js');
+    const fields = [
+      { id: 'fEmail', label: 'Email', fieldType: 'text' },
+      { id: 'fNote', label: 'Note "quoted"', fieldType: 'text' },
+    ];
+    const mapping = buildMapping(['Email', 'Note "quoted"'], fields as never, { maps: [], ignoreUnknown: false });
+    const values = [
+      'a@x.example',
+      'plain',
+      'say "hi"',
+      'back\\slash',
+      'tab\there',
+      'line\nbreak',
+      '\u0001',
+      '😀',
+      '\ud800',
+      'é',
+      '\u2028',
+    ];
+    const byName = byNameFormat(mapping, { conflictAction: 'noUpdate' });
+    const byId = byIdFormat(mapping, { conflictAction: 'noUpdate' });
+    for (const value of values) {
+      expect(byName.row(['a@x.example', ` ${value} `])).toBe(
+        JSON.stringify({ Email: 'a@x.example', 'Note "quoted"': value.trim() }),
+      );
+      expect(JSON.parse(byId.row(['a@x.example', value]))).toEqual({
+        fields: [
+          { id: 'fEmail', value: 'a@x.example' },
+          { id: 'fNote', value: value.trim() },
+        ],
+      });
+    }
+  });
+});

