@@ -17,6 +17,7 @@ export interface BodyFormat {
 
 /** Characters JSON.stringify escapes (quotes, backslashes, controls, lone surrogates): most values have none and are
  * quoted as they are, at half the cost of a call per field (measured: 150 against 300 ms for 200,000 rows). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
 const escaped = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 function jsonString(value: string): string {
@@ -57,8 +58,7 @@ export function byIdFormat(mapping: ColumnMapping, settings: BodySettings): Body
     suffix: ']}',
     row(fields) {
       let json = '{"fields":[';
-      for (let i = 0; i < indexes.length; i++)
-        json += `${ids[i]}${jsonString((fields[indexes[i]!] ?? '').trim())}}`;
+      for (let i = 0; i < indexes.length; i++) json += `${ids[i]}${jsonString((fields[indexes[i]!] ?? '').trim())}}`;
       return `${json}]}`;
     },
   };
