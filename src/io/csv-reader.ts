@@ -254,7 +254,7 @@ export async function openCsv(
   const parser = parse(parserOptions);
   // pipeline, not pipe: a read or decode error reaches the consumer through the parser instead of being lost.
   pipeline([Readable.from(bytes()), ...stages, parser], () => undefined);
-  const iterator: AsyncIterator<string[]> = parser[Symbol.asyncIterator]();
+  const iterator = recordsOf(parser);
 
   let records = 0;
   /** The file line the last record read ended on. */
@@ -262,14 +262,18 @@ export async function openCsv(
   const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
   /** The next record that is not a blank line, counting lines as it goes. */
   const nextRecord = async (): Promise<string[] | undefined> => {
-    for (let item = await iterator.next(); !item.done; item = await iterator.next()) {
+    for (
+      let fields = iterator.next() ?? (await iterator.fill());
+      fields;
+      fields = iterator.next() ?? (await iterator.fill())
+    ) {
       records++;
-      if (skipped.length) return item.value; // bad records come first: the caller places them
-      if (isBlank(item.value)) {
+      if (skipped.length) return fields; // bad records come first: the caller places them
+      if (isBlank(fields)) {
         line++;
         continue;
       }
-      return item.value;
+      return fields;
     }
     return undefined;
   };
@@ -341,4 +345,44 @@ export async function openCsv(
   }
 
   return { header, delimiter, encoding, skipLines, notes, rows: rows(), close: () => void parser.destroy() };
+}
+
+/**
+ * The parser's records, taken with read() as many as are ready at a time: `next()` gives one without a promise while
+ * any are buffered, `fill()` waits for more (undefined at the end). A Readable's async iterator costs a promise per
+ * record (an import of 200,000 rows: 3.4-3.7 s of client CPU against 3.6-4.9 s, 4 interleaved runs).
+ */
+function recordsOf(parser: Readable) {
+  let failure: unknown;
+  let ended = false;
+  parser.on('error', (error) => (failure ??= error));
+  parser.on('end', () => (ended = true));
+  return {
+    next(): string[] | undefined {
+      if (failure) throw failure;
+      return (parser.read() as string[] | null) ?? undefined;
+    },
+    async fill(): Promise<string[] | undefined> {
+      for (;;) {
+        if (failure) throw failure;
+        const record = parser.read() as string[] | null;
+        if (record !== null) return record;
+        if (ended || parser.readableEnded) return undefined;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            parser.off('readable', done);
+            parser.off('end', done);
+            parser.off('error', done);
+            parser.off('close', done);
+            resolve();
+          };
+          parser.on('readable', done);
+          parser.on('end', done);
+          parser.on('error', done);
+          parser.on('close', done);
+        });
+        if (parser.destroyed && !ended && !failure) return undefined;
+      }
+    },
+  };
 }
