@@ -209,7 +209,7 @@ export const defaultEnrichmentLimits: EnrichmentLimits = { perMinute: 30, perHou
 export const defaultSearchDisplayLimit = 2_500;
 
 /** The version of the state format; src/sandbox/state-file.ts upgrades older files. */
-export const stateVersion = 2;
+export const stateVersion = 3;
 
 export interface SandboxState {
   version: typeof stateVersion;
@@ -238,4 +238,6 @@ export interface SandboxState {
   enrichmentLimits: EnrichmentLimits;
   /** Clock ms of each enrichment start within the last day, for the rate-limit windows. */
   enrichmentStarts: number[];
+  /** On disk the prospects live in this file beside the state (read only when a command needs them). */
+  prospectsFile?: string;
 }

@@ -2,8 +2,19 @@
 // leaves half a file. A file from an older version is brought up to date step by step; one from a newer version,
 // or without a version, is refused with what to do, never half-read.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { readProspectsLazily, type StateSnapshot } from './state-snapshot.js';
 import { InputFileError } from '../errors.js';
 import {
   defaultEnrichmentLimits,
@@ -15,6 +26,8 @@ import {
 
 /** From version N to N + 1, by N. */
 const migrations: Record<number, (state: Record<string, unknown>) => Record<string, unknown>> = {
+  // 3: the prospects move to a file of their own on the next save (snapshotOf); nothing to change here.
+  2: (state) => state,
   // 2: people search and enrichment; the system fields their results import into.
   1: (state) => ({
     ...state,
@@ -60,16 +73,35 @@ export function loadState(path: string): SandboxState | undefined {
       throw new InputFileError(path, `has state version ${version}, which cannot be upgraded`, startOver(path));
     state = { ...step(state), version: version + 1 };
   }
-  return state as unknown as SandboxState;
+  const loaded = state as unknown as SandboxState;
+  if (loaded.prospectsFile) readProspectsLazily(loaded, dirname(path), loaded.prospectsFile);
+  return loaded;
 }
 
 function startOver(path: string): string {
   return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
 }
 
+/** Saves a state: prospects that were read go to a new file of their own first, then the state that names it
+ * replaces the old one (the commit point), then older prospect files go. A crash at any step leaves the old state or
+ * the new one, whole. */
+export function saveState(path: string, snapshot: StateSnapshot | string): void {
+  if (typeof snapshot === 'string') return writeDurably(path, snapshot);
+  const dir = dirname(path);
+  const main = { ...snapshot.main };
+  if (snapshot.prospects !== undefined) {
+    main.prospectsFile = `${basename(path)}.prospects-${randomBytes(4).toString('hex')}.json`;
+    writeDurably(join(dir, main.prospectsFile as string), snapshot.prospects);
+  }
+  writeDurably(path, JSON.stringify(main));
+  const current = main.prospectsFile;
+  for (const name of readdirSync(dir))
+    if (name.startsWith(`${basename(path)}.prospects-`) && name !== current) rmSync(join(dir, name), { force: true });
+}
+
 /** Writes beside the target, flushes it to the disk, renames it over the target and flushes the folder: once this
- * returns, a crash or a power cut leaves either the old state or the new one, whole. */
-export function saveState(path: string, json: string): void {
+ * returns, a crash or a power cut leaves either the old file or the new one, whole. */
+function writeDurably(path: string, json: string): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
@@ -98,7 +130,7 @@ export function saveState(path: string, json: string): void {
  * Saves for a running sandbox that answers a write only once it is on disk. Writes that arrive while a save runs share
  * the next one (group commit), so a burst of writes costs two saves, not one each.
  */
-export function durableSaver(path: string, snapshot: () => string): () => Promise<void> {
+export function durableSaver(path: string, snapshot: () => StateSnapshot | string): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   return () => {

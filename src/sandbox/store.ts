@@ -1,6 +1,7 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
+import { snapshotOf, type StateSnapshot } from './state-snapshot.js';
 import type { WebhookDispatcher } from './webhook-delivery.js';
 import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './people-index.js';
 import type { DncListRecord, ProspectRecord, SandboxState, TaskRecord } from './model.js';
@@ -126,7 +127,8 @@ export class Store {
     this.changeListeners.push(listener);
   }
 
-  snapshot(): string {
-    return JSON.stringify(this.state);
+  /** The state to save: the prospects only when this run read them (else the file they are in stays as it is). */
+  snapshot(): StateSnapshot {
+    return snapshotOf(this.state);
   }
 }

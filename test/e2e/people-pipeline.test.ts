@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
 import { binPath, cleanEnv, runBin, startSandboxProcess } from '../helpers/spawn.js';
-import type { SandboxState } from '../../src/sandbox/model.js';
+import { loadState } from '../../src/sandbox/state-file.js';
 
 const rows = (text: string) =>
   text
@@ -55,7 +55,7 @@ describe('people search | enrich contacts | prospects import', () => {
       const notEnriched = new Map(rows(readFileSync(rejectsFile, 'utf8')).map((r) => [r[0], r.at(-1)]));
 
       await sandbox.stop();
-      const state = JSON.parse(readFileSync(statePath, 'utf8')) as SandboxState;
+      const state = loadState(statePath)!;
       const revealed = new Map(
         state.enrichments.flatMap((e) => e.people).map((p) => [String(p.personId), p.email] as const),
       );

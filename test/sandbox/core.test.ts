@@ -145,7 +145,7 @@ describe('sandbox state file', () => {
     const result = await run(['--sandbox', 'inbox', 'categories'], { configDir });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 2)\n` +
+      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 3)\n` +
         `hint: Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).\n`,
     );
   });
@@ -171,7 +171,7 @@ describe('sandbox state migration', () => {
     const path = join(tempDir(), 'state.json');
     writeFileSync(path, JSON.stringify(v1));
     const state = loadState(path)!;
-    expect(state.version).toBe(2);
+    expect(state.version).toBe(3);
     expect(
       state.fields.map((f) => f.label).filter((l) => ['State', 'Department', 'Company Website'].includes(l)),
     ).toEqual(['Company Website', 'State', 'Department']);
@@ -182,5 +182,31 @@ describe('sandbox state migration', () => {
       enrichmentLimits: { perMinute: 30, perHour: 1000, perDay: 10000 },
       enrichmentStarts: [],
     });
+  });
+});
+
+describe('sandbox state at scale', () => {
+  it('keeps prospects in a file of their own, read only by commands that need them', async () => {
+    const { readdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { run } = await import('../helpers/run.js');
+    const { tempDir } = await import('../helpers/context.js');
+    const configDir = tempDir();
+    const dir = tempDir();
+    writeFileSync(join(dir, 'p.csv'), 'Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n');
+    const imported = await run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], {
+      configDir,
+      cwd: dir,
+    });
+    expect(imported.code).toBe(0);
+    const files = readdirSync(join(configDir, 'sandbox'));
+    const sidecar = files.find((name) => name.startsWith('state.json.prospects-'))!;
+    expect(files.sort()).toEqual(['state.json', sidecar].sort());
+    // Spoil the prospects file: a command that never reads prospects does not notice; one that does, does.
+    writeFileSync(join(configDir, 'sandbox', sidecar), 'not json');
+    const listed = await run(['--sandbox', 'inbox', 'categories'], { configDir });
+    expect(listed.code).toBe(0);
+    const verified = await run(['--sandbox', 'prospects', 'verify', 'ada@x.example'], { configDir });
+    expect(verified.code).toBe(1);
   });
 });
