@@ -16,3 +16,8 @@ export function formatDuration(ms: number): string {
 export function fileStamp(now: number): string {
   return new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
+
+/** A moment as the local time of day, `14:02:00`: when a wait ends, when a limit resets. */
+export function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
+}

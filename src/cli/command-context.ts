@@ -73,6 +73,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
     const now = ctx.clock.now();
     if (now - lastRateLimitNotice < 60_000) return; // concurrent requests in one burst: say it once a minute
     lastRateLimitNotice = now;
+    // Not format.ts's clockTime: importing it here adds a module file to every start.
     const until = new Date(giveUpAt).toTimeString().slice(0, 8);
     cmd.note(
       `waiting: the service is rate-limiting (HTTP 429); next try in ${Math.ceil(waitMs / 1000)}s, ` +

@@ -1,4 +1,5 @@
 // Which service to talk to and with which key: flag > environment > profile.
+import { isLoopbackHost } from '../loopback.js';
 import { MissingKeyError, UsageError } from '../errors.js';
 import type { Env } from '../context.js';
 import type { ConfigView } from './config-file.js';
@@ -21,10 +22,7 @@ export function profileName(flags: TargetFlags, env: Env, config?: ConfigView): 
   return flags.profile || env.OUTREACH_PROFILE || config?.currentProfile || 'default';
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export { isLoopbackHost };
 
 /** Parses a base URL and refuses plain http except to loopback, where nothing crosses a network. */
 export function checkBaseUrl(value: string, where: string): string {

@@ -8,21 +8,41 @@ import { UsageError } from '../errors.js';
 import { openCsv } from './csv-reader.js';
 import { checkReadableFile } from './input-file.js';
 
-/** The columns of `people search --csv`; NDJSON people and flag values are laid out in them. */
-export const profileHeader = [
-  'Person Id',
-  'First Name',
-  'Last Name',
-  'Job Title',
-  'Company',
-  'Company Website',
-  'LinkedIn URL',
-  'Department',
-  'City',
-  'State',
-  'Country',
-  'Decision Maker',
+type PersonLike = Record<string, unknown>;
+type Cell = string | number | boolean | null | undefined;
+
+/** "Ana María García" -> ["Ana", "María García"]: the first word is the first name. */
+export function splitName(fullName: unknown): [string, string] {
+  const words = String(fullName ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return [words[0] ?? '', words.slice(1).join(' ')];
+}
+
+const located = (person: PersonLike) => (person.location ?? {}) as PersonLike;
+
+/** The columns of `people search --csv`, and how each is read from a person of the search; NDJSON people and flag
+ * values are laid out in them too. */
+export const profileFields: Array<[header: string, value: (person: PersonLike) => Cell]> = [
+  ['Person Id', (p) => (p.id ?? p.lead_id) as Cell],
+  ['First Name', (p) => (p.first_name as Cell) ?? splitName(p.full_name)[0]],
+  ['Last Name', (p) => (p.last_name as Cell) ?? splitName(p.full_name)[1]],
+  ['Job Title', (p) => p.job_title as Cell],
+  ['Company', (p) => p.company_name as Cell],
+  ['Company Website', (p) => p.company_website as Cell],
+  ['LinkedIn URL', (p) => p.linkedin_url as Cell],
+  ['Department', (p) => p.department as Cell],
+  ['City', (p) => located(p).city as Cell],
+  ['State', (p) => located(p).state as Cell],
+  ['Country', (p) => located(p).country as Cell],
+  ['Decision Maker', (p) => p.decision_maker as Cell],
 ];
+
+export const profileHeader = profileFields.map(([header]) => header);
+
+/** Header names as they are matched: case, spaces, "_" and "-" ignored. */
+export const normaliseHeader = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 export interface InputPerson {
   /** Row (CSV, after the header) or line (NDJSON) number; 0 for a flag value. */
@@ -41,39 +61,15 @@ export interface PeopleInput {
   unusable: Array<{ person: InputPerson; reason: string }>;
 }
 
-const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 const idNames = ['personid', 'leadid', 'id'];
 const urlNames = ['linkedinurl', 'linkedin', 'profileurl', 'url'];
 
-function splitName(fullName: unknown): [string, string] {
-  const words = String(fullName ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return [words[0] ?? '', words.slice(1).join(' ')];
-}
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const text = (value: Cell) =>
+  value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
 
 /** An NDJSON person (a search result) in the profile columns. */
-function profileCells(person: Record<string, unknown>): string[] {
-  const location = (person.location ?? {}) as Record<string, unknown>;
-  const [first, last] = splitName(person.full_name);
-  const decision = person.decision_maker;
-  return [
-    text(person.id ?? person.lead_id),
-    text(person.first_name ?? first),
-    text(person.last_name ?? last),
-    text(person.job_title),
-    text(person.company_name),
-    text(person.company_website),
-    text(person.linkedin_url),
-    text(person.department),
-    text(location.city),
-    text(location.state),
-    text(location.country),
-    typeof decision === 'boolean' ? (decision ? 'yes' : 'no') : text(decision),
-  ];
+function profileCells(person: PersonLike): string[] {
+  return profileFields.map(([, value]) => text(value(person)));
 }
 
 /** Reads who a row names; a Person Id that is not a whole number counts only if a LinkedIn URL is there too. */
@@ -176,14 +172,14 @@ async function fromNdjson(stream: AsyncIterable<Buffer>, where: string): Promise
       record: record as Record<string, unknown>,
     };
     const r = record as Record<string, unknown>;
-    collector.add(person, identify(person, text(r.id ?? r.lead_id), text(r.linkedin_url)));
+    collector.add(person, identify(person, text((r.id ?? r.lead_id) as Cell), text(r.linkedin_url as Cell)));
   }
   return { header: profileHeader, people: collector.people, unusable: collector.unusable };
 }
 
 async function fromCsv(stream: AsyncIterable<Buffer>, where: string): Promise<PeopleInput> {
   const source = await openCsv(stream as unknown as Readable, { name: where });
-  const names = source.header.map(normalise);
+  const names = source.header.map(normaliseHeader);
   const find = (wanted: string[]) => wanted.map((w) => names.indexOf(w)).find((i) => i >= 0) ?? -1;
   const idColumn = find(idNames);
   const urlColumn = find(urlNames);

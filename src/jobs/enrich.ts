@@ -17,7 +17,7 @@ import {
   type RateLimits,
 } from '../api/resources/people.js';
 import { ApiError, Interrupted, NetworkError, isRefusal } from '../errors.js';
-import { formatCount, formatDuration } from '../format.js';
+import { clockTime, formatCount, formatDuration } from '../format.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import type { InputPerson, PeopleInput } from '../io/people-input.js';
 import type { JobContext } from './context.js';
@@ -92,8 +92,6 @@ function isLostAnswer(error: unknown): boolean {
   return (error instanceof NetworkError && error.sent) || (error instanceof ApiError && error.details.status >= 500);
 }
 
-const localTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
-
 export async function runEnrichment(job: JobContext, options: EnrichOptions): Promise<EnrichSummary> {
   const http = await job.http();
   const { input } = options;
@@ -135,7 +133,7 @@ export async function runEnrichment(job: JobContext, options: EnrichOptions): Pr
         summary.stoppedBy = 'rate-limit';
         await rejectAll(
           rest,
-          `not started: the enrichment rate limit (${limits.stop}) resets at ${localTime(limits.until)}, ` +
+          `not started: the enrichment rate limit (${limits.stop}) resets at ${clockTime(limits.until)}, ` +
             `after --limit-wait; send this file again then`,
         );
         break;
@@ -228,7 +226,7 @@ async function paced(
     if (waitMs > limitWaitMs) return { stop: names, until };
     job.emit({
       type: 'note',
-      text: `waiting: the enrichment rate limit (${names}) is used up; it resets at ${localTime(until)} (in ${formatDuration(waitMs)})`,
+      text: `waiting: the enrichment rate limit (${names}) is used up; it resets at ${clockTime(until)} (in ${formatDuration(waitMs)})`,
     });
     try {
       await job.clock.sleep(waitMs, job.signal);

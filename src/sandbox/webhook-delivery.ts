@@ -6,6 +6,7 @@
 // `idle()` resolves once nothing is being delivered (tests and shutdown wait on it).
 import http from 'node:http';
 import https from 'node:https';
+import { isLoopbackHost } from '../loopback.js';
 import type { WebhookRecord } from './model.js';
 
 /** What deliveries need of the store (not the Store itself: it holds the dispatcher). */
@@ -52,8 +53,7 @@ export function eventBody(
 /** Whether a receiver is on this machine (the only place the sandbox really sends to). */
 export function isLocalReceiver(url: string): boolean {
   try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }

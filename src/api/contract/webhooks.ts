@@ -25,6 +25,9 @@ export const webhookEvents = [
   'whatsapp-task-updated',
 ] as const;
 
+/** Active webhooks an account may have (real-service-notes.md). */
+export const maxActiveWebhooks = 50;
+
 export const webhookSchema = z.looseObject({
   id,
   name: optional(z.string()),

@@ -9,7 +9,7 @@ import type { EnrichedPerson } from '../../api/contract/people.js';
 import { UsageError } from '../../errors.js';
 import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
-import type { InputPerson, PeopleInput } from '../../io/people-input.js';
+import { normaliseHeader, profileHeader, type InputPerson, type PeopleInput } from '../../io/people-input.js';
 
 /** An enriched person: the input row's columns, looked up by name, with what the enrichment found. */
 interface Enriched {
@@ -19,18 +19,8 @@ interface Enriched {
   column(name: string): string;
 }
 
-const profileColumns = [
-  'First Name',
-  'Last Name',
-  'Job Title',
-  'Company',
-  'Company Website',
-  'LinkedIn URL',
-  'Department',
-  'City',
-  'State',
-  'Country',
-];
+/** The search's columns that `prospects import` maps to prospect fields. */
+const profileColumns = profileHeader.filter((name) => name !== 'Person Id' && name !== 'Decision Maker');
 
 /** Email first, then the search's columns `prospects import` knows; Phone Number with --phone. */
 function enrichedColumns(phone: boolean): Column<Enriched>[] {
@@ -43,8 +33,6 @@ function enrichedColumns(phone: boolean): Column<Enriched>[] {
     ...(phone ? [{ header: 'Phone Number', value: (e: Enriched) => e.result.phone }] : []),
   ];
 }
-
-const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 function confirmMessage(count: number, phone: boolean): string {
   const credits = phone
@@ -142,7 +130,7 @@ export default defineVerb({
         enrichment: { requestId: e.requestId, status: e.result.status },
       }),
     });
-    const indexByName = new Map(input.header.map((h, i) => [normalise(h), i]));
+    const indexByName = new Map(input.header.map((h, i) => [normaliseHeader(h), i]));
     const { runEnrichment } = await import('../../jobs/enrich.js');
     const summary = await ctx.job((job) =>
       runEnrichment(job, {
@@ -158,7 +146,7 @@ export default defineVerb({
             person,
             result,
             requestId,
-            column: (name) => person.cells[indexByName.get(normalise(name)) ?? -1] ?? '',
+            column: (name) => person.cells[indexByName.get(normaliseHeader(name)) ?? -1] ?? '',
           }),
       }),
     );

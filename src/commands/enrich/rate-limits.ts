@@ -3,7 +3,7 @@ import { writeList } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { RateLimitWindow } from '../../api/contract/people.js';
 import { enrichmentRateLimits, resetAtMs } from '../../api/resources/people.js';
-import { formatDuration } from '../../format.js';
+import { clockTime, formatDuration } from '../../format.js';
 
 type Row = RateLimitWindow & { window: string };
 
@@ -12,7 +12,7 @@ function columns(now: number): Column<Row>[] {
     { header: 'WINDOW', value: (r) => r.window },
     { header: 'LIMIT', value: (r) => r.limit },
     { header: 'REMAINING', value: (r) => r.remaining },
-    { header: 'RESETS', value: (r) => new Date(resetAtMs(r.resetAt)).toTimeString().slice(0, 8) },
+    { header: 'RESETS', value: (r) => clockTime(resetAtMs(r.resetAt)) },
     { header: 'IN', value: (r) => formatDuration(Math.max(0, resetAtMs(r.resetAt) - now)) },
   ];
 }

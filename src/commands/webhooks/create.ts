@@ -4,7 +4,7 @@ import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeRecord } from '../../cli/render/output.js';
 import type { CommandContext } from '../../cli/command-context.js';
-import { webhookCreateBody } from '../../api/contract/webhooks.js';
+import { maxActiveWebhooks, webhookCreateBody } from '../../api/contract/webhooks.js';
 import { describeIssue } from '../../api/contract/schema.js';
 import { createWebhook, getWebhook, listWebhooksPage, type WebhookInput } from '../../api/resources/webhooks.js';
 import { paginate } from '../../api/paginate.js';
@@ -13,9 +13,6 @@ import { InputFileError, NetworkError, OutreachError, UsageError } from '../../e
 import { readJsonOrYaml } from '../../io/structured-file.js';
 import { webhookFields, webhookJson } from './columns.js';
 import { eventKinds, eventsHelp, headersFrom, readHeader } from './events.js';
-
-/** Active webhooks an account may have (real-service-notes.md). */
-export const maxActiveWebhooks = 50;
 
 /** https anywhere; plain http only to this machine, where nothing crosses a network. */
 export function checkWebhookUrl(raw: string): string {

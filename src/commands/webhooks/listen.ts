@@ -1,3 +1,4 @@
+import { clockTime } from '../../format.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,7 +81,7 @@ function masked(headers: Delivery['headers'], checks: string[][]): Delivery['hea
 }
 
 function summary(d: Delivery): string {
-  const time = new Date(d.receivedAt).toTimeString().slice(0, 8);
+  const time = clockTime(Date.parse(d.receivedAt));
   const body = (typeof d.body === 'object' && d.body) as Record<string, unknown> | false;
   const webhook = body && typeof body.webhook === 'object' ? (body.webhook as { name?: string; id?: string }) : {};
   const parts = [time, d.event ?? '(no event field)', webhook.name ?? webhook.id ?? ''];

@@ -1,13 +1,11 @@
 // Webhooks (spec.md "Webhook", "Webhooks", "Events"). Creating one sends a real test delivery and records how it
 // went: a failed one leaves the webhook paused with `failed: true` and `lastFailure`. At most 50 active webhooks per
 // account (real-service-notes.md). The list is `{payload: {meta, webhooks: [{id, name}]}}`.
-import { webhookEvents, webhooksEndpoints } from '../../api/contract/webhooks.js';
+import { maxActiveWebhooks, webhookEvents, webhooksEndpoints } from '../../api/contract/webhooks.js';
 import type { WebhookRecord } from '../model.js';
 import { route, type Route, type SandboxResponse } from '../route.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
-
-export const maxActiveWebhooks = 50;
 
 function webhookById(store: Store, id: string): WebhookRecord {
   const webhook = store.state.webhooks.find((w) => w.id === id);
