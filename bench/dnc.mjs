@@ -1,19 +1,20 @@
 #!/usr/bin/env node
 // DNC upload benchmark: `outreach dnc add` of 1,000,000 mixed emails and domains (URLs, @domain forms, some
-// duplicates and garbage) into a standalone sandbox, next to the floor in the same run: csv-parse streaming the
-// same file and posting the raw values in chunks of the same size (5,000) to the same endpoint, no checks.
-// Also our peak RSS for a 100,000-line file. BENCH_ROWS (default 1000000), BENCH_RUNS (default 2).
+// duplicates and garbage) into a standalone sandbox, next to the floor in the same run (floor-dnc.mjs: csv-parse
+// streaming the same file, raw values posted at the CLI's chunk size and concurrency, no checks). Medians of
+// interleaved runs: wall, client CPU, peak RSS, and the ratios. Also our figures for a tenth of the values.
+// BENCH_ROWS (default 1000000), BENCH_RUNS (default 3).
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { benchEnv, bin, startSandbox, timed } from './lib.mjs';
+import { benchEnv, bin, interleaved, printRatioTable, startSandbox, verdict } from './lib.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const outDir = here('./out/');
 mkdirSync(outDir, { recursive: true });
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const small = Math.round(rows / 10);
-const runs = Number(process.env.BENCH_RUNS ?? 2);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 async function generate(count) {
   const path = `${outDir}dnc-${count}.txt`;
@@ -52,56 +53,36 @@ const key = 'sk_bench_dnc_0123456789';
 const sandbox = await startSandbox(env, key);
 const { baseUrl } = sandbox;
 Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
-const reset = sandbox.reset;
 
-const variants = [
-  ['floor (csv-parse -> 5,000-value posts)', [process.execPath, here('./floor-dnc.mjs'), bigFile, baseUrl, key], rows],
-  ['outreach dnc add', [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', bigFile, '--restart', '-q'], rows],
-  [
-    `outreach dnc add, ${small.toLocaleString('en-US')} rows`,
-    [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', smallFile, '--restart', '-q'],
-    small,
-  ],
+const plan = [
+  { name: 'floor', argv: [process.execPath, here('./floor-dnc.mjs'), bigFile, baseUrl, key] },
+  {
+    name: 'outreach dnc add',
+    argv: [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', bigFile, '--restart', '-q'],
+  },
+  {
+    name: `outreach dnc add, ${small.toLocaleString('en-US')} values`,
+    argv: [process.execPath, bin, 'dnc', 'add', 'dncGlobal1', '--file', smallFile, '--restart', '-q'],
+  },
 ];
-const results = new Map();
+let medians;
 try {
-  for (let run = 0; run < runs; run++) {
-    for (const [name, argv, count] of variants) {
-      await reset();
-      const r = timed(argv, env, outDir);
-      process.stderr.write(`  run ${run + 1}: ${name}: ${r.wall.toFixed(1)} s, ${r.rssMiB.toFixed(0)} MiB\n`);
-      results.set(name, [...(results.get(name) ?? []), { ...r, rate: count / r.wall }]);
-    }
-  }
+  medians = await interleaved(plan, { runs, reset: sandbox.reset, env, cwd: outDir });
 } finally {
   sandbox.stop();
 }
-const best = (name) => {
-  const list = results.get(name);
-  return {
-    rate: Math.max(...list.map((r) => r.rate)),
-    rssMiB: Math.max(...list.map((r) => r.rssMiB)),
-    wall: Math.min(...list.map((r) => r.wall)),
-  };
-};
-const floor = best(variants[0][0]);
-console.log(`dnc add of ${rows.toLocaleString('en-US')} values, best of ${runs}, NODE_EXTRA_CA_CERTS unset`);
-for (const [name] of variants) {
-  const r = best(name);
-  console.log(
-    [
-      name.padEnd(40),
-      `${r.wall.toFixed(1).padStart(7)} s`,
-      `${Math.round(r.rate).toString().padStart(9)} rows/s`,
-      `${(r.rate / floor.rate).toFixed(2).padStart(6)}x floor`,
-      `${r.rssMiB.toFixed(0).padStart(6)} MiB`,
-    ].join(' '),
-  );
-}
-const ours = best(variants[1][0]);
-const oursSmall = best(variants[2][0]);
 console.log(
-  `targets: >= 0.8x floor: ${(ours.rate / floor.rate).toFixed(2)}x; ` +
-    `peak RSS under 200 MiB: ${ours.rssMiB.toFixed(0)} MiB; ` +
-    `flat: ${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-row run`,
+  `dnc add of ${rows.toLocaleString('en-US')} values, medians of ${runs} interleaved runs, NODE_EXTRA_CA_CERTS unset`,
+);
+printRatioTable(medians, () => 'floor');
+const floor = medians.get('floor');
+const ours = medians.get('outreach dnc add');
+const oursSmall = medians.get(plan[2].name);
+const wall = ours.wall / floor.wall;
+const cpu = ours.cpu / floor.cpu;
+console.log(
+  `targets: wall <= 1.15x floor ${verdict(wall <= 1.15)} (${wall.toFixed(2)}x); ` +
+    `cpu <= 1.5x ${verdict(cpu <= 1.5)} (${cpu.toFixed(2)}x); ` +
+    `peak RSS ${ours.rssMiB.toFixed(0)} MiB, ` +
+    `${(ours.rssMiB / oursSmall.rssMiB).toFixed(2)}x the ${small.toLocaleString('en-US')}-value run`,
 );

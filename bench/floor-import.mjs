@@ -1,14 +1,16 @@
 // The floor: the least work any client must do, done as fast as a careful engineer would. csv-parse streams the
 // file; each row's JSON (keyed by the header) is added to a 64 KiB buffer that is written to the body of the current
-// request when full; a request holds 100,000 rows (the CLI's chunk size) and two are under way at once (the CLI's
-// default concurrency). No checks, no mapping, no journal, no reports. Usage: node floor-import.mjs FILE BASE_URL KEY
+// request when full; requests hold the CLI's chunk sizes (10,000 rows, then doubling up to 100,000) and two are under
+// way at once (the CLI's default concurrency). No checks, no mapping, no journal, no reports.
+// Usage: node floor-import.mjs FILE BASE_URL KEY
 import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse';
 import { request } from 'undici';
 
 const [file, baseUrl, key] = process.argv.slice(2);
-const chunkRows = 100_000;
+const chunkRows = (index) => Math.min(100_000, 10_000 * 2 ** index);
+let chunks = 0;
 const concurrency = 2;
 const flushBytes = 64 * 1024;
 const inFlight = new Set();
@@ -59,7 +61,10 @@ for await (const record of parser) {
   if (buffered.length >= flushBytes) await flush();
   inBody++;
   total++;
-  if (inBody === chunkRows) await close();
+  if (inBody === chunkRows(chunks)) {
+    chunks++;
+    await close();
+  }
 }
 if (body) await close();
 await Promise.all(inFlight);

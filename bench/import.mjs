@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
-import { benchEnv, bin, median, startSandbox, timed } from './lib.mjs';
+import { benchEnv, bin, interleaved, printRatioTable, startSandbox, verdict } from './lib.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const outDir = here('./out/');
@@ -43,55 +43,21 @@ const commands = {
 const plan = [rows, small].flatMap((count) =>
   Object.keys(commands)
     .filter((name) => count === small || !name.startsWith('naive'))
-    .map((name) => ({ name, count })),
+    .map((name) => ({ name: `${name}, ${count.toLocaleString('en-US')}`, argv: commands[name](files[count]) })),
 );
-
-const results = new Map();
+let medians;
 try {
-  for (let run = 0; run < runs; run++) {
-    for (const { name, count } of plan) {
-      await sandbox.reset();
-      const r = timed(commands[name](files[count]), env);
-      process.stderr.write(
-        `  run ${run + 1}: ${name}, ${count} rows: ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, ${r.rssMiB.toFixed(0)} MiB\n`,
-      );
-      const key = `${name}@${count}`;
-      results.set(key, [...(results.get(key) ?? []), r]);
-    }
-  }
+  medians = await interleaved(plan, { runs, reset: sandbox.reset, env });
 } finally {
   sandbox.stop();
 }
+const med = (name, count) => medians.get(`${name}, ${count.toLocaleString('en-US')}`);
 
-const med = (name, count) => {
-  const list = results.get(`${name}@${count}`);
-  return {
-    wall: median(list.map((r) => r.wall)),
-    cpu: median(list.map((r) => r.cpu)),
-    rssMiB: median(list.map((r) => r.rssMiB)),
-  };
-};
 console.log(
   `import, medians of ${runs} interleaved runs, ${rows.toLocaleString('en-US')} rows ` +
     `(${(statSync(files[rows]).size / 1048576).toFixed(0)} MiB) and ${small.toLocaleString('en-US')}, NODE_EXTRA_CA_CERTS unset`,
 );
-const columns = ['variant'.padEnd(30), 'wall s'.padStart(7), 'x floor'.padStart(8), 'cpu s'.padStart(7)];
-console.log([...columns, 'x floor'.padStart(8), 'RSS MiB'.padStart(8)].join(' '));
-for (const { name, count } of plan) {
-  const r = med(name, count);
-  const floor = med('floor', count);
-  console.log(
-    [
-      `${name}, ${count.toLocaleString('en-US')}`.padEnd(30),
-      r.wall.toFixed(2).padStart(7),
-      (r.wall / floor.wall).toFixed(2).padStart(8),
-      r.cpu.toFixed(2).padStart(7),
-      (r.cpu / floor.cpu).toFixed(2).padStart(8),
-      r.rssMiB.toFixed(0).padStart(8),
-    ].join(' '),
-  );
-}
-const verdict = (ok) => (ok ? 'met' : 'NOT met');
+printRatioTable(medians, (name) => `floor, ${name.split(', ').pop()}`);
 for (const count of [rows, small]) {
   const ours = med('outreach', count);
   const floor = med('floor', count);

@@ -64,3 +64,49 @@ export function timed(argv, env, cwd) {
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs every variant of `plan` ({name, argv}) once per round, `runs` rounds, resetting the sandbox before each;
+ * gives each name's medians of wall, client CPU and peak RSS. Interleaving spreads the machine's noise evenly. */
+export async function interleaved(plan, { runs, reset, env, cwd }) {
+  const results = new Map();
+  for (let run = 0; run < runs; run++) {
+    for (const { name, argv } of plan) {
+      await reset();
+      const r = timed(argv, env, cwd);
+      process.stderr.write(
+        `  run ${run + 1}: ${name}: ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, ${r.rssMiB.toFixed(0)} MiB\n`,
+      );
+      results.set(name, [...(results.get(name) ?? []), r]);
+    }
+  }
+  const medians = new Map();
+  for (const [name, list] of results)
+    medians.set(name, {
+      wall: median(list.map((r) => r.wall)),
+      cpu: median(list.map((r) => r.cpu)),
+      rssMiB: median(list.map((r) => r.rssMiB)),
+    });
+  return medians;
+}
+
+/** One line per variant: wall and CPU medians with their ratios to the variant `baselineOf(name)` names. */
+export function printRatioTable(medians, baselineOf) {
+  console.log(
+    ['variant'.padEnd(40), 'wall s', ' x base', ' cpu s', ' x base', 'RSS MiB'].map((c) => c.padStart(7)).join(' '),
+  );
+  for (const [name, r] of medians) {
+    const base = medians.get(baselineOf(name));
+    console.log(
+      [
+        name.padEnd(40),
+        r.wall.toFixed(2).padStart(7),
+        (r.wall / base.wall).toFixed(2).padStart(7),
+        r.cpu.toFixed(2).padStart(7),
+        (r.cpu / base.cpu).toFixed(2).padStart(7),
+        r.rssMiB.toFixed(0).padStart(7),
+      ].join(' '),
+    );
+  }
+}
+
+export const verdict = (ok) => (ok ? 'met' : 'NOT met');

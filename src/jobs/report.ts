@@ -2,10 +2,9 @@
 // its path over, through the one HTTP client: deadline, retries of a read, --debug, a size cap. The key goes only to
 // the API's own origin; a report link on another host (pre-signed storage) is fetched without it.
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
-import { tempName } from './temp-files.js';
+import { tempDir, tempName } from './temp-files.js';
 
 /** A failed-rows report of 200,000 rows is ~30 MB; more than this is not a report. */
 const maxReportBytes = 512 * 2 ** 20;
@@ -13,7 +12,7 @@ const maxReportBytes = 512 * 2 ** 20;
 /** Streams the report at `url` to disk, runs `use` on the file, and removes it whatever happens. */
 export async function withReport<T>(http: HttpClient, url: string, use: (path: string) => Promise<T>): Promise<T> {
   const target = new URL(url, http.origin);
-  const path = join(tmpdir(), tempName('report', '.csv'));
+  const path = join(tempDir(), tempName('report', '.csv'));
   try {
     await http.send('GET', target.toString(), {
       replaySafe: true,

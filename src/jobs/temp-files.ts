@@ -1,12 +1,31 @@
-// Temporary files that hold prospect data (chunk spools, a copy of stdin, half-written reports) carry the pid of the
-// process that made them. Every exit path of that process removes them; after a kill -9 nothing can, so the next
-// import sweeps the ones whose process is gone.
+// Temporary files that hold prospect data (chunk spools, a copy of stdin, half-written reports) live in a folder of
+// the user's own and carry the pid of the process that made them. Every exit path of that process removes them;
+// after a kill -9 nothing can, so the next import sweeps the ones whose process is gone. The folder keeps that sweep
+// cheap: a shared /tmp may hold tens of thousands of entries (58,000 here: 40-50 ms to list on every import).
 import { randomBytes } from 'node:crypto';
 // The pid is the identity of this process on the machine, which temporary file names carry (not configuration).
-import { kill, pid } from 'node:process';
-import { readdirSync, rmSync } from 'node:fs';
+import { getuid, kill, pid } from 'node:process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+let privateDir: string | undefined;
+
+/** `<tmp>/outreach-<uid>`, made 0700; if that name is taken by anything but our own private folder (another user, a
+ * symlink), a fresh folder for this run instead. */
+export function tempDir(): string {
+  if (privateDir) return privateDir;
+  const dir = join(tmpdir(), `outreach-${getuid?.() ?? 'user'}`);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = lstatSync(dir);
+  const ours = stat.isDirectory() && (stat.mode & 0o077) === 0 && stat.uid === (getuid?.() ?? stat.uid);
+  privateDir = ours ? dir : mkdtempSync(join(tmpdir(), 'outreach-'));
+  return privateDir;
+}
 
 /** `outreach-<kind>-<pid>-<random><suffix>`: a name sweepOrphans can tie to its process. */
 export function tempName(kind: string, suffix = ''): string {
@@ -23,7 +42,7 @@ function alive(other: number): boolean {
 }
 
 /** Removes, from `dir`, temporary files of outreach processes that no longer run. Returns how many. */
-export function sweepOrphans(dir: string = tmpdir()): number {
+export function sweepOrphans(dir: string = tempDir()): number {
   let entries: string[];
   try {
     entries = readdirSync(dir);

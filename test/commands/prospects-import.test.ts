@@ -196,7 +196,17 @@ describe('prospects import', () => {
     writeFileSync(join(dir, 'big.csv'), `Email,Company\n${rows}\n`);
     const result = await importIn(['big.csv', '--dry-run', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 1 });
+    // The first chunk holds 10,000 rows, the next twice as many (up to 100,000).
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 2 });
+  });
+
+  it('sends small chunks first, so the service starts on them while the rest is read: 10,000 rows, then doubling', async () => {
+    const rows = Array.from({ length: 35_000 }, (_, i) => `ramp${i}@x.example,Ramp ${i}`).join('\n');
+    writeFileSync(join(dir, 'ramp.csv'), `Email,Company\n${rows}\n`);
+    const result = await importIn(['ramp.csv', '--no-wait', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 35_000, sent: 35_000, chunks: 3 });
+    expect(sb.sandbox.store.state.imports.slice(-3).map((job) => job.total)).toEqual([10_000, 20_000, 5_000]);
   });
 
   it('reads stdin with -', async () => {

@@ -2,7 +2,7 @@
 // them, the second stops at once; either way the exact --resume command is printed and nothing is sent twice.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
@@ -124,7 +124,10 @@ describe('kill -9 during an import', () => {
     await once(child, 'close');
     proxy!.release();
     // The two chunks in flight were spooled to disk: kill -9 left them, with people's data in them.
-    const leftovers = readdirSync(tmp).filter((name) => name.startsWith(`outreach-chunk-${child.pid}-`));
+    // In a folder of the user's own, so that sweeping it never lists a crowded shared /tmp.
+    const own = join(tmp, `outreach-${process.getuid!()}`);
+    expect(statSync(own).mode & 0o777).toBe(0o700);
+    const leftovers = readdirSync(own).filter((name) => name.startsWith(`outreach-chunk-${child.pid}-`));
     expect(leftovers.length).toBeGreaterThan(0);
     writeFileSync(
       join(dir, `.people.results.csv.outreach-tmp-${child.pid}-0123456789ab`),
@@ -136,7 +139,8 @@ describe('kill -9 during an import', () => {
       { env, cwd: dir },
     );
     expect(resumed.code).toBe(0);
-    expect(readdirSync(tmp)).toEqual(['someone-elses.json']);
+    expect(readdirSync(tmp).sort()).toEqual([`outreach-${process.getuid!()}`, 'someone-elses.json']);
+    expect(readdirSync(own)).toEqual([]);
     expect(readdirSync(dir).filter((name) => name.includes('outreach-tmp'))).toEqual([]);
     expect(stored()).toBe(40);
   });

@@ -84,11 +84,15 @@ export default defineVerb({
     tags: flag.commaList('tags to give the imported prospects'),
     verify: flag.bool('ask the service to verify the emails'),
     sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
-    chunkSize: flag.int(`rows per request (default ${formatCount(maxImportRows)}, 5,000 with --sync)`, {
-      value: 'rows',
-      min: 1,
-      max: maxImportRows,
-    }),
+    chunkSize: flag.int(
+      `rows per request (default: ${formatCount(maxImportRows / 10)} first, doubling up to ${formatCount(maxImportRows)}; ` +
+        '5,000 with --sync)',
+      {
+        value: 'rows',
+        min: 1,
+        max: maxImportRows,
+      },
+    ),
     concurrency: flag.int('requests under way at once', { min: 1, max: 8, default: 2 }),
     strict: flag.bool('check the whole file first; send nothing if any row is bad'),
     dryRun: flag.bool('check and report only; send nothing'),

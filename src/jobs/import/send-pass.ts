@@ -1,7 +1,6 @@
 // The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks
 // and send them with bounded concurrency, journaling every chunk the service accepts.
 import { createReadStream, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
@@ -13,6 +12,7 @@ import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
 import { ChunkSpool, inFlight, type ChunkInFlight } from './chunk-spool.js';
+import { tempDir } from '../temp-files.js';
 import { rangeOf, startOf, type AcceptedChunk } from './send-chunk.js';
 
 export interface SendPassOptions {
@@ -21,7 +21,8 @@ export interface SendPassOptions {
   csv: CsvReadOptions;
   emailColumn: number;
   format: BodyFormat;
-  chunkRows: number;
+  /** How many rows chunk `index` holds at most. */
+  rowsOfChunk(index: number): number;
   chunkBytes: number;
   concurrency: number;
   /** Chunks accepted by an earlier run (from the journal), by index. */
@@ -51,7 +52,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
   let rejects: CsvFileWriter | undefined;
   let spool: ChunkSpool | undefined;
-  const spoolDir = tmpdir();
+  const spoolDir = tempDir();
 
   const accept = (entry: AcceptedChunk) => {
     result.accepted.push(entry);
@@ -75,6 +76,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       )
     : undefined;
   let streaming: ChunkSpool | undefined;
+  let chunkRows = 0;
 
   const report = () => {
     const elapsed = ctx.clock.now() - started;
@@ -124,6 +126,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   const openChunk = async () => {
     const streams = Boolean(sender) && !options.alreadyAccepted.has(result.chunks);
     spool = new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix, streams);
+    chunkRows = options.rowsOfChunk(result.chunks);
     if (streams) {
       streaming = spool;
       await sender!.submit(spool);
@@ -148,7 +151,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       result.valid++;
       const json = options.format.row((record as { fields: string[] }).fields);
       const bytes = Buffer.byteLength(json);
-      if (spool && (spool.rows >= options.chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
+      if (spool && (spool.rows >= chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
       if (!spool) await openChunk();
       const written = spool!.add(record.row, json, bytes);
       if (written) await written;

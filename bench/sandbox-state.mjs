@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `--sandbox` at scale: the in-process sandbox after BENCH_ROWS (default 1,000,000) imported prospects, next to a
+// fresh one, in the same run. Each command is timed on both (medians of BENCH_RUNS interleaved runs, default 5):
+// commands that do not touch prospects must cost the same whatever the sandbox holds; a small import, which must
+// read and write the prospects, is shown for what it costs. GNU time (`apt-get install time`) measures.
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { generateProspects } from './generate-prospects.mjs';
+import { benchEnv, bin, median, timed, verdict } from './lib.mjs';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const outDir = here('./out/');
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const configs = { fresh: `${outDir}sandbox-fresh`, big: `${outDir}sandbox-big` };
+for (const dir of Object.values(configs)) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}
+const bigCsv = `${outDir}prospects-${rows}.csv`;
+try {
+  statSync(bigCsv);
+} catch {
+  await generateProspects(bigCsv, rows);
+}
+const smallCsv = `${outDir}sandbox-state-10.csv`;
+writeFileSync(
+  smallCsv,
+  'Email,First Name\n' + Array.from({ length: 10 }, (_, i) => `s${i}@state.example,S${i}\n`).join(''),
+);
+
+const cli = (which, argv) =>
+  timed([process.execPath, bin, '--sandbox', ...argv], benchEnv({ OUTREACH_CONFIG_DIR: configs[which] }), outDir);
+const loaded = cli('big', ['prospects', 'import', bigCsv, '--no-wait', '--restart', '-q']);
+const stateBytes = readdirSync(`${configs.big}/sandbox`).reduce(
+  (sum, name) => sum + statSync(`${configs.big}/sandbox/${name}`).size,
+  0,
+);
+console.log(
+  `--sandbox import of ${rows.toLocaleString('en-US')} rows: ${loaded.wall.toFixed(1)} s, ` +
+    `${loaded.rssMiB.toFixed(0)} MiB; sandbox state ${(stateBytes / 1048576).toFixed(0)} MiB on disk`,
+);
+
+const commands = {
+  'inbox categories': ['inbox', 'categories'],
+  'tasks list --limit 50': ['tasks', 'list', '--limit', '50'],
+  'prospects import (10 rows)': ['prospects', 'import', smallCsv, '--no-wait', '--restart', '-q'],
+};
+const results = {};
+for (let run = 0; run < runs; run++)
+  for (const [name, argv] of Object.entries(commands))
+    for (const which of ['fresh', 'big']) (results[`${name}@${which}`] ??= []).push(cli(which, argv));
+
+console.log(`medians of ${runs} interleaved runs, NODE_EXTRA_CA_CERTS unset`);
+console.log(['command'.padEnd(30), 'fresh s', 'big s', 'x fresh', 'big MiB'].map((c) => c.padStart(8)).join(' '));
+for (const name of Object.keys(commands)) {
+  const fresh = median(results[`${name}@fresh`].map((r) => r.wall));
+  const big = median(results[`${name}@big`].map((r) => r.wall));
+  const rss = median(results[`${name}@big`].map((r) => r.rssMiB));
+  const touches = name.startsWith('prospects');
+  console.log(
+    [
+      name.padEnd(30),
+      fresh.toFixed(2).padStart(8),
+      big.toFixed(2).padStart(8),
+      (big / fresh).toFixed(2).padStart(8),
+      rss.toFixed(0).padStart(8),
+      touches ? '(reads and writes the prospects)' : `<= 1.5x ${verdict(big / fresh <= 1.5)}`,
+    ].join(' '),
+  );
+}
