@@ -1,10 +1,9 @@
 // Task ids for a bulk action: from arguments, a file (one per line, or a CSV with a taskId/id column), stdin,
 // or a filtered listing. De-duplicated, in first-seen order.
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { openCsv } from './csv-reader.js';
-import { checkReadableFile } from './input-file.js';
+import { openInput, type InputPlace } from './input-file.js';
 
 const idColumns = ['taskid', 'id', 'task'];
 const idHint = 'Give one id per line (or a CSV with a taskId column); ids are letters, digits, "-" and "_".';
@@ -42,11 +41,11 @@ export async function* idsFromCsvOrLines(
   }
 }
 
-export function idsFromFile(path: string, shown = path): AsyncGenerator<string> {
-  checkReadableFile(path, shown);
-  const stream = createReadStream(path);
+/** Ids from `value`'s file, or from stdin for `-` (lines, or `tasks list` output whose first column is the id). */
+export function idsFromFile(value: string, place: InputPlace, shown: string): AsyncGenerator<string> {
+  const { stream, path } = openInput(value, place, shown);
   stream.on('error', () => undefined);
-  return idsFromCsvOrLines(stream, /\.csv$/i.test(path), shown);
+  return path ? idsFromCsvOrLines(stream, /\.csv$/i.test(path), shown) : idsFromCsvOrLines(stream, false, shown, true);
 }
 
 export class IdSet {

@@ -1,8 +1,20 @@
 // Input files are checked before anything is sent, and their problems said in words: a folder, a missing file or
-// one this user cannot read is a usage error (exit 2) naming the path, not a system error code.
-import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+// one this user cannot read is a usage error (exit 2) naming the path, not a system error code. `-` is stdin.
+import {
+  accessSync,
+  closeSync,
+  constants,
+  createReadStream,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { InputFileError } from '../errors.js';
 import { formatCount } from '../format.js';
+import { readText } from './read-text.js';
 
 /** What went wrong with a file, in words. */
 export function fileProblem(error: unknown): string {
@@ -53,4 +65,33 @@ export function checkUpload(path: string, shown: string, maxBytes: number): { si
     closeSync(fd);
   }
   return { size, head };
+}
+
+/** What an option that reads a file needs from the command: where relative paths start, and stdin for `-`. */
+export interface InputPlace {
+  cwd: string;
+  stdin: Readable;
+}
+
+/** Every option that reads a file takes `-` for stdin. */
+export const isStdin = (value: string): boolean => value === '-';
+
+/** A stream over an input: stdin for `-`, else the file, checked first. `shown` names it in messages. */
+export function openInput(value: string, place: InputPlace, shown: string): { stream: Readable; path?: string } {
+  if (isStdin(value)) return { stream: place.stdin };
+  const path = resolve(place.cwd, value);
+  checkReadableFile(path, shown);
+  const stream = createReadStream(path);
+  return { stream, path };
+}
+
+/** The whole text of a small input (a body, a mapping, saved filters): stdin for `-`, else the file. */
+export async function readInputText(value: string, place: InputPlace, shown: string): Promise<string> {
+  if (isStdin(value)) return readText(place.stdin);
+  const path = resolve(place.cwd, value);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputFileError(shown, fileProblem(error));
+  }
 }

@@ -1,17 +1,12 @@
-// A request body from a file: JSON, or YAML by extension (yaml loads only then).
-import { readFileSync } from 'node:fs';
+// A request body from a file or stdin: JSON, or YAML (by the file's extension; on stdin, anything that does not start
+// like JSON). yaml loads only then.
 import { InputFileError } from '../errors.js';
-import { fileProblem } from './input-file.js';
+import { isStdin, readInputText, type InputPlace } from './input-file.js';
 
-/** `shown` is the path as the user gave it, for messages. */
-export async function readJsonOrYaml(path: string, shown = path): Promise<unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputFileError(shown, fileProblem(error));
-  }
-  const yaml = /\.ya?ml$/i.test(path);
+/** `value` is the option's value (a path, or - for stdin); `shown` names it in messages. */
+export async function readJsonOrYaml(value: string, place: InputPlace, shown = value): Promise<unknown> {
+  const text = await readInputText(value, place, shown);
+  const yaml = isStdin(value) ? !/^\s*[[{]/.test(text) : /\.ya?ml$/i.test(value);
   try {
     if (!yaml) return JSON.parse(text);
     // Bundled, the module has only a default export; run from source, named ones too.

@@ -1,5 +1,5 @@
 // What a job needs from the outside world. The CLI's CommandContext provides it; tests can provide their own.
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { HttpClient } from '../api/http.js';
 import type { Clock } from '../context.js';
 import type { EmitEvent } from './events.js';
@@ -14,6 +14,8 @@ export interface JobContext {
   resumable(words?: string[]): void;
   cwd: string;
   stdin: Readable;
+  /** Where an option's `-` writes (--save-mapping -). */
+  stdout: Writable;
   /** How long a job may wait for the service to finish (--wait-timeout). */
   waitTimeoutMs: number;
   /** Whether --timeout was given: then large chunks keep it instead of their own longer default. */

@@ -77,3 +77,58 @@ describe('input files', () => {
     expect(writes()).toBe(0);
   });
 });
+
+describe('- as a file name', () => {
+  it('reads stdin for every option that reads a file', async () => {
+    const skip = await cli(['tasks', 'bulk-skip', '--file', '-', '--yes', '--json'], 'tk000003\ntk000004\n');
+    expect(skip.code).toBe(0);
+    expect(JSON.parse(skip.stdout)).toMatchObject({ total: 2, skipped: 2 });
+
+    const dnc = await cli(['dnc', 'add', 'dncGlobal1', '--file', '-', '--json'], 'value\nstdin-one@x.example\n');
+    expect(dnc.code).toBe(0);
+    expect(JSON.parse(dnc.stdout)).toMatchObject({ read: 1, valid: 1, sent: 1 });
+
+    const filters = await cli(
+      ['people', 'search', '--filters', '-', '--print-filters'],
+      '{"job_title":{"includes":["CTO"]}}',
+    );
+    expect(filters.code).toBe(0);
+    expect(JSON.parse(filters.stdout)).toMatchObject({ job_title: { includes: ['CTO'] } });
+
+    const body = await cli(
+      ['api', 'POST', '/v1/dnc', '--input', '-'],
+      '{"dncListId":"dncGlobal1","items":["in@x.example"]}',
+    );
+    expect(body.code).toBe(0);
+  });
+
+  it('writes stdout for every option that writes a file', async () => {
+    const saved = await cli([
+      'schedules',
+      'create',
+      '--name',
+      'Nights',
+      '--timezone',
+      'UTC',
+      '--day',
+      'mon=20:00-23:00',
+      '--save',
+      '-',
+      '--json',
+    ]);
+    expect(saved.code).toBe(0);
+    // The body first (what --save writes), then the created schedule.
+    expect(saved.stdout.indexOf('"name": "Nights"')).toBe(saved.stdout.indexOf('"name"'));
+  });
+
+  it('takes stdin once: the rows of an import and its mapping cannot both come from it', async () => {
+    const result = await cli(['prospects', 'import', '-', '--mapping', '-', '--no-wait'], 'Email\na@x.example\n');
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --mapping -: stdin already holds the rows; give the mapping as a file\n',
+    });
+    const twice = await cli(['tasks', 'bulk-skip', '-', '--file', '-', '--yes'], 'tk000003\n');
+    expect(twice.stderr).toBe('error: give - (stdin) once: as an argument or as --file -\n');
+    expect(writes()).toBe(0);
+  });
+});

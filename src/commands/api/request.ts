@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
 import { writeJson } from '../../cli/render/output.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue } from '../../api/http.js';
-import { readText } from '../../io/read-text.js';
-import { fileProblem } from '../../io/input-file.js';
+import { readInputText } from '../../io/input-file.js';
 
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -75,12 +73,7 @@ export default defineVerb({
     let json: unknown;
     if (opts.input !== undefined) {
       if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
-      const text =
-        opts.input === '-'
-          ? await readText(ctx.stdin)
-          : await readFile(opts.input, 'utf8').catch((e: Error) => {
-              throw new UsageError(`--input: ${opts.input}: ${fileProblem(e)}`);
-            });
+      const text = await readInputText(opts.input, ctx, `--input: ${opts.input}`);
       try {
         json = JSON.parse(text);
       } catch (e) {

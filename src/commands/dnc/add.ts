@@ -32,7 +32,7 @@ export default defineVerb({
     'dnc add dncGlobal1 --file optouts.csv --resume',
   ],
   flags: {
-    file: flag.text('values from a CSV or a text file (one per line)', { value: 'path' }),
+    file: flag.text('values from a CSV or a text file (one per line); - for stdin', { value: 'path' }),
     column: flag.text('the CSV column to read', { value: 'name', nonEmpty: true }),
     chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
     concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
@@ -42,18 +42,21 @@ export default defineVerb({
   rules: [conflicts('resume', 'restart')],
   async run(ctx, opts) {
     const [listId, given] = opts.args;
-    const fromStdin = given.includes('-');
+    if (opts.file === '-' && given.includes('-'))
+      throw new UsageError('give - (stdin) once: as an argument or as --file -');
+    const fromStdin = given.includes('-') || opts.file === '-';
+    const file = opts.file === '-' ? undefined : opts.file;
     const items = given.filter((i) => i !== '-');
-    if (opts.file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
-    if (!items.length && !opts.file && !fromStdin)
+    if (file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
+    if (!items.length && !file && !fromStdin)
       throw new UsageError('nothing to add: give values, --file, or - for stdin');
     let input: { stream: Readable; name: string } | undefined;
     let base = join(ctx.cwd, `dnc-${listId}`);
     let expectedRows: number | undefined;
-    if (opts.file) {
-      const path = resolve(ctx.cwd, opts.file);
-      checkReadableFile(path, `--file: ${opts.file}`);
-      input = { stream: createReadStream(path), name: opts.file };
+    if (file) {
+      const path = resolve(ctx.cwd, file);
+      checkReadableFile(path, `--file: ${file}`);
+      input = { stream: createReadStream(path), name: file };
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
     } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
@@ -68,7 +71,7 @@ export default defineVerb({
         chunkSize: opts.chunkSize,
         concurrency: opts.concurrency,
         rejectedPath: `${base}.rejected.csv`,
-        journalPath: opts.file ? `${base}.dnc-journal` : undefined,
+        journalPath: file ? `${base}.dnc-journal` : undefined,
         resume: opts.resume,
         restart: opts.restart,
       }),

@@ -14,16 +14,17 @@ export default defineVerb({
   examples: ['dnc export dncGlobal1 --type domain -o domains.csv', 'dnc export dncGlobal1 --raw'],
   flags: {
     type: flag.choice(dncTypes, 'which items', { value: 'type', default: 'all' }),
-    output: flag.text('write to a file instead of stdout', { value: 'file', short: '-o' }),
+    output: flag.text('write to a file instead of stdout (- is stdout)', { value: 'file', short: '-o' }),
     raw: flag.bool('do not neutralise formula-like cells'),
   },
   async run(ctx, opts) {
     const http = await ctx.http();
     const header = ['value', 'type', 'createdAt', 'addedBy'];
     const options = { neutraliseFormulas: !opts.raw };
-    const writer = opts.output
-      ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options)
-      : createCsvStreamWriter(ctx.stdout, header, options);
+    const writer =
+      opts.output && opts.output !== '-'
+        ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options)
+        : createCsvStreamWriter(ctx.stdout, header, options);
     try {
       for await (const item of paginate(
         (page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type }),

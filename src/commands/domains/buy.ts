@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { z } from 'zod/mini';
 import { flag } from '../../cli/flags.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
@@ -98,7 +97,7 @@ export default defineVerb({
   async run(ctx, opts) {
     let order: PurchaseBody;
     if (opts.fromFile) {
-      order = checkOrder(await readJsonOrYaml(resolve(ctx.cwd, opts.fromFile), opts.fromFile), opts.fromFile);
+      order = checkOrder(await readJsonOrYaml(opts.fromFile, ctx, opts.fromFile), opts.fromFile);
     } else {
       const ask = async (value: string | undefined, message: string) =>
         value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);

@@ -1,10 +1,9 @@
 // The flags of `people search`, one per filter of spec.md, and the request body they make.
-import { readFileSync } from 'node:fs';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { describeIssue } from '../../api/contract/schema.js';
 import { exactMatchFilters, pastFilters, searchBodySchema } from '../../api/contract/people.js';
 import { InputFileError, UsageError } from '../../errors.js';
-import { fileProblem } from '../../io/input-file.js';
+import { readInputText, type InputPlace } from '../../io/input-file.js';
 
 /** Include-only filters: flag -> API filter. */
 const includeOnly = {
@@ -155,13 +154,7 @@ export const searchFilterFlags = {
 
 type FilterOptions = { [K in keyof typeof searchFilterFlags]: ReturnType<(typeof searchFilterFlags)[K]['parse']> };
 
-function readFiltersFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputFileError(path, fileProblem(error));
-  }
+function parseFilters(path: string, text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -174,9 +167,10 @@ function readFiltersFile(path: string): Record<string, unknown> {
   return { ...(checked.data as Record<string, unknown>) };
 }
 
-/** The request body (without page) the flags ask for, on top of --filters' file. */
-export function searchBody(opts: FilterOptions): Record<string, unknown> {
-  const body = opts.filters ? readFiltersFile(opts.filters) : {};
+/** The request body (without page) the flags ask for, on top of --filters' file (a path, or - for stdin). */
+export async function searchBody(opts: FilterOptions, place: InputPlace): Promise<Record<string, unknown>> {
+  const shown = `--filters: ${opts.filters}`;
+  const body = opts.filters ? parseFilters(shown, await readInputText(opts.filters, place, shown)) : {};
   // Values from flags join those of the saved search, which keeps its exactMatch and shouldSearchPast.
   const add = (api: string, list: 'includes' | 'excludes', values: string[]) => {
     if (!values.length) return;

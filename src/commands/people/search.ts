@@ -36,7 +36,7 @@ export default defineVerb({
   },
   rules: [conflicts('page', 'all'), conflicts('page', 'max')],
   async run(ctx, opts) {
-    const body = searchBody(opts);
+    const body = await searchBody(opts, ctx);
     if (opts.printFilters) return writeJson(ctx, body);
     const http = await ctx.http();
     const walking = opts.all || opts.max !== undefined;

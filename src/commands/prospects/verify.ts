@@ -1,24 +1,25 @@
-import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
 import { verificationStatus } from '../../api/resources/prospects.js';
-import { fileProblem } from '../../io/input-file.js';
+import { fileProblem, openInput, type InputPlace } from '../../io/input-file.js';
 
 /** Emails per request: spec.md gives no limit; 1000 keeps each request small. */
 export const verifyChunkSize = 1000;
 
-async function* linesOf(path: string): AsyncGenerator<string> {
-  const stream = createReadStream(path, 'utf8');
+async function* linesOf(value: string, place: InputPlace): AsyncGenerator<string> {
+  const shown = `--file: ${value}`;
+  const { stream } = openInput(value, place, shown);
+  stream.setEncoding('utf8');
   try {
     for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
       const email = line.replace(/^\uFEFF/, '').trim();
       if (email) yield email;
     }
   } catch (error) {
-    throw new UsageError(`--file: ${path}: ${fileProblem(error)}`);
+    throw new UsageError(`${shown}: ${fileProblem(error)}`);
   }
 }
 
@@ -26,7 +27,7 @@ export default defineVerb({
   args: [arg.list('email')],
   description: `Emails come from the arguments or --file (one per line). Long lists are sent ${verifyChunkSize} at a time.`,
   examples: ['prospects verify --file emails.txt --csv > status.csv'],
-  flags: { file: flag.text('read emails from a file, one per line', { value: 'path' }) },
+  flags: { file: flag.text('read emails from a file, one per line; - for stdin', { value: 'path' }) },
   async run(ctx, opts) {
     const [emails] = opts.args;
     if (!emails.length && !opts.file) throw new UsageError('give emails as arguments or --file emails.txt');
@@ -37,7 +38,7 @@ export default defineVerb({
     ]);
     async function* all(): AsyncGenerator<string> {
       yield* emails;
-      if (opts.file) yield* linesOf(opts.file);
+      if (opts.file) yield* linesOf(opts.file, ctx);
     }
     let batch: string[] = [];
     const flush = async () => {

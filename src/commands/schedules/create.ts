@@ -1,9 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
+import { writeOutput } from '../../io/output-file.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
 import { createSchedule } from '../../api/resources/schedules.js';
 import {
@@ -17,16 +16,10 @@ import {
   type Window,
 } from '../../schedule/week.js';
 import { buildInteractively } from './builder.js';
-import { readText } from '../../io/read-text.js';
-import { fileProblem } from '../../io/input-file.js';
+import { readInputText } from '../../io/input-file.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {
-  let text: string;
-  try {
-    text = file === '-' ? await readText(ctx.stdin) : await readFile(resolve(ctx.cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`--from-file: ${file}: ${fileProblem(error)}`);
-  }
+  const text = await readInputText(file, ctx, `--from-file: ${file}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -87,7 +80,7 @@ export default defineVerb({
     day: flag.list('a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00', { value: 'day=windows' }),
     default: flag.bool('make it the default schedule for new sequences'),
     fromFile: flag.text('the request body as JSON (or - for stdin)', { value: 'file' }),
-    save: flag.text('also write the request body to a JSON file', { value: 'file' }),
+    save: flag.text('also write the request body to a JSON file; - for stdout', { value: 'file' }),
   },
   async run(ctx, opts) {
     let body: ScheduleBody | undefined;
@@ -115,7 +108,7 @@ export default defineVerb({
       if (error instanceof WindowError) throw new UsageError(error.message);
       throw error;
     }
-    if (opts.save) await writeFile(resolve(ctx.cwd, opts.save), `${JSON.stringify(body, null, 2)}\n`);
+    if (opts.save) writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
     const created = await createSchedule(await ctx.http(), body);
     if (ctx.flags.json) ctx.stdout.write(`${JSON.stringify(created.raw, null, 2)}\n`);
     else if (created.id) ctx.stdout.write(`${created.id}\n`);

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
@@ -9,7 +8,7 @@ export default defineVerb({
   examples: ['sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
   flags: {
     step: flag.requiredText('the step to add them to', { value: 'stepId' }),
-    file: flag.text('ids from a file, one per line (or a CSV with an id column)', { value: 'path' }),
+    file: flag.text('ids from a file, one per line (or a CSV with an id column); - for stdin', { value: 'path' }),
   },
   async run(ctx, opts) {
     const [sequenceId, given] = opts.args;
@@ -17,7 +16,7 @@ export default defineVerb({
     const ids = new IdSet();
     for (const id of given) ids.add(id);
     if (opts.file) {
-      for await (const id of idsFromFile(resolve(ctx.cwd, opts.file), `--file: ${opts.file}`)) ids.add(id);
+      for await (const id of idsFromFile(opts.file, ctx, `--file: ${opts.file}`)) ids.add(id);
       if (!ids.ids.length) throw new UsageError(`--file: ${opts.file}: no ids in it`);
     }
     if (!ids.ids.length) throw new UsageError('no contacts: give ids or --file');

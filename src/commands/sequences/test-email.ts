@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { sendTestEmail } from '../../api/resources/sequences.js';
 import { emailProblem } from '../../io/email.js';
-import { fileProblem } from '../../io/input-file.js';
+import { readInputText } from '../../io/input-file.js';
 
 export default defineVerb({
   args: [arg.text('sequenceId')],
@@ -16,18 +14,13 @@ export default defineVerb({
     to: flag.list('recipient', { value: 'email', min: 1 }),
     fromAccount: flag.requiredText('sending email account id', { value: 'id' }),
     subject: flag.requiredText('subject line'),
-    contentFile: flag.requiredText('HTML body', { value: 'file' }),
+    contentFile: flag.requiredText('HTML body from a file; - for stdin', { value: 'file' }),
     preheader: flag.text('preheader text'),
   },
   async run(ctx, opts) {
     const bad = opts.to.filter((t) => emailProblem(t.trim()));
     if (bad.length) throw new UsageError(`--to: not an email: ${bad.join(', ')}`);
-    let content: string;
-    try {
-      content = await readFile(resolve(ctx.cwd, opts.contentFile), 'utf8');
-    } catch (error) {
-      throw new UsageError(`--content-file: ${opts.contentFile}: ${fileProblem(error)}`);
-    }
+    const content = await readInputText(opts.contentFile, ctx, `--content-file: ${opts.contentFile}`);
     if (!content.trim()) throw new UsageError(`--content-file: ${opts.contentFile} is empty`);
     const message = await sendTestEmail(await ctx.http(), opts.args[0], {
       to: opts.to.map((t) => t.trim()),

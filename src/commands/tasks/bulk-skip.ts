@@ -18,12 +18,13 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
   const { IdSet, idsFromCsvOrLines, idsFromFile } = await import('../../io/ids.js');
   const set = new IdSet();
   const fromStdin = ids.includes('-');
+  if (fromStdin && file === '-') throw new UsageError('give - (stdin) once: as an argument or as --file -');
   for (const id of ids) if (id !== '-') set.add(id.trim());
   // A file or stdin that holds no id is a mistake (the wrong file, an empty pipe), not "nothing to do".
   const noIds = (where: string) => new UsageError(`${where}: no task ids in it`, 'Give one task id per line.');
   if (file) {
     const before = set.ids.length + set.duplicates;
-    for await (const id of idsFromFile(resolve(ctx.cwd, file), `--file: ${file}`)) set.add(id);
+    for await (const id of idsFromFile(file, ctx, `--file: ${file}`)) set.add(id);
     if (set.ids.length + set.duplicates === before) throw noIds(`--file: ${file}`);
   }
   if (fromStdin) {
@@ -66,7 +67,7 @@ export default defineVerb({
     'tasks bulk-skip --resume',
   ],
   flags: {
-    file: flag.text('ids from a file: one per line, or a CSV with a taskId column', { value: 'path' }),
+    file: flag.text('ids from a file: one per line, or a CSV with a taskId column; - for stdin', { value: 'path' }),
     yes: flag.bool('do not ask for confirmation', { short: '-y' }),
     dryRun: flag.bool('print the selected ids; skip nothing'),
     concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
@@ -43,7 +42,7 @@ async function activeCount(ctx: CommandContext): Promise<number> {
 }
 
 async function fromFile(ctx: CommandContext, file: string): Promise<WebhookInput> {
-  const body = (await readJsonOrYaml(resolve(ctx.cwd, file), file)) as Record<string, unknown>;
+  const body = (await readJsonOrYaml(file, ctx, file)) as Record<string, unknown>;
   const withHeaders = { headers: {}, ...fileEvents(file, body) };
   const checked = webhookCreateBody.safeParse(withHeaders);
   if (!checked.success) throw new InputFileError(file, `is not a webhook: ${describeIssue(checked.error, 'body')}`);

@@ -1,9 +1,7 @@
 // Which CSV column feeds which field: by header matched against field labels (ignoring case, spaces, _ and -),
 // or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
-import { fileProblem } from '../input-file.js';
 
 export interface FieldInfo {
   id: string;
@@ -27,21 +25,15 @@ export interface ColumnMapping {
 export interface MappingOptions {
   /** `--map "Work Email=Email"` pairs. */
   maps: string[];
-  /** `--mapping map.json`: {"column": "Field label" | null}. */
-  mappingFile?: string;
+  /** `--mapping map.json`, as read: {"column": "Field label" | null}. */
+  mappingFile?: { name: string; text: string };
   ignoreUnknown: boolean;
 }
 
 export const normaliseName = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
-function readMappingFile(path: string): Record<string, string | null> {
+function parseMappingFile({ name: path, text }: { name: string; text: string }): Record<string, string | null> {
   let parsed: unknown;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--mapping: ${path}: ${fileProblem(error)}`);
-  }
   try {
     parsed = JSON.parse(text);
   } catch (error) {
@@ -76,7 +68,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
   const explicit = new Map<string, { column: string; label: string | null }>();
   if (options.mappingFile) {
-    for (const [column, label] of Object.entries(readMappingFile(options.mappingFile)))
+    for (const [column, label] of Object.entries(parseMappingFile(options.mappingFile)))
       explicit.set(normaliseName(column), { column, label });
   }
   for (const pair of options.maps) {
@@ -171,6 +163,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   };
 }
 
-export function saveMapping(path: string, mapping: ColumnMapping): void {
-  writeFileSync(path, `${JSON.stringify(mapping.asJson(), null, 2)}\n`);
+/** The mapping as a --mapping file holds it. */
+export function mappingJson(mapping: ColumnMapping): string {
+  return `${JSON.stringify(mapping.asJson(), null, 2)}\n`;
 }

@@ -110,13 +110,17 @@ export class ChunkSpool implements ChunkInFlight {
     await rm(this.path, { force: true });
   }
 
-  async finish(): Promise<SpooledChunk> {
+  /** Ends the body. `beforeLastBytes` learns the chunk's range and hash before its request can carry the whole
+   * body: a journal written there holds them whenever the service may have acted on the chunk. */
+  async finish(beforeLastBytes?: (chunk: SpooledChunk) => void): Promise<SpooledChunk> {
     this.push(this.suffix);
-    await this.flush();
+    const last = this.take();
+    const chunk = this.describe();
+    beforeLastBytes?.(chunk);
+    await this.write(last);
     this.live?.end();
     this.out.end();
     await once(this.out, 'close');
-    const chunk = this.describe();
     this.settle.resolve(chunk);
     return chunk;
   }
@@ -148,12 +152,21 @@ export class ChunkSpool implements ChunkInFlight {
     this.pendingLength += text.length;
   }
 
-  private async flush(): Promise<void> {
-    if (!this.pending.length) return;
+  private flush(): Promise<void> {
+    return this.write(this.take());
+  }
+
+  /** The buffered text, hashed. */
+  private take(): string {
     const text = this.pending.join('');
     this.pending = [];
     this.pendingLength = 0;
     this.hash.update(text);
+    return text;
+  }
+
+  private async write(text: string): Promise<void> {
+    if (!text) return;
     const live = this.live;
     const toFile = this.out.write(text) ? undefined : once(this.out, 'drain');
     // The request reads at its own pace; one that failed (and destroyed the stream) no longer holds the reading up.

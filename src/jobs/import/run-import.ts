@@ -10,9 +10,10 @@ import { getImportStatus } from '../../api/resources/prospects.js';
 import { Interrupted, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
-import { buildMapping, saveMapping } from '../../io/import/column-mapping.js';
+import { buildMapping, mappingJson } from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
-import { checkReadableFile } from '../../io/input-file.js';
+import { checkReadableFile, isStdin, readInputText } from '../../io/input-file.js';
+import { writeOutput } from '../../io/output-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, sameSettings, type UnitRange } from '../journal.js';
@@ -117,9 +118,11 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
 }
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  if (opts.input === '-' && opts.resume)
+  if (isStdin(opts.input) && opts.resume)
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
+  if (isStdin(opts.input) && opts.mappingFile && isStdin(opts.mappingFile))
+    throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
 
   const file = await openInput(ctx, opts.input);
   // What an import killed with -9 left: spools in the temporary folder, half-written reports beside the input.
@@ -141,11 +144,13 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
     const http = await ctx.http();
     const fields = await listFields(http, { system: true });
-    const mappingFile = opts.mappingFile && resolve(ctx.cwd, opts.mappingFile);
+    const mappingFile = opts.mappingFile
+      ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
+      : undefined;
     const mapping = named(opts.input, () =>
       buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }),
     );
-    if (opts.saveMapping) saveMapping(resolve(ctx.cwd, opts.saveMapping), mapping);
+    if (opts.saveMapping) writeOutput(opts.saveMapping, ctx, mappingJson(mapping));
     if (mapping.ignored.length) {
       const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
       ctx.emit({ type: 'info', text: `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${names}` });

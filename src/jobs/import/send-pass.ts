@@ -98,12 +98,15 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     if (!spool) return;
     const building = spool;
     spool = undefined;
-    const chunk = await building.finish();
+    const live = building === streaming;
+    // Already under way, its request has been reading the rows as they came: its range and hash are journaled before
+    // the last bytes go, so a kill after the service took it finds them on --resume (a replay, not a new chunk).
+    const chunk = await building.finish(
+      live ? (built) => options.journal?.sending(built.index, rangeOf(built)) : undefined,
+    );
     result.chunks++;
-    if (building === streaming) {
-      // Already under way: its request has been reading the rows as they came.
+    if (live) {
       streaming = undefined;
-      options.journal?.sending(chunk.index, rangeOf(chunk));
       return;
     }
     const earlier = options.alreadyAccepted.get(chunk.index);
