@@ -50,6 +50,7 @@ export interface GlobalFlags {
   json?: boolean;
   ndjson?: boolean;
   csv?: boolean;
+  csvRaw?: boolean;
   quiet?: boolean;
   color?: boolean;
   input?: boolean;
@@ -71,6 +72,8 @@ export interface OutputSettings {
   machine: boolean;
   quiet: boolean;
   color: boolean;
+  /** --csv-raw: CSV cells as they are, without the quote that keeps a spreadsheet from running them as formulas. */
+  csvRaw: boolean;
 }
 
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
@@ -84,5 +87,11 @@ export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolea
           ? 'table'
           : 'tsv';
   const color = stdoutIsTTY && flags.color !== false && !env.NO_COLOR && env.TERM !== 'dumb';
-  return { format, machine: Boolean(flags.json || flags.ndjson || flags.csv), quiet: Boolean(flags.quiet), color };
+  return {
+    format,
+    machine: Boolean(flags.json || flags.ndjson || flags.csv),
+    quiet: Boolean(flags.quiet),
+    color,
+    csvRaw: Boolean(flags.csvRaw),
+  };
 }

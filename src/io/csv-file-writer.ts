@@ -7,36 +7,20 @@ import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { stringify, type Stringifier } from 'csv-stringify';
+import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
 
-export type CsvCell = string | number | boolean | null | undefined;
-
-export interface CsvWriteOptions {
-  /** Prefix cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a quote (OWASP CSV injection). */
-  neutraliseFormulas?: boolean;
-}
-
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-function prepare(fields: CsvCell[], options: CsvWriteOptions): string[] {
-  return fields.map((field) => {
-    const text = field === null || field === undefined ? '' : String(field);
-    return options.neutraliseFormulas ? neutralise(text) : text;
-  });
-}
-
-async function writeRecord(stringifier: Stringifier, record: string[]): Promise<void> {
-  if (!stringifier.write(record)) await once(stringifier, 'drain');
-}
+export type { CsvCell, CsvWriteOptions } from './csv-line.js';
 
 export interface CsvFileWriter {
   readonly path: string;
   write(fields: CsvCell[]): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
+}
+
+async function writeText(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
 }
 
 export async function createCsvFileWriter(
@@ -48,17 +32,15 @@ export async function createCsvFileWriter(
   const temp = join(dirname(path), `.${basename(path)}.outreach-tmp-${pid}-${randomBytes(6).toString('hex')}`);
   const file = createWriteStream(temp);
   await once(file, 'open');
-  const stringifier = stringify({ record_delimiter: '\n' });
-  stringifier.pipe(file);
-  await writeRecord(stringifier, prepare(header, options));
+  await writeText(file, csvLines([header], options));
   let finished = false;
   return {
     path,
-    write: (fields) => writeRecord(stringifier, prepare(fields, options)),
+    write: (fields) => writeText(file, csvLines([fields], options)),
     async commit() {
       if (finished) return;
       finished = true;
-      stringifier.end();
+      file.end();
       await once(file, 'close');
       await rename(temp, path);
     },
@@ -66,9 +48,7 @@ export async function createCsvFileWriter(
       if (finished) return;
       finished = true;
       // A write still under way fails once the file is destroyed: that error is expected, the file is going away.
-      stringifier.on('error', () => undefined);
       file.on('error', () => undefined);
-      stringifier.destroy();
       file.destroy();
       // Not events.once: it would reject on that expected error.
       if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
@@ -88,33 +68,19 @@ export function createCsvStreamWriter(
   header: string[] | null,
   options: CsvWriteOptions = {},
 ): CsvStreamWriter {
-  const stringifier = stringify({ record_delimiter: '\n' });
-  stringifier.pipe(out, { end: false });
   // A reader that goes away (`| head`) would leave a write waiting for 'drain' forever: fail it instead.
   let closed = false;
-  const onClosed = () => {
-    closed = true;
-    stringifier.destroy(new OutputClosed());
-  };
+  const onClosed = () => (closed = true);
   out.once('close', onClosed);
-  stringifier.on('error', () => undefined); // the next write reports it
-  let started = false;
-  const start = async () => {
-    if (started) return;
-    started = true;
-    if (header) await writeRecord(stringifier, prepare(header, options));
-  };
+  let pending = header ? csvLines([header], options) : '';
   return {
     async write(fields) {
       if (closed) throw new OutputClosed();
-      await start();
-      await writeRecord(stringifier, prepare(fields, options));
+      await writeText(out, pending + csvLines([fields], options));
+      pending = '';
     },
     async end() {
-      await start();
-      const done = once(stringifier, 'end');
-      stringifier.end();
-      await done;
+      if (pending && !closed) await writeText(out, pending);
       out.off('close', onClosed);
     },
   };

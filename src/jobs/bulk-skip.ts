@@ -170,7 +170,9 @@ async function runBatch(
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
  * be downloaded is named with how to fetch it later; the counts from the service's status still stand. */
 async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<string[]> {
-  const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId']);
+  const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId'], {
+    neutraliseFormulas: true,
+  });
   const unread: string[] = [];
   try {
     for (const batch of plan.batches) {

@@ -101,9 +101,8 @@ export async function runEnrichment(job: JobContext, options: EnrichOptions): Pr
   const unaccounted = new Set(input.people);
   const startedIn = new Map<InputPerson, string>();
   const reject = async (person: InputPerson, reason: string) => {
-    rejects ??= await createCsvFileWriter(options.rejectsPath, [...input.header, 'Reason'], {
-      neutraliseFormulas: true,
-    });
+    // Read back by `enrich contacts --from`: the people's values stay as they came.
+    rejects ??= await createCsvFileWriter(options.rejectsPath, [...input.header, 'Reason']);
     await rejects.write([...person.cells, reason]);
     notEnriched++;
     unaccounted.delete(person);

@@ -47,6 +47,22 @@ describe('outreach inbox categories', () => {
     ]);
   });
 
+  it('puts a quote before CSV cells a spreadsheet would run as formulas, unless --csv-raw', async () => {
+    sb.sandbox.store.state.inboxCategories[0]!.name = '=HYPERLINK("http://x.example","Click, me")';
+    const csv = await run(['inbox', 'categories', '--csv'], { env: sb.env });
+    expect(csv.stdout.split('\n')[1]).toBe(
+      'uncategorized,"\'=HYPERLINK(""http://x.example"",""Click, me"")",yes,Neutral',
+    );
+    const raw = await run(['inbox', 'categories', '--csv', '--csv-raw'], { env: sb.env });
+    expect(raw.stdout.split('\n')[1]).toBe(
+      'uncategorized,"=HYPERLINK(""http://x.example"",""Click, me"")",yes,Neutral',
+    );
+    // Piped tables and JSON are data for programs: unchanged.
+    const tsv = await run(['inbox', 'categories'], { env: sb.env });
+    expect(tsv.stdout.split('\n')[0]).toBe('uncategorized\t=HYPERLINK("http://x.example","Click, me")\tyes\tNeutral');
+    sb.sandbox.reset();
+  });
+
   it('shows sentiment words from the real service unchanged in meaning', async () => {
     sb.sandbox.store.state.inboxCategories[0]!.sentiment = 'negative' as '2';
     const result = await run(['inbox', 'categories'], { env: sb.env });

@@ -11,9 +11,13 @@ export async function writeOut(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-function csvCell(cell: Cell): string {
-  const text = cellText(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The CSV encoder loads with the first --csv output only (it is not on the start-up path of other commands). */
+async function csvText(ctx: CommandContext, rows: Cell[][]): Promise<string> {
+  const { csvLines } = await import('../../io/csv-line.js');
+  return csvLines(
+    rows.map((row) => row.map(cellText)),
+    { neutraliseFormulas: !ctx.output.csvRaw },
+  );
 }
 
 export interface ListWriter<T> {
@@ -49,10 +53,12 @@ export function createListWriter<T>(
         return `${count === 1 ? '[\n' : ',\n'}${indent(JSON.stringify(raw(row), null, 2))}`;
       case 'ndjson':
         return `${JSON.stringify(raw(row))}\n`;
-      case 'csv': {
-        const line = `${columns.map((c) => csvCell(c.value(row))).join(',')}\n`;
-        return count === 1 ? `${columns.map((c) => csvCell(c.header)).join(',')}\n${line}` : line;
-      }
+      case 'csv':
+        csvRows.push(
+          ...(count === 1 ? [columns.map((c) => c.header)] : []),
+          columns.map((c) => c.value(row)),
+        );
+        return '';
       case 'tsv':
         return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
       case 'table':
@@ -60,7 +66,12 @@ export function createListWriter<T>(
         return '';
     }
   };
+  let csvRows: Cell[][] = [];
   const writeText = async (chunk: string) => {
+    if (csvRows.length) {
+      chunk = await csvText(ctx, csvRows);
+      csvRows = [];
+    }
     if (chunk) await writeOut(out, chunk);
   };
   return {
@@ -68,8 +79,7 @@ export function createListWriter<T>(
     writeMany: (rows) => writeText(rows.map(text).join('')),
     async end() {
       if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
-      else if (format === 'csv' && count === 0)
-        await writeOut(out, `${columns.map((c) => csvCell(c.header)).join(',')}\n`);
+      else if (format === 'csv' && count === 0) await writeOut(out, await csvText(ctx, [columns.map((c) => c.header)]));
       else if (format === 'table') {
         if (count === 0) ctx.info(options.emptyMessage ?? 'nothing to show');
         else
@@ -117,10 +127,7 @@ export async function writeRecord<T>(
   if (format === 'json' || format === 'ndjson')
     return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
   if (format === 'csv') {
-    await writeOut(
-      ctx.stdout,
-      `${fields.map((f) => csvCell(f.header)).join(',')}\n${fields.map((f) => csvCell(f.value(record))).join(',')}\n`,
-    );
+    await writeOut(ctx.stdout, await csvText(ctx, [fields.map((f) => f.header), fields.map((f) => f.value(record))]));
     return;
   }
   if (format === 'tsv') {

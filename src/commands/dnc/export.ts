@@ -20,7 +20,7 @@ export default defineVerb({
   async run(ctx, opts) {
     const http = await ctx.http();
     const header = ['value', 'type', 'createdAt', 'addedBy'];
-    const options = { neutraliseFormulas: !opts.raw };
+    const options = { neutraliseFormulas: !opts.raw && !ctx.output.csvRaw };
     const writer =
       opts.output && opts.output !== '-'
         ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options)

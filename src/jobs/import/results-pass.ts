@@ -45,7 +45,11 @@ export async function resultsPass(
   options: ResultsPassOptions,
 ): Promise<ResultsCounts> {
   const source = await openCsv(createReadStream(options.path), options.csv);
-  const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason']);
+  // A report to read (formula-like cells neutralised); the failed rows, in the user's own columns, to fix and import
+  // again byte for byte.
+  const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason'], {
+    neutraliseFormulas: true,
+  });
   const failed = await createCsvFileWriter(options.failedPath, source.header);
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
   try {

@@ -1,0 +1,26 @@
+// The one CSV encoder: every --csv on stdout and every CSV file the tool writes go through it. csv-stringify quotes
+// (RFC 4180). Cells a spreadsheet would run as a formula get a leading quote (OWASP "CSV injection"), except in output
+// meant to be read back as it is (--csv-raw, and files of the user's own rows to fix and import again).
+import { stringify } from 'csv-stringify/sync';
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+export interface CsvWriteOptions {
+  /** Prefix cells starting with =, +, -, @, tab or CR with a quote. */
+  neutraliseFormulas?: boolean;
+}
+
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** CSV lines (each ending in \n) for rows of cells. */
+export function csvLines(rows: readonly CsvCell[][], options: CsvWriteOptions = {}): string {
+  const prepared = rows.map((fields) =>
+    fields.map((field) => {
+      const text = field === null || field === undefined ? '' : String(field);
+      return options.neutraliseFormulas ? neutralise(text) : text;
+    }),
+  );
+  return stringify(prepared, { record_delimiter: '\n' });
+}
