@@ -21,6 +21,8 @@ export interface FlagSpec<T> {
 
 export interface ArgSpec<T> {
   name: string;
+  /** Fixed values, for shell completion. */
+  choices?: readonly string[];
   help?: string;
   variadic: boolean;
   optional: boolean;
@@ -243,11 +245,15 @@ export const arg = {
       name,
       variadic: false,
       optional: false,
+      choices: opts.choices,
       parse(raw: unknown) {
         const text = String(raw ?? '');
         if (!text) throw new ValueProblem('is required');
-        if (!opts.normalise) return text;
-        const value = opts.normalise(text);
+        const value = opts.normalise
+          ? opts.normalise(text)
+          : !opts.choices || opts.choices.includes(text)
+            ? text
+            : undefined;
         if (value === undefined)
           throw new ValueProblem(`must be one of ${opts.choices?.join(', ')}, not ${shown(text)}`);
         return value;

@@ -16,6 +16,13 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
     const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     exitCode = code ?? ExitCode.ok;
   };
+  // The shell scripts of `outreach completion` ask here; nothing else may print.
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./complete.js');
+    const candidates = await complete(ctx, argv.slice(1)).catch(() => []);
+    ctx.stdout.write(candidates.map((c) => `${c}\n`).join(''));
+    return ExitCode.ok;
+  }
   try {
     const program = await buildProgram(ctx, argv, invoke);
     if (argv.length === 0) {

@@ -109,4 +109,10 @@ export const groups: GroupEntry[] = [
     example: 'attachments upload brochure.pdf',
     load: () => import('./attachments/index.js'),
   },
+  {
+    name: 'completion',
+    summary: 'Shell completion for bash, zsh and fish',
+    example: 'completion bash > ~/.local/share/bash-completion/completions/outreach',
+    load: () => import('./completion/index.js'),
+  },
 ];

@@ -1,0 +1,20 @@
+import { completionScript, shells } from './shell-scripts.js';
+import { arg } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+
+export default defineVerb({
+  args: [arg.text('shell', { choices: shells })],
+  description: [
+    'Completes groups, verbs, flags, flag values with a fixed set (--status, --type, event kinds, ...) and profile',
+    'names; anything else falls back to file names. The script asks `outreach` itself, so it never goes stale.',
+    '',
+    'bash: source <(outreach completion bash) in ~/.bashrc, or save it as',
+    '~/.local/share/bash-completion/completions/outreach.',
+    'zsh: source <(outreach completion zsh) in ~/.zshrc (after compinit).',
+    'fish: outreach completion fish > ~/.config/fish/completions/outreach.fish',
+  ].join('\n'),
+  examples: ['completion zsh >> ~/.zshrc', 'completion fish > ~/.config/fish/completions/outreach.fish'],
+  async run(ctx, opts) {
+    ctx.stdout.write(completionScript(opts.args[0] as (typeof shells)[number]));
+  },
+});
