@@ -4,7 +4,6 @@
 // and parsing, so completion can never drift from the commands.
 import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
-import { readConfigData } from '../config/config-file.js';
 import { flagName, type ArgSpec, type FlagSpec } from './flags.js';
 import { globalValueFlags, valueOptions } from './globals.js';
 import type { AnyVerb, VerbEntry, SubGroup } from './verb.js';
@@ -40,8 +39,10 @@ function valueChoices(flags: Record<string, FlagSpec<unknown>>, option: string):
   return undefined;
 }
 
-function profileNames(ctx: Context): string[] {
+async function profileNames(ctx: Context): Promise<string[]> {
   try {
+    // Loaded only here: the config reader is not on the start-up path of commands that do not need it.
+    const { readConfigData } = await import('../config/config-file.js');
     return Object.keys(readConfigData(ctx.configDir).profiles);
   } catch {
     return [];
@@ -53,7 +54,7 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
   const current = words[words.length - 1] ?? '';
   const previous = words[words.length - 2];
   const matching = (candidates: readonly string[]) => candidates.filter((c) => c.startsWith(current));
-  if (previous === '--profile' || previous === '-p') return matching(profileNames(ctx));
+  if (previous === '--profile' || previous === '-p') return matching(await profileNames(ctx));
   if (previous !== undefined && valueOptions.has(previous)) return [];
 
   // The group, verb and arguments typed before the current word, global flags and their values left out.

@@ -6,6 +6,9 @@ import { Interrupted, OutputClosed, OutreachError } from '../errors.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
+// Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
+// chunks of their own (two more files to read on every start).
+import { complete } from './complete.js';
 import type { AnyVerb, VerbInvoker } from './verb.js';
 
 export async function runCli(ctx: Context, argv: string[]): Promise<number> {
@@ -18,7 +21,6 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
   };
   // The shell scripts of `outreach completion` ask here; nothing else may print.
   if (argv[0] === '__complete') {
-    const { complete } = await import('./complete.js');
     const candidates = await complete(ctx, argv.slice(1)).catch(() => []);
     ctx.stdout.write(candidates.map((c) => `${c}\n`).join(''));
     return ExitCode.ok;
