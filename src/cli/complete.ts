@@ -5,22 +5,15 @@
 import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
 import { flagName, type ArgSpec, type FlagSpec } from './flags.js';
-import { globalValueFlags, valueOptions } from './globals.js';
+import { globalSwitches, globalValueFlags, valueOptions } from './globals.js';
 import type { AnyVerb, VerbEntry, SubGroup } from './verb.js';
 
-const globalSwitches = [
-  '--json',
-  '--ndjson',
-  '--csv',
-  '--csv-raw',
-  '--quiet',
-  '--no-color',
-  '--no-input',
-  '--sandbox',
-  '--debug',
+/** The long names of every global flag, from their declarations. */
+const globals = [
+  ...globalSwitches.map(({ flags }) => flags.split(', ').pop()!),
+  ...Object.keys(globalValueFlags).map(flagName),
 ];
-const globalValueNames = Object.keys(globalValueFlags).map(flagName);
-/** Words that are no group but are completed at the top: help topics and this command. */
+/** A word that is no group but is completed at the top. */
 const topWords = ['help'];
 
 function flagWords(flags: Record<string, FlagSpec<unknown>>): string[] {
@@ -64,7 +57,6 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
     if (valueOptions.has(typed[i]!)) i++;
     else if (!typed[i]!.startsWith('-')) positional.push(typed[i]!);
   }
-  const globals = [...globalSwitches, ...globalValueNames];
   const [groupName, ...rest] = positional;
   if (groupName === undefined)
     return current.startsWith('-') ? matching(globals) : matching([...groups.map((g) => g.name), ...topWords]);

@@ -3,6 +3,19 @@ import type { Env } from '../context.js';
 import { UsageError } from '../errors.js';
 import { flag, flagName, ValueProblem } from './flags.js';
 
+/** The global switches, declared once: program.ts makes their options, shell completion offers them. */
+export const globalSwitches: ReadonlyArray<{ flags: string; help: string }> = [
+  { flags: '--json', help: 'print JSON (one document)' },
+  { flags: '--ndjson', help: 'print one JSON object per line (lists)' },
+  { flags: '--csv', help: 'print CSV with a header (lists); cells starting with = + - @ get a leading quote' },
+  { flags: '--csv-raw', help: 'with --csv: cells as they are, no leading quote (for tools, not spreadsheets)' },
+  { flags: '-q, --quiet', help: 'print only data and errors' },
+  { flags: '--no-color', help: 'no colour (also NO_COLOR=1)' },
+  { flags: '--no-input', help: 'never prompt; fail instead when something is missing' },
+  { flags: '--sandbox', help: 'run against a local in-process sandbox whose state persists between runs' },
+  { flags: '--debug', help: 'log each request, response status, timing and retry decision to stderr (key redacted)' },
+];
+
 /** The global flags that take a value, declared once: program.ts makes their options and help from these, the
  * command context reads them with readGlobal (validation and message included). */
 export const globalValueFlags = {

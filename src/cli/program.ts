@@ -6,7 +6,7 @@ import { exitCodeTable } from './exit-codes.js';
 import { packageVersion } from './version.js';
 import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
 import { optionSyntax } from './flags.js';
-import { globalValueFlags, valueOptions } from './globals.js';
+import { globalSwitches, globalValueFlags, valueOptions } from './globals.js';
 
 /** The words of the command line that are not options or their values: group, verb, arguments. */
 export function wordsIn(argv: string[]): string[] {
@@ -50,16 +50,8 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
       'Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, ' +
         'work through tasks in bulk, build schedules, and try it all safely against a local sandbox.',
     )
-    .version(packageVersion(), '-V, --version')
-    .option('--json', 'print JSON (one document)')
-    .option('--ndjson', 'print one JSON object per line (lists)')
-    .option('--csv', 'print CSV with a header (lists); cells starting with = + - @ get a leading quote')
-    .option('--csv-raw', 'with --csv: cells as they are, no leading quote (for tools, not spreadsheets)')
-    .option('-q, --quiet', 'print only data and errors')
-    .option('--no-color', 'no colour (also NO_COLOR=1)')
-    .option('--no-input', 'never prompt; fail instead when something is missing')
-    .option('--sandbox', 'run against a local in-process sandbox whose state persists between runs')
-    .option('--debug', 'log each request, response status, timing and retry decision to stderr (key redacted)');
+    .version(packageVersion(), '-V, --version');
+  for (const { flags, help } of globalSwitches) program.option(flags, help);
   for (const [key, spec] of Object.entries(globalValueFlags)) {
     const { flags, help } = optionSyntax(key, spec);
     program.addOption(new Option(flags, help));

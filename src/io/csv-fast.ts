@@ -227,14 +227,9 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
         taken = 0;
         text = text.slice(cutter.pos);
         cutter.pos = 0;
-        if (next.done) {
-          ended = true;
-          text += decoder.end();
-          if (text.charCodeAt(0) === 0xfeff && records === 0) text = text.slice(1);
-        } else {
-          text += decoder.write(next.value);
-          if (records === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-        }
+        ended = Boolean(next.done);
+        text += next.done ? decoder.end() : decoder.write(next.value);
+        if (records === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         cutter.cut(text, ended);
         // A record this long is csv-parse's to refuse with its size limit.
         if (cutter.stop === 'more' && text.length - cutter.pos > cutter.longest) cutter.stop = 'irregular';
