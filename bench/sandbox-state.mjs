@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `--sandbox` at scale: the in-process sandbox after BENCH_ROWS (default 1,000,000) imported prospects, next to a
-// fresh one, in the same run. Each command is timed on both (medians of BENCH_RUNS interleaved runs, default 5):
-// commands that do not touch prospects must cost the same whatever the sandbox holds; a small import, which must
-// read and write the prospects, is shown for what it costs. GNU time (`apt-get install time`) measures.
+// fresh one, in the same run. Each command is timed on both (medians of BENCH_RUNS interleaved runs, default 5) and
+// must cost at most 1.5x on the big sandbox, those that read and write prospects included (they touch only the
+// shards their emails fall in). GNU time (`apt-get install time`) measures.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
@@ -45,6 +45,7 @@ const commands = {
   'inbox categories': ['inbox', 'categories'],
   'tasks list --limit 50': ['tasks', 'list', '--limit', '50'],
   'prospects import (10 rows)': ['prospects', 'import', smallCsv, '--no-wait', '--restart', '-q'],
+  'prospects verify (1 email)': ['prospects', 'verify', 's1@state.example'],
 };
 const results = {};
 for (let run = 0; run < runs; run++)
@@ -57,7 +58,6 @@ for (const name of Object.keys(commands)) {
   const fresh = median(results[`${name}@fresh`].map((r) => r.wall));
   const big = median(results[`${name}@big`].map((r) => r.wall));
   const rss = median(results[`${name}@big`].map((r) => r.rssMiB));
-  const touches = name.startsWith('prospects');
   console.log(
     [
       name.padEnd(30),
@@ -65,7 +65,7 @@ for (const name of Object.keys(commands)) {
       big.toFixed(2).padStart(8),
       (big / fresh).toFixed(2).padStart(8),
       rss.toFixed(0).padStart(8),
-      touches ? '(reads and writes the prospects)' : `<= 1.5x ${verdict(big / fresh <= 1.5)}`,
+      `<= 1.5x ${verdict(big / fresh <= 1.5)}`,
     ].join(' '),
   );
 }

@@ -1,4 +1,5 @@
-// The sandbox's state: plain JSON, so it snapshots to a file and loads back unchanged.
+// The sandbox's state: plain JSON, so it snapshots to a file and loads back unchanged (the prospects, by far the
+// largest part, are kept apart: prospect-book.ts).
 
 export interface InboxCategoryRecord {
   key: string;
@@ -209,7 +210,7 @@ export const defaultEnrichmentLimits: EnrichmentLimits = { perMinute: 30, perHou
 export const defaultSearchDisplayLimit = 2_500;
 
 /** The version of the state format; src/sandbox/state-file.ts upgrades older files. */
-export const stateVersion = 3;
+export const stateVersion = 4;
 
 export interface SandboxState {
   version: typeof stateVersion;
@@ -221,7 +222,7 @@ export interface SandboxState {
   inboxCategories: InboxCategoryRecord[];
   fields: FieldRecord[];
   sequences: SequenceRecord[];
-  prospects: ProspectRecord[];
+  // The prospects are not here: they live in a ProspectBook (prospect-book.ts), in shards of their own on disk.
   tasks: TaskRecord[];
   dncLists: DncListRecord[];
   domains: DomainRecord[];
@@ -238,6 +239,4 @@ export interface SandboxState {
   enrichmentLimits: EnrichmentLimits;
   /** Clock ms of each enrichment start within the last day, for the rate-limit windows. */
   enrichmentStarts: number[];
-  /** On disk the prospects live in this file beside the state (read only when a command needs them). */
-  prospectsFile?: string;
 }

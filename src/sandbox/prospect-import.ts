@@ -63,7 +63,7 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
       return { email, status: 10300, reason: `${field.label}: "${value}" is not a ${field.fieldType}` };
   }
 
-  const existing = ctx.store.prospectByEmail(key);
+  const existing = ctx.store.prospects.byEmail(key);
   if (existing?.status === 'bounced') return { email, status: 10700 };
   if (existing?.status === 'unsubscribed') return { email, status: 10800 };
   if (existing && existing.ownerId !== ctx.store.state.account.ownerId) return { email, status: 11000 };
@@ -89,7 +89,7 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
       attributes: [],
     };
     addToStep(ctx, prospect);
-    ctx.store.addProspect(prospect);
+    ctx.store.prospects.add(prospect);
     return { email, status: 10000 };
   }
 

@@ -8,6 +8,7 @@ import {
   defaultEnrichmentLimits,
   defaultSearchDisplayLimit,
   stateVersion,
+  type ProspectRecord,
   type SandboxState,
   type TaskRecord,
 } from './model.js';
@@ -138,7 +139,6 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
     inboxCategories: load('inbox-categories'),
     fields: load('fields'),
     sequences,
-    prospects: load('prospects'),
     tasks: seedTasks(now, account, { sequences }, options.tasks),
     dncLists: load('dnc-lists'),
     // A seeded domain still provisioning finishes a minute after the seed, so `domains list --watch` has an end.
@@ -156,4 +156,9 @@ export function seedState(now: number, options: SeedOptions = {}): SandboxState 
     enrichmentLimits: { ...defaultEnrichmentLimits },
     enrichmentStarts: [],
   };
+}
+
+/** The seed's prospects (the sandbox keeps them in a ProspectBook, apart from the rest of the state). */
+export function seedProspects(): ProspectRecord[] {
+  return load('prospects');
 }

@@ -4,13 +4,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { describeIssue } from '../api/contract/schema.js';
 import type { Clock } from '../context.js';
-import type { SandboxState } from './model.js';
 import { Store } from './store.js';
 import { SandboxError } from './sandbox-error.js';
 import { createFaultInjector, type FaultKind, type FaultOptions } from './faults.js';
 import type { Route, SandboxRequest, SandboxResponse } from './route.js';
 import { allRoutes } from './routes/index.js';
-import { seedState, type SeedOptions } from './seed.js';
+import { seedProspects, seedState, type SeedOptions } from './seed.js';
+import { ProspectBook } from './prospect-book.js';
+import type { SavedSandbox } from './state-file.js';
 import { defaultDeliveryOptions, WebhookDispatcher, type DeliveryOptions } from './webhook-delivery.js';
 import { triggerSample } from './routes/webhooks.js';
 
@@ -18,7 +19,8 @@ export interface SandboxOptions {
   key: string;
   /** The clock the API sees; the sandbox adds its own offset (POST /_sandbox/clock). */
   clock: Clock;
-  state?: SandboxState;
+  /** A saved state to start from (else the seed). */
+  saved?: SavedSandbox;
   faults?: FaultOptions;
   /** Added to every answer, in ms. */
   latencyMs?: number;
@@ -83,7 +85,11 @@ export class Sandbox {
 
   constructor(private readonly options: SandboxOptions) {
     const clock = { now: () => options.clock.now() + this.clockOffset };
-    this.store = new Store(options.state ?? seedState(clock.now(), options.seed), clock);
+    const saved = options.saved ?? {
+      state: seedState(clock.now(), options.seed),
+      prospects: ProspectBook.of(seedProspects()),
+    };
+    this.store = new Store(saved.state, saved.prospects, clock);
     if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
     if (options.enrichmentMs !== undefined) this.store.enrichmentMs = options.enrichmentMs;
     this.store.webhooks = new WebhookDispatcher(this.store, { ...defaultDeliveryOptions, ...options.webhookDelivery });
@@ -122,7 +128,7 @@ export class Sandbox {
 
   reset(): void {
     this.clockOffset = 0;
-    this.store.replaceState(seedState(this.store.now(), this.options.seed));
+    this.store.replaceState(seedState(this.store.now(), this.options.seed), ProspectBook.of(seedProspects()));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

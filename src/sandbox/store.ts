@@ -1,13 +1,13 @@
 // The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
-import { snapshotOf, type StateSnapshot } from './state-snapshot.js';
+import type { ProspectBook } from './prospect-book.js';
+import type { StateSnapshot } from './state-file.js';
 import type { WebhookDispatcher } from './webhook-delivery.js';
 import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './people-index.js';
-import type { DncListRecord, ProspectRecord, SandboxState, TaskRecord } from './model.js';
+import type { DncListRecord, SandboxState, TaskRecord } from './model.js';
 
 export class Store {
-  private emailIndex: Map<string, ProspectRecord> | undefined;
   private tasksById: Map<string, TaskRecord> | undefined;
   private dncIndexes = new Map<string, Set<string>>();
   /** Bumped on every task write, so the cached task selection knows it is stale. */
@@ -26,6 +26,7 @@ export class Store {
 
   constructor(
     public state: SandboxState,
+    public prospects: ProspectBook,
     readonly clock: Pick<Clock, 'now'>,
   ) {}
 
@@ -64,18 +65,6 @@ export class Store {
     return this.people;
   }
 
-  prospectByEmail(email: string): ProspectRecord | undefined {
-    if (!this.emailIndex) {
-      this.emailIndex = new Map(this.state.prospects.map((p) => [p.email.toLowerCase(), p]));
-    }
-    return this.emailIndex.get(email.toLowerCase());
-  }
-
-  addProspect(prospect: ProspectRecord): void {
-    this.state.prospects.push(prospect);
-    this.emailIndex?.set(prospect.email.toLowerCase(), prospect);
-  }
-
   taskIndex(): Map<string, TaskRecord> {
     this.tasksById ??= new Map(this.state.tasks.map((t) => [t.taskId, t]));
     return this.tasksById;
@@ -104,9 +93,9 @@ export class Store {
     this.version++;
   }
 
-  replaceState(state: SandboxState): void {
+  replaceState(state: SandboxState, prospects: ProspectBook): void {
     this.state = state;
-    this.emailIndex = undefined;
+    this.prospects = prospects;
     this.tasksById = undefined;
     this.dncIndexes.clear();
     this.version++;
@@ -127,8 +116,8 @@ export class Store {
     this.changeListeners.push(listener);
   }
 
-  /** The state to save: the prospects only when this run read them (else the file they are in stays as it is). */
+  /** The state to save, with the prospect shards this run touched (the others stay in their files as they are). */
   snapshot(): StateSnapshot {
-    return snapshotOf(this.state);
+    return { main: this.state, prospects: this.prospects.changes() };
   }
 }

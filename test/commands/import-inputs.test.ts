@@ -22,7 +22,7 @@ const put = (name: string, content: string | Buffer) => writeFileSync(join(dir, 
 const importFile = (name: string, ...argv: string[]) =>
   run(['prospects', 'import', name, '--wait', ...argv], { env: sb.env, cwd: dir });
 const importPosts = () => sb.sandbox.requestLog.filter((r) => r.path.startsWith('/v1/prospects/import-')).length;
-const stored = (email: string) => sb.sandbox.store.prospectByEmail(email);
+const stored = (email: string) => sb.sandbox.store.prospects.byEmail(email);
 
 describe('prospects import of broken files', () => {
   it('stops at an unterminated quote with its line, before sending a row of it', async () => {

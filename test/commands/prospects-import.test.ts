@@ -37,7 +37,7 @@ describe('prospects import', () => {
     expect(results[1]).toBe('2,amelie.dubois@acme.example,succeeded,');
     expect(results).toHaveLength(27);
     expect(file('sample.failed.csv')).toBe('First Name,Last Name,Email,Company,Job Title,Seats,Pain Point\n');
-    const dmitri = sb.sandbox.store.prospectByEmail('dmitri.ivanov@umbrella.example')!;
+    const dmitri = sb.sandbox.store.prospects.byEmail('dmitri.ivanov@umbrella.example')!;
     expect(dmitri.values).toMatchObject({
       fFirstNm: 'Dmitri',
       fCompany: 'Umbrella "Labs"',
@@ -134,7 +134,7 @@ describe('prospects import', () => {
       first_name: 'First Name',
       'Shoe Size': null,
     });
-    expect(sb.sandbox.store.prospectByEmail('a@x.example')!.values.fFirstNm).toBe('Ann');
+    expect(sb.sandbox.store.prospects.byEmail('a@x.example')!.values.fFirstNm).toBe('Ann');
     const reused = await importIn(['odd.csv', '--mapping', 'odd.map.json', '--no-wait', '--restart', '-q']);
     expect(reused.stderr).toBe('');
     expect(reused.code).toBe(0);
@@ -179,7 +179,7 @@ describe('prospects import', () => {
       iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\n', 'win1252'),
     );
     expect((await importIn(['w.csv', '--encoding', 'windows-1252', '--no-wait', '-q'])).code).toBe(0);
-    expect(sb.sandbox.store.prospectByEmail('rene@x.example')!.values).toMatchObject({
+    expect(sb.sandbox.store.prospects.byEmail('rene@x.example')!.values).toMatchObject({
       fFirstNm: 'René',
       fCompany: 'Café “Zürich”, GmbH',
     });
@@ -188,7 +188,7 @@ describe('prospects import', () => {
       Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\n', 'utf16le')]),
     );
     expect((await importIn(['u.csv', '--no-wait', '-q'])).code).toBe(0);
-    expect(sb.sandbox.store.prospectByEmail('yuki@x.example')!.values.fFirstNm).toBe('雪');
+    expect(sb.sandbox.store.prospects.byEmail('yuki@x.example')!.values.fFirstNm).toBe('雪');
   });
 
   it('reads a file far larger than one read buffer, start to end', async () => {
@@ -213,7 +213,7 @@ describe('prospects import', () => {
     const result = await importIn(['-', '--no-wait', '--json'], { stdin: 'Email,Company\npiped@x.example,Pipe Co\n' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ file: '-', total: 1, sent: 1 });
-    expect(sb.sandbox.store.prospectByEmail('piped@x.example')).toBeDefined();
+    expect(sb.sandbox.store.prospects.byEmail('piped@x.example')).toBeDefined();
   });
 
   it('splits into chunks of --chunk-size, sends tags, step and verification', async () => {
@@ -236,7 +236,7 @@ describe('prospects import', () => {
       requestIds: [expect.any(String), expect.any(String), expect.any(String)],
     });
     expect(importPosts()).toBe(3);
-    const amelie = sb.sandbox.store.prospectByEmail('amelie.dubois@acme.example')!;
+    const amelie = sb.sandbox.store.prospects.byEmail('amelie.dubois@acme.example')!;
     expect(amelie).toMatchObject({
       tags: ['webinar', 'q4'],
       verificationStatus: 'inProgress',

@@ -163,14 +163,14 @@ describe('sequences add-contacts, pause, resume, test-email', () => {
     const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', 'prGrace02', '--file', 'ids.txt']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Added 2 contact(s) to step stC1mail of sqEvents3.\n');
-    const linus = sb.sandbox.store.prospectByEmail('linus@kernel.example')!;
+    const linus = sb.sandbox.store.prospects.byEmail('linus@kernel.example')!;
     expect(linus.sequences).toEqual([{ sequenceId: 'sqEvents3', stepId: 'stC1mail', state: 'active' }]);
   });
 
   it('says how many contacts went in when a later batch fails', async () => {
-    const base = sb.sandbox.store.state.prospects[4]!;
+    const base = sb.sandbox.store.prospects.byEmail('linus@kernel.example')!;
     for (let i = 0; i < 500; i++)
-      sb.sandbox.store.addProspect({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
+      sb.sandbox.store.prospects.add({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
     writeFileSync(join(dir, 'ids.txt'), [...Array.from({ length: 500 }, (_, i) => `pp${i}`), 'nope'].join('\n'));
     const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', '--file', 'ids.txt']);
     expect(result.code).toBe(1);

@@ -50,7 +50,7 @@ describe(`an import of ${rows} rows through 10% faults`, () => {
     });
 
     // In the sandbox: each person exactly once.
-    const imported = sb.sandbox.store.state.prospects.filter((p) => p.email.endsWith('@faulty.example'));
+    const imported = [...sb.sandbox.store.prospects.all()].filter((p) => p.email.endsWith('@faulty.example'));
     expect(imported).toHaveLength(rows);
     expect(new Set(imported.map((p) => p.email)).size).toBe(rows);
 

@@ -62,7 +62,7 @@ async function interruptedWithTwoInFlight() {
 }
 
 const importsArrived = () => sb!.sandbox.requestLog.filter((r) => isImport(r.method, r.path)).length;
-const stored = () => emails.filter((e) => sb!.sandbox.store.prospectByEmail(e)).length;
+const stored = () => emails.filter((e) => sb!.sandbox.store.prospects.byEmail(e)).length;
 const resumeLine =
   'To continue: outreach prospects import people.csv --chunk-size 10 --concurrency 2 --no-wait --resume\n';
 
@@ -110,7 +110,9 @@ describe('Ctrl-C during an import', () => {
     expect(resumed.code).toBe(0);
     expect(importsArrived()).toBe(6); // the 2 cut off were sent again: their answers never came
     expect(stored()).toBe(40);
-    expect(sb!.sandbox.store.state.prospects.filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(40);
+    expect([...sb!.sandbox.store.prospects.all()].filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(
+      40,
+    );
   });
 });
 

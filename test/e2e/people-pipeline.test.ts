@@ -55,11 +55,11 @@ describe('people search | enrich contacts | prospects import', () => {
       const notEnriched = new Map(rows(readFileSync(rejectsFile, 'utf8')).map((r) => [r[0], r.at(-1)]));
 
       await sandbox.stop();
-      const state = loadState(statePath)!;
+      const { state, prospects: book } = loadState(statePath)!;
       const revealed = new Map(
         state.enrichments.flatMap((e) => e.people).map((p) => [String(p.personId), p.email] as const),
       );
-      const prospects = new Map(state.prospects.map((p) => [p.email, p]));
+      const prospects = new Map([...book.all()].map((p) => [p.email, p]));
       for (const [personId, firstName] of people.map((p) => [p[0]!, p[1]!])) {
         const email = revealed.get(personId);
         if (email) {

@@ -86,7 +86,8 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     stderrIsTTY: options.stderrIsTTY ?? false,
     columns: 100,
     env: { ...options.env },
-    cwd: options.cwd ?? process.cwd(),
+    // Never the repository: a command that writes a journal or report beside its input must not write into it.
+    cwd: options.cwd ?? tempDir(),
     configDir: options.configDir ?? tempDir(),
     clock,
     random: () => 0.5,

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
+import { tempDir } from './context.js';
 
 export const binPath = fileURLToPath(new URL('../../bin/outreach.js', import.meta.url));
 
@@ -26,7 +27,8 @@ export async function runBin(
 ): Promise<SpawnResult> {
   const child = spawn(process.execPath, [binPath, ...argv], {
     env: options.env,
-    cwd: options.cwd,
+    // Never the repository: a command that writes a journal or report beside its input must not write into it.
+    cwd: options.cwd ?? tempDir(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   // The reader of a pipe that went away before the first write, as `| head` does after its lines.

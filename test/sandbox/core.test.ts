@@ -145,7 +145,7 @@ describe('sandbox state file', () => {
     const result = await run(['--sandbox', 'inbox', 'categories'], { configDir });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 3)\n` +
+      `error: ${path}: is not a sandbox state this version of outreach reads (version 99; this outreach reads up to 4)\n` +
         `hint: Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).\n`,
     );
   });
@@ -170,8 +170,8 @@ describe('sandbox state migration', () => {
     const v1 = { ...older, version: 1, fields: fresh.fields.filter((f) => !['State', 'Department'].includes(f.label)) };
     const path = join(tempDir(), 'state.json');
     writeFileSync(path, JSON.stringify(v1));
-    const state = loadState(path)!;
-    expect(state.version).toBe(3);
+    const { state } = loadState(path)!;
+    expect(state.version).toBe(4);
     expect(
       state.fields.map((f) => f.label).filter((l) => ['State', 'Department', 'Company Website'].includes(l)),
     ).toEqual(['Company Website', 'State', 'Department']);
@@ -186,27 +186,47 @@ describe('sandbox state migration', () => {
 });
 
 describe('sandbox state at scale', () => {
-  it('keeps prospects in a file of their own, read only by commands that need them', async () => {
-    const { readdirSync, writeFileSync } = await import('node:fs');
+  it('keeps prospects in shards by email: a command reads, and a save writes, only the shards it touches', async () => {
+    const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { run } = await import('../helpers/run.js');
     const { tempDir } = await import('../helpers/context.js');
+    const { shardOfEmail } = await import('../../src/sandbox/prospect-book.js');
     const configDir = tempDir();
     const dir = tempDir();
-    writeFileSync(join(dir, 'p.csv'), 'Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n');
-    const imported = await run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], {
-      configDir,
-      cwd: dir,
-    });
-    expect(imported.code).toBe(0);
-    const files = readdirSync(join(configDir, 'sandbox'));
-    const sidecar = files.find((name) => name.startsWith('state.json.prospects-'))!;
-    expect(files.sort()).toEqual(['state.json', sidecar].sort());
-    // Spoil the prospects file: a command that never reads prospects does not notice; one that does, does.
-    writeFileSync(join(configDir, 'sandbox', sidecar), 'not json');
-    const listed = await run(['--sandbox', 'inbox', 'categories'], { configDir });
-    expect(listed.code).toBe(0);
-    const verified = await run(['--sandbox', 'prospects', 'verify', 'ada@x.example'], { configDir });
-    expect(verified.code).toBe(1);
+    const sandboxDir = join(configDir, 'sandbox');
+    const places = (): Record<string, [number, number, number]> =>
+      JSON.parse(readFileSync(join(sandboxDir, 'state.json'), 'utf8')).prospects.shards;
+    const importCsv = (csv: string) => {
+      writeFileSync(join(dir, 'p.csv'), csv);
+      return run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], { configDir, cwd: dir });
+    };
+    expect((await importCsv('Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n')).code).toBe(0);
+    const before = places();
+    expect(Object.keys(before)).toContain(String(shardOfEmail('ada@x.example')));
+
+    expect((await importCsv('Email\nlin@y.example\n')).code).toBe(0);
+    const after = places();
+    const changed = Object.keys(after).filter((shard) => String(after[shard]) !== String(before[shard]));
+    expect(changed).toEqual([String(shardOfEmail('lin@y.example'))]);
+    // Segments no shard is in any more are gone: the first run's (seed) and the second's, if Lin's shard was all
+    // that was left in it.
+    const generations = new Set(Object.values(after).map(([generation]) => generation));
+    expect(
+      readdirSync(sandboxDir)
+        .filter((name) => name.includes('.seg-'))
+        .sort(),
+    ).toEqual([...generations].map((generation) => `state.json.seg-${generation}.json`).sort());
+
+    // Spoil Ada's shard: commands that never read it do not notice; one that does, does.
+    const [generation, offset, length] = after[shardOfEmail('ada@x.example')]!;
+    const segment = join(sandboxDir, `state.json.seg-${generation}.json`);
+    const bytes = readFileSync(segment);
+    bytes.fill(0x20, offset, offset + length);
+    writeFileSync(segment, bytes);
+    expect(shardOfEmail('ada@x.example')).not.toBe(shardOfEmail('grace@x.example'));
+    expect((await run(['--sandbox', 'inbox', 'categories'], { configDir })).code).toBe(0);
+    expect((await run(['--sandbox', 'prospects', 'verify', 'grace@x.example'], { configDir })).code).toBe(0);
+    expect((await run(['--sandbox', 'prospects', 'verify', 'ada@x.example'], { configDir })).code).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
 afterEach(() => sb.close());
 
-const prospect = (email: string) => sb.sandbox.store.prospectByEmail(email)!;
+const prospect = (email: string) => sb.sandbox.store.prospects.byEmail(email)!;
 const advance = (ms: number) => sb.request('POST', '/_sandbox/clock', { advanceMs: ms });
 
 /** The synchronous import: one prospect by field ids, answering its status code. */

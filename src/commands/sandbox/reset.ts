@@ -1,8 +1,9 @@
 import { readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { sandboxStatePath } from '../../sandbox/in-process.js';
+import { isCompanionFile } from '../../sandbox/state-file.js';
 
 export default defineVerb({
   examples: ['sandbox reset --state ./sandbox.json'],
@@ -11,15 +12,14 @@ export default defineVerb({
     const path = opts.state ?? sandboxStatePath(ctx.configDir);
     // The next run lays the seed down afresh, dated from the clock at that moment.
     rmSync(path, { force: true });
-    // Its prospects live in files beside it (state.json.prospects-<id>.json).
+    // Its prospects live in files beside it.
     let names: string[] = [];
     try {
       names = readdirSync(dirname(path));
     } catch {
       /* no folder: nothing beside it */
     }
-    for (const name of names)
-      if (name.startsWith(`${basename(path)}.prospects-`)) rmSync(join(dirname(path), name), { force: true });
+    for (const name of names) if (isCompanionFile(path, name)) rmSync(join(dirname(path), name), { force: true });
     ctx.info(`Sandbox state reset: ${path} now starts from the seed data.`);
   },
 });

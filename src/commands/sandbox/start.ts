@@ -77,7 +77,7 @@ export default defineVerb({
     const sandbox = new Sandbox({
       key,
       clock: ctx.clock,
-      state: opts.state ? loadState(opts.state) : undefined,
+      saved: opts.state ? loadState(opts.state) : undefined,
       persist: opts.state ? () => save!() : undefined,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,

@@ -106,7 +106,7 @@ export const prospectsRoutes: Route[] = [
   route(prospectsEndpoints.verificationStatus, (req, store) => {
     const { emails } = req.body;
     const payload = emails.map((email) => {
-      const prospect = store.prospectByEmail(email.trim());
+      const prospect = store.prospects.byEmail(email.trim());
       if (prospect) return { email, verificationStatus: prospect.verificationStatus };
       return { email, verificationStatus: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'skip' : 'bad' };
     });
@@ -115,21 +115,19 @@ export const prospectsRoutes: Route[] = [
 
   route(prospectsEndpoints.getAttribute, (req, store) => {
     const { attributeId, prospectId } = req.query;
-    for (const prospect of store.state.prospects) {
-      if (prospectId && prospect.id !== prospectId) continue;
-      const found = prospect.attributes.find((a) => a.attributeId === attributeId);
-      if (found) {
-        const record = {
-          attributeId: found.attributeId,
-          prospectId: prospect.id,
-          fieldRefId: found.fieldRefId,
-          attributeValue: found.attributeValue,
-        };
-        return {
-          status: 200,
-          body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } },
-        };
-      }
+    const prospect = prospectId ? store.prospects.byId(prospectId) : store.prospects.byAttributeId(attributeId);
+    const found = prospect?.attributes.find((a) => a.attributeId === attributeId);
+    if (prospect && found) {
+      const record = {
+        attributeId: found.attributeId,
+        prospectId: prospect.id,
+        fieldRefId: found.fieldRefId,
+        attributeValue: found.attributeValue,
+      };
+      return {
+        status: 200,
+        body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } },
+      };
     }
     throw new SandboxError(
       400,
@@ -139,7 +137,7 @@ export const prospectsRoutes: Route[] = [
   }),
 
   route(prospectsEndpoints.setAttributes, (req, store) => {
-    const prospect = store.state.prospects.find((p) => p.id === req.params.prospectId);
+    const prospect = store.prospects.byId(req.params.prospectId);
     if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
     const body = req.body;
     // With `attributes`, fieldId and attributeValue are ignored (spec.md).
@@ -151,7 +149,11 @@ export const prospectsRoutes: Route[] = [
       prospect.values[fieldId] = attributeValue;
       const existing = prospect.attributes.find((a) => a.fieldRefId === fieldId);
       if (existing) existing.attributeValue = attributeValue;
-      else prospect.attributes.push({ attributeId: store.id(), fieldRefId: fieldId, attributeValue });
+      else {
+        const attributeId = store.id();
+        prospect.attributes.push({ attributeId, fieldRefId: fieldId, attributeValue });
+        store.prospects.attributeAdded(prospect, attributeId);
+      }
       return { fieldId, success: true };
     });
     return { status: 201, body: { message: 'Attributes updated', payload: { results } } };

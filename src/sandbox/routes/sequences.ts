@@ -49,15 +49,14 @@ export const sequencesRoutes: Route[] = [
     const { stepId, contactIds } = req.body;
     if (!sequence.steps.some((s) => s.id === stepId))
       throw new SandboxError(400, 4000, `Step ${stepId} is not a step of sequence ${sequence.id}`);
-    const unknown = contactIds.filter((id) => !store.state.prospects.some((p) => p.id === id));
+    const unknown = contactIds.filter((id) => !store.prospects.byId(id));
     if (unknown.length) throw new SandboxError(400, 4000, `Contacts not found: ${unknown.join(', ')}`);
     const payload = contactIds.map((id) => {
-      const index = store.state.prospects.findIndex((p) => p.id === id);
-      const prospect = store.state.prospects[index]!;
+      const prospect = store.prospects.byId(id)!;
       if (!prospect.sequences.some((m) => m.sequenceId === sequence.id))
         prospect.sequences.push({ sequenceId: sequence.id, stepId, state: 'active' });
       return {
-        id: index + 1,
+        id: store.prospects.contactNumber(prospect),
         email: prospect.email,
         isSubscribed: prospect.status !== 'unsubscribed',
         createdAt: store.isoNow(),

@@ -21,7 +21,7 @@ const shown = (webhook: WebhookRecord) => {
 /** What a sample event of each kind carries, after the common fields (`outreach webhooks trigger`). The email and
  * prospect events follow the skeleton real-service-notes.md describes: prospect, sequence and user blocks. */
 export function sampleData(store: Store, kind: string): Record<string, unknown> {
-  const prospect = store.state.prospects[0];
+  const prospect = store.prospects.first();
   const sequence = store.state.sequences[0];
   const task = store.state.tasks[0];
   const { account } = store.state;
