@@ -100,40 +100,71 @@ export class CompletionEstimate {
   private lo = 0;
   private hi: number | undefined;
 
+  /** Whether the first check goes at a time by which the last batches were all done (not a probe between bounds). */
+  settled(): boolean {
+    return this.hi !== undefined && this.hi - this.lo <= closeEnoughMs;
+  }
+
   /** How long after sending a batch to ask for it first (250 ms before anything was learnt). */
   firstCheckMs(): number {
     if (this.hi === undefined) return 250;
     return this.hi - this.lo <= closeEnoughMs ? this.hi : Math.round((this.lo + this.hi) / 2);
   }
 
-  /** Waits after a check that found the batch pending: short once the bounds are known, since the estimate is then
-   * rarely far off; longer steps while nothing is known yet. */
+  /** Waits after a check that found the batch pending: short once the bounds are known, since the batch is then
+   * rarely far off (the answer's own round trip is most of the wait); longer steps while nothing is known yet. */
   retries(): { initialMs: number; growth: number } {
-    return this.hi === undefined ? { initialMs: 100, growth: 1.25 } : { initialMs: 25, growth: 1.5 };
+    return this.hi === undefined ? { initialMs: 100, growth: 1.25 } : { initialMs: 10, growth: 1.5 };
   }
 
   /** Times since the batch was sent: of its last check that found it pending, if any, and of the one that found it
-   * done. A batch outside the bounds (the service got slower) starts them again from what it showed. A batch done
-   * at its first check shows only that it took no longer: batches that got quicker are asked for at the old time. */
+   * done. A batch done at its first check shows only that it took no longer: batches that got quicker are asked for
+   * at the old time until one is done before the lower bound, which starts the bounds again. */
   learn(pendingMs: number | undefined, doneMs: number): void {
-    const outside = this.hi === undefined || (pendingMs ?? 0) >= this.hi || doneMs <= this.lo;
-    this.hi = outside ? doneMs : Math.min(this.hi!, doneMs);
-    this.lo = outside ? (pendingMs ?? 0) : Math.max(this.lo, pendingMs ?? 0);
+    const pending = pendingMs ?? 0;
+    if (this.hi === undefined || doneMs <= this.lo) {
+      this.hi = doneMs;
+      this.lo = pending;
+    } else if (pending >= this.hi) {
+      // Late: it completed between its last pending check and doneMs. The upper bound goes just past that check, not
+      // to doneMs (a retry's round trip past it), and the lower bound stays: one slow batch on a busy machine must not
+      // hold back every later one, and a service that really got slower says so again at the next batch.
+      this.hi = Math.min(doneMs, pending + 2 * closeEnoughMs);
+    } else {
+      this.hi = Math.min(this.hi, doneMs);
+      this.lo = Math.max(this.lo, pending);
+    }
   }
 }
 
-async function runBatch(
+/** Sends a batch (unless an earlier run did) and waits until the service should have finished it. */
+async function sendBatch(
   ctx: JobContext,
   http: HttpClient,
   plan: BulkSkipPlan,
   batch: Batch,
   estimate: CompletionEstimate,
-): Promise<void> {
+): Promise<number> {
   const sentAt = ctx.clock.now();
   if (!batch.bulkActionId) {
     batch.bulkActionId = (await bulkSkip(http, batch.ids)).bulkActionId;
     plan.journal.accepted(batch.index, { bulkActionId: batch.bulkActionId });
   }
+  // Counted from when the batch was sent: the answer to the POST took part of it.
+  const wait = estimate.firstCheckMs() - (ctx.clock.now() - sentAt);
+  if (wait > 0) await sleepUnlessStopped(ctx, wait);
+  return sentAt;
+}
+
+/** Checks a batch until it is done and journals its outcome. */
+async function confirmBatch(
+  ctx: JobContext,
+  http: HttpClient,
+  plan: BulkSkipPlan,
+  batch: Batch,
+  estimate: CompletionEstimate,
+  sentAt: number,
+): Promise<void> {
   let checkedAt = sentAt;
   let pendingAt: number | undefined;
   const status = await pollUntil(
@@ -151,8 +182,6 @@ async function runBatch(
       timeoutMs: ctx.waitTimeoutMs,
       what: `bulk action ${batch.bulkActionId}`,
       checkLater: `outreach tasks bulk-skip --resume ${plan.journal.path}`,
-      // Counted from when the batch was sent: the answer to the POST took part of it.
-      firstCheckAfterMs: Math.max(0, estimate.firstCheckMs() - (ctx.clock.now() - sentAt)),
       ...estimate.retries(),
       maxMs: 3000,
     },
@@ -165,6 +194,14 @@ async function runBatch(
     report: status.csvDownloadLink ?? undefined,
   };
   plan.journal.done(batch.index, { ...batch.done });
+}
+
+async function sleepUnlessStopped(ctx: JobContext, ms: number): Promise<void> {
+  try {
+    await ctx.clock.sleep(ms, ctx.signal);
+  } catch {
+    throw new Interrupted();
+  }
 }
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
@@ -227,14 +264,38 @@ export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurren
     ctx.emit({ type: 'progress', text: `bulk skip: ${[...counts, `${formatCount(t.failed)} failed`].join(' · ')}` });
   };
   const estimate = new CompletionEstimate();
-  const runner = new UnitRunner<Batch, void>(
+  // A batch holds one of `concurrency` places until the service is due to finish it; then its place goes to the next
+  // batch while its status is checked (at most as many checks at a time). Holding the place until the check's answer came
+  // back would add that round trip to every batch: 50 ms in 850 at 50 ms latency.
+  const checks = new UnitRunner<{ batch: Batch; sentAt: number }, void>(
     concurrency,
-    (batch) => runBatch(ctx, http, plan, batch, estimate),
+    ({ batch, sentAt }) => confirmBatch(ctx, http, plan, batch, estimate, sentAt),
     { after: show },
+  );
+  const sends = new UnitRunner<Batch, void>(
+    concurrency,
+    async (batch) => {
+      // Until the estimate has settled, the first check is a guess or a probe: the place is held until the batch is
+      // done; once settled, the service has more than `concurrency` batches unfinished only while one runs late.
+      const settled = estimate.settled();
+      const sentAt = await sendBatch(ctx, http, plan, batch, estimate);
+      if (settled) return checks.submit({ batch, sentAt });
+      await confirmBatch(ctx, http, plan, batch, estimate, sentAt);
+      show();
+    },
+    { after: () => undefined },
     ctx.signal,
   );
-  for (const batch of plan.batches) if (!batch.done) await runner.submit(batch);
-  await runner.drain();
+  let failure: { error: unknown } | undefined;
+  try {
+    for (const batch of plan.batches) if (!batch.done) await sends.submit(batch);
+    await sends.drain();
+  } catch (error) {
+    failure = { error };
+  }
+  // No check outlives the command; the first failure is the one told.
+  await checks.drain().catch((error: unknown) => (failure ??= { error }));
+  if (failure) throw failure.error;
   const { skipped, failed } = tally();
   const summary: BulkSkipSummary = {
     total,

@@ -31,4 +31,13 @@ describe('CompletionEstimate', () => {
     const lateness = Array.from({ length: 12 }, () => checkBatch(estimate, 900).done - 900);
     expect(lateness.slice(-3).every((ms) => ms >= 0 && ms <= 10)).toBe(true);
   });
+
+  it('lets one late batch move the estimate only just past its last pending check, then narrows back', () => {
+    const estimate = new CompletionEstimate();
+    for (let i = 0; i < 12; i++) checkBatch(estimate, 800);
+    const late = checkBatch(estimate, 860);
+    expect(estimate.firstCheckMs()).toBeLessThanOrEqual(late.pending! + 20);
+    const lateness = Array.from({ length: 8 }, () => checkBatch(estimate, 800).done - 800);
+    expect(lateness.slice(-3).every((ms) => ms >= 0 && ms <= 10)).toBe(true);
+  });
 });

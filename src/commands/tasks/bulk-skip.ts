@@ -55,7 +55,9 @@ export default defineVerb({
   description: [
     'Ids come from the arguments, --file (one per line, or a CSV with a taskId/id column), - for stdin, and/or',
     'the --where-* filters (the same as `tasks list`). They are de-duplicated and sent 100 a request, --concurrency',
-    'requests at a time; each bulk action is followed until done. On a terminal it asks first; otherwise --yes is',
+    'batches at a time; each bulk action is followed until done. Once it has learnt how long batches take, a batch',
+    "gives its place to the next when the service is due to finish it, while its status is checked (that check's",
+    'round trip is not added to every batch). On a terminal it asks first; otherwise --yes is',
     'required. A journal (bulk-skip-<time>.journal) lets --resume continue after a crash or Ctrl-C without re-sending',
     'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3.',
   ].join('\n'),
@@ -70,7 +72,7 @@ export default defineVerb({
     file: flag.text('ids from a file: one per line, or a CSV with a taskId column; - for stdin', { value: 'path' }),
     yes: flag.bool('do not ask for confirmation', { short: '-y' }),
     dryRun: flag.bool('print the selected ids; skip nothing'),
-    concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
+    concurrency: flag.int('batches the service works on at once', { min: 1, max: 16, default: 4 }),
     resume: flag.optionalText('continue an interrupted bulk skip (default: the newest unfinished journal here)', {
       value: 'journal',
     }),
