@@ -106,10 +106,10 @@ export class ProspectBook {
     this.own(attributeId, shardOfEmail(prospect.email));
   }
 
-  /** The first prospect there is (a sample for webhook events); reads shards until one has any. */
+  /** The first prospect there is, read-only (a sample for webhook events); reads shards until one has any. */
   first(): ProspectRecord | undefined {
     for (let index = 0; index < shardCount; index++) {
-      const found = this.shard(index).prospects[0];
+      const found = this.shard(index, { touch: false }).prospects[0];
       if (found) return found;
     }
     return undefined;
@@ -129,7 +129,11 @@ export class ProspectBook {
   changes(): ProspectChanges {
     const generation = this.files.generation + 1;
     const shards = new Map<number, ProspectRecord[]>();
-    for (const index of this.touched) shards.set(index, this.shards[index]!.prospects);
+    for (const index of this.touched) {
+      const { prospects } = this.shards[index]!;
+      // A shard that was empty and stayed so has nothing to write.
+      if (prospects.length || this.files.shards[index]) shards.set(index, prospects);
+    }
     const owners = this.ownersChanged ? this.ownerTable : undefined;
     const written = new Set(this.touched);
     return {
@@ -151,7 +155,8 @@ export class ProspectBook {
     };
   }
 
-  private shard(index: number): Shard {
+  /** A shard, read on first use; handed out to be changed in place unless `touch` is false. */
+  private shard(index: number, { touch = true } = {}): Shard {
     let shard = this.shards[index];
     if (!shard) {
       const place = this.files.shards[index];
@@ -159,7 +164,7 @@ export class ProspectBook {
       shard = { prospects, byEmail: new Map(prospects.map((p) => [p.email.toLowerCase(), p])) };
       this.shards[index] = shard;
     }
-    this.touched.add(index);
+    if (touch) this.touched.add(index);
     return shard;
   }
 

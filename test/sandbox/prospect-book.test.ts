@@ -76,6 +76,14 @@ describe('the sandbox prospect book', () => {
       'state.json.seg-2.json',
       'state.json.seg-3.json',
     ]);
+
+    // Reading a sample and asking for someone who is not there change nothing: the next save writes no segment.
+    const before = companions(dir).sort();
+    const idle = loadState(path)!.prospects;
+    expect(idle.first()).toBeDefined();
+    expect(idle.byEmail('nobody@three.example')).toBeUndefined();
+    save(path, idle);
+    expect(companions(dir).sort()).toEqual(before);
   });
 
   it('moves a version 3 state, whose prospects were one file, to shards on its first save', () => {
