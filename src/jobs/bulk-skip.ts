@@ -13,7 +13,7 @@ import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
 import { Journal } from './journal.js';
-import { pollUntil } from './poller.js';
+import { pollUntil, sleepOrStop } from './poller.js';
 import { withReport } from './report.js';
 import { UnitRunner } from './runner.js';
 
@@ -108,7 +108,7 @@ export class CompletionEstimate {
   /** How long after sending a batch to ask for it first (250 ms before anything was learnt). */
   firstCheckMs(): number {
     if (this.hi === undefined) return 250;
-    return this.hi - this.lo <= closeEnoughMs ? this.hi : Math.round((this.lo + this.hi) / 2);
+    return this.settled() ? this.hi : Math.round((this.lo + this.hi) / 2);
   }
 
   /** Waits after a check that found the batch pending: short once the bounds are known, since the batch is then
@@ -152,7 +152,7 @@ async function sendBatch(
   }
   // Counted from when the batch was sent: the answer to the POST took part of it.
   const wait = estimate.firstCheckMs() - (ctx.clock.now() - sentAt);
-  if (wait > 0) await sleepUnlessStopped(ctx, wait);
+  if (wait > 0) await sleepOrStop(wait, ctx);
   return sentAt;
 }
 
@@ -194,14 +194,6 @@ async function confirmBatch(
     report: status.csvDownloadLink ?? undefined,
   };
   plan.journal.done(batch.index, { ...batch.done });
-}
-
-async function sleepUnlessStopped(ctx: JobContext, ms: number): Promise<void> {
-  try {
-    await ctx.clock.sleep(ms, ctx.signal);
-  } catch {
-    throw new Interrupted();
-  }
 }
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot

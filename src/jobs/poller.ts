@@ -12,8 +12,6 @@ export interface PollOptions {
   what: string;
   /** The command that checks later, for the hint. */
   checkLater: string;
-  /** A wait before the first check, for a job known to take at least that long (default none). */
-  firstCheckAfterMs?: number;
   /** The first wait between checks (default 500 ms). */
   initialMs?: number;
   /** How much each later wait grows (default 1.5). */
@@ -33,7 +31,6 @@ export async function pollUntil<T>(
   const growth = options.growth ?? 1.5;
   const deadline = options.clock.now() + options.timeoutMs;
   let delay = options.initialMs ?? 500;
-  if (options.firstCheckAfterMs) await sleepOrStop(options.firstCheckAfterMs, options);
   for (;;) {
     const value = await check();
     if (isDone(value)) return value;
@@ -49,7 +46,8 @@ export async function pollUntil<T>(
   }
 }
 
-async function sleepOrStop(ms: number, options: PollOptions): Promise<void> {
+/** Sleeps on the job's clock; Ctrl-C during the sleep ends the job as Interrupted. */
+export async function sleepOrStop(ms: number, options: Pick<PollOptions, 'clock' | 'signal'>): Promise<void> {
   try {
     await options.clock.sleep(ms, options.signal);
   } catch {

@@ -64,7 +64,6 @@ export class ProspectBook {
   /** A book in memory (the seed, a state from before shards), every shard to be written on the first save. */
   static of(prospects: ProspectRecord[]): ProspectBook {
     const book = new ProspectBook({ generation: 0, shards: {}, named: {} }, undefined);
-    book.ownerTable = new Uint16Array(1024);
     for (const prospect of prospects) {
       book.add(prospect);
       for (const attribute of prospect.attributes) book.own(attribute.attributeId, shardOfEmail(prospect.email));
@@ -169,8 +168,8 @@ export class ProspectBook {
   }
 
   private ownerOf(id: string): number | undefined {
-    const named = this.files.named[id];
-    if (named !== undefined) return named;
+    // Own keys only: an id such as "constructor" is not in the map.
+    if (Object.hasOwn(this.files.named, id)) return this.files.named[id];
     const counter = counterOf(id);
     if (counter === undefined) return undefined;
     const owner = this.owners()[counter] ?? 0;
@@ -180,7 +179,7 @@ export class ProspectBook {
   private own(id: string, shard: number): void {
     const counter = counterOf(id);
     if (counter === undefined) {
-      this.files = { ...this.files, named: { ...this.files.named, [id]: shard } };
+      this.files.named[id] = shard;
       return;
     }
     let table = this.owners();
