@@ -9,6 +9,7 @@ export const globalSwitches: ReadonlyArray<{ flags: string; help: string }> = [
   { flags: '--ndjson', help: 'print one JSON object per line (lists)' },
   { flags: '--csv', help: 'print CSV with a header (lists); cells starting with = + - @ get a leading quote' },
   { flags: '--csv-raw', help: 'with --csv: cells as they are, no leading quote (for tools, not spreadsheets)' },
+  { flags: '--wide', help: 'tables: every value whole, even past the terminal width (piped output always is)' },
   { flags: '-q, --quiet', help: 'print only data and errors' },
   { flags: '--no-color', help: 'no colour (also NO_COLOR=1)' },
   { flags: '--no-input', help: 'never prompt; fail instead when something is missing' },
@@ -64,6 +65,7 @@ export interface GlobalFlags {
   ndjson?: boolean;
   csv?: boolean;
   csvRaw?: boolean;
+  wide?: boolean;
   quiet?: boolean;
   color?: boolean;
   input?: boolean;
@@ -87,6 +89,8 @@ export interface OutputSettings {
   color: boolean;
   /** --csv-raw: CSV cells as they are, without the quote that keeps a spreadsheet from running them as formulas. */
   csvRaw: boolean;
+  /** --wide: a terminal table is not fitted to the terminal's width. */
+  wide: boolean;
 }
 
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
@@ -106,5 +110,6 @@ export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolea
     quiet: Boolean(flags.quiet),
     color,
     csvRaw: Boolean(flags.csvRaw),
+    wide: Boolean(flags.wide),
   };
 }

@@ -79,3 +79,24 @@ export async function startSandboxProcess(args: string[], env: Record<string, st
     },
   };
 }
+
+/**
+ * Runs bin/outreach in a pseudo-terminal of the given width (util-linux `script`), as a person at a terminal would:
+ * stdout and stderr are both the terminal, so the result's output holds both, with the terminal's \r\n line ends.
+ */
+export async function runInTerminal(
+  argv: string[],
+  options: { env: Record<string, string>; columns: number; cwd?: string },
+): Promise<{ code: number | null; output: string }> {
+  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+  const command = `stty cols ${options.columns} rows 50; exec ${[process.execPath, binPath, ...argv].map(quote).join(' ')}`;
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: options.env,
+    cwd: options.cwd ?? tempDir(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, output: output.replace(/\r\n/g, '\n') };
+}

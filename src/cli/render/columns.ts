@@ -3,6 +3,10 @@ export type Cell = string | number | boolean | null | undefined;
 export interface Column<T> {
   header: string;
   value(row: T): Cell;
+  /** Never shortened to fit a terminal (names a user looks rows up by); the first column always is one. */
+  key?: boolean;
+  /** A terminal table's cell on several lines, for values that read better so (a schedule's week, mailboxes). */
+  lines?(row: T): string[];
 }
 
 export function cellText(cell: Cell): string {

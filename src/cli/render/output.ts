@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
 import { cellText, tsvLine, type Cell, type Column } from './columns.js';
-import { renderTable } from './table.js';
+import { renderTable, type TableLayout } from './table.js';
 
 /** Writes and waits for the stream to drain, so long lists never pile up in memory. */
 export async function writeOut(out: Writable, text: string): Promise<void> {
@@ -40,11 +40,11 @@ export function createListWriter<T>(
   columns: Column<T>[],
   options: ListOptions<T> = {},
 ): ListWriter<T> {
-  const { format, color } = ctx.output;
+  const { format } = ctx.output;
   const raw = options.raw ?? ((row: T) => row);
   const out = ctx.stdout;
   let count = 0;
-  const tableRows: Cell[][] = [];
+  const tableRows: string[][] = [];
   /** The text of one row in the chosen format (a table row is kept for the end instead). */
   const text = (row: T): string => {
     count++;
@@ -62,7 +62,7 @@ export function createListWriter<T>(
       case 'tsv':
         return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
       case 'table':
-        tableRows.push(columns.map((c) => c.value(row)));
+        tableRows.push(columns.map((c) => (c.lines ? c.lines(row).join('\n') : cellText(c.value(row)))));
         return '';
     }
   };
@@ -88,11 +88,20 @@ export function createListWriter<T>(
             await renderTable(
               columns.map((c) => c.header),
               tableRows,
-              color,
+              tableLayout(ctx, columns),
             ),
           );
       }
     },
+  };
+}
+
+function tableLayout<T>(ctx: CommandContext, columns: Column<T>[]): TableLayout {
+  return {
+    keys: columns.map((c, i) => i === 0 || Boolean(c.key)),
+    wraps: columns.map((c) => Boolean(c.lines)),
+    width: ctx.output.wide ? undefined : ctx.columns,
+    color: ctx.output.color,
   };
 }
 
@@ -138,7 +147,11 @@ export async function writeRecord<T>(
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: color ? 1 : 0 });
   const width = Math.max(...fields.map((f) => f.header.length));
-  const lines = fields.map((f) => `${chalk.bold(f.header.padEnd(width))}  ${cellText(f.value(record))}`);
+  // A value on several lines (a schedule's week) continues under the first, past the field names.
+  const lines = fields.map((f) => {
+    const value = f.lines ? f.lines(record).join(`\n${' '.repeat(width + 2)}`) : cellText(f.value(record));
+    return `${chalk.bold(f.header.padEnd(width))}  ${value}`;
+  });
   await writeOut(ctx.stdout, `${lines.join('\n')}\n`);
 }
 

@@ -1,35 +1,73 @@
-// Tables for people at a terminal (cli-table3, loaded only when a table is drawn).
-import type { Cell } from './columns.js';
-import { cellText } from './columns.js';
+// Tables for people at a terminal (cli-table3, loaded only when a table is drawn), fitted to its width unless --wide.
 
-export async function renderTable(headers: string[], rows: Cell[][], color: boolean): Promise<string> {
-  const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
-  const chalk = new Chalk({ level: color ? 1 : 0 });
+export interface TableLayout {
+  /** Columns never shortened: the first, and those marked key. */
+  keys: boolean[];
+  /** Columns whose lines are wrapped at spaces, not cut, when too wide (values a user needs whole). */
+  wraps: boolean[];
+  /** The terminal's width; undefined draws every value whole (--wide). */
+  width: number | undefined;
+  color: boolean;
+}
+
+const noBorders = Object.fromEntries(
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+  ].map((part) => [part, '']),
+);
+
+/** `rows` hold each cell's text, lines separated by \n. */
+export async function renderTable(headers: string[], rows: string[][], layout: TableLayout): Promise<string> {
+  const [{ default: Table }, { Chalk }, fit] = await Promise.all([
+    import('cli-table3'),
+    import('chalk'),
+    import('./fit.js'),
+  ]);
+  const chalk = new Chalk({ level: layout.color ? 1 : 0 });
+  if (layout.width !== undefined) rows = fitRows(fit, headers, rows, layout);
   const table = new Table({
     head: headers.map((h) => chalk.bold(h)),
-    style: { head: [], border: [], compact: true },
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '  ',
-    },
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
+    chars: { ...noBorders, middle: ' '.repeat(fit.columnGap) },
   });
-  for (const row of rows) table.push(row.map((cell) => cellText(cell)));
+  table.push(...rows);
   return `${table
     .toString()
     .split('\n')
-    .map((line) => line.trimEnd().replace(/^ /, ''))
+    .map((line) => line.trimEnd())
     .join('\n')}\n`;
+}
+
+type Fit = typeof import('./fit.js');
+
+function fitRows(fit: Fit, headers: string[], rows: string[][], { keys, wraps, width }: TableLayout): string[][] {
+  const { cellWidth, fitWidths, truncate, wrap } = fit;
+  const natural = headers.map((h) => cellWidth(h));
+  for (const row of rows) row.forEach((cell, i) => (natural[i] = Math.max(natural[i]!, cellWidth(cell))));
+  const minimum = headers.map((h, i) => Math.min(natural[i]!, Math.max(cellWidth(h), 6)));
+  const widths = fitWidths(natural, minimum, keys, width!);
+  if (widths.every((w, i) => w === natural[i])) return rows;
+  return rows.map((row) =>
+    row.map((cell, i) =>
+      widths[i] === natural[i]
+        ? cell
+        : cell
+            .split('\n')
+            .flatMap((line) => (wraps[i] ? wrap(line, widths[i]!) : [truncate(line, widths[i]!)]))
+            .join('\n'),
+    ),
+  );
 }

@@ -17,7 +17,7 @@ export default defineVerb({
       lists,
       [
         { header: 'ID', value: (l) => l.id },
-        { header: 'NAME', value: (l) => l.name },
+        { header: 'NAME', value: (l) => l.name, key: true },
         { header: 'ITEMS', value: (l) => itemCount(l) },
         { header: 'UPDATED', value: (l) => l.updatedAt ?? '' },
         { header: 'ADDED BY', value: (l) => l.addedBy ?? l.createdBy ?? '' },

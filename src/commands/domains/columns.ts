@@ -3,7 +3,11 @@ import type { Domain } from '../../api/resources/domains.js';
 
 export const domainColumns: Column<Domain>[] = [
   { header: 'ID', value: (d) => d.id },
-  { header: 'DOMAIN', value: (d) => d.name ?? '' },
+  { header: 'DOMAIN', value: (d) => d.name ?? '', key: true },
   { header: 'STATUS', value: (d) => d.status },
-  { header: 'MAILBOXES', value: (d) => (d.mailboxes ?? []).map((m) => m.email ?? '').join(', ') },
+  { header: 'MAILBOXES', value: (d) => mailboxes(d).join(', '), lines: mailboxes },
 ];
+
+function mailboxes(domain: Domain): string[] {
+  return (domain.mailboxes ?? []).map((m) => m.email ?? '');
+}

@@ -6,7 +6,7 @@ import { sentimentName, type InboxCategory } from '../../api/contract/inbox.js';
 
 export const categoryColumns: Column<InboxCategory>[] = [
   { header: 'KEY', value: (c) => c.key },
-  { header: 'NAME', value: (c) => c.name },
+  { header: 'NAME', value: (c) => c.name, key: true },
   { header: 'DEFAULT', value: (c) => c.isDefault ?? false },
   { header: 'SENTIMENT', value: (c) => sentimentName(c.sentiment) },
 ];

@@ -8,7 +8,7 @@ export const personColumns: Column<Person>[] = profileFields.map(([header, value
 
 export const personTableColumns: Column<Person>[] = [
   { header: 'ID', value: (p) => p.id },
-  { header: 'NAME', value: (p) => p.full_name },
+  { header: 'NAME', value: (p) => p.full_name, key: true },
   { header: 'TITLE', value: (p) => p.job_title },
   { header: 'COMPANY', value: (p) => p.company_name },
   {

@@ -25,7 +25,7 @@ export default defineVerb({
       rows,
       [
         { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
-        { header: 'NAME', value: (r) => r.name },
+        { header: 'NAME', value: (r) => r.name, key: true },
         { header: 'BASE URL', value: (r) => r.baseUrl },
         { header: 'KEY', value: (r) => r.key || '(none)' },
       ],

@@ -33,7 +33,7 @@ export default defineVerb({
     if (!emails.length && !opts.file) throw new UsageError('give emails as arguments or --file emails.txt');
     const http = await ctx.http();
     const writer = createListWriter(ctx, [
-      { header: 'EMAIL', value: (r: { email: string; verificationStatus: string }) => r.email },
+      { header: 'EMAIL', value: (r: { email: string; verificationStatus: string }) => r.email, key: true },
       { header: 'STATUS', value: (r) => r.verificationStatus },
     ]);
     async function* all(): AsyncGenerator<string> {

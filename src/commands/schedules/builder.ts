@@ -92,7 +92,7 @@ export async function buildInteractively(
     `\n${await renderTable(
       ['DAY', timezone, `${local} (local)`],
       rows.map((r) => [r.day, r.schedule, r.local]),
-      ctx.stderrIsTTY && !ctx.env.NO_COLOR,
+      { keys: [true, false, false], wraps: [], width: undefined, color: ctx.stderrIsTTY && !ctx.env.NO_COLOR },
     )}\n`,
   );
   if (!(await confirm({ message: 'Create this schedule?', default: true }))) return undefined;

@@ -16,7 +16,7 @@ function failure(webhook: Webhook): string {
 export function webhookFields(showSecrets: boolean): Column<Webhook>[] {
   return [
     { header: 'ID', value: (w) => w.id },
-    { header: 'NAME', value: (w) => w.name },
+    { header: 'NAME', value: (w) => w.name, key: true },
     { header: 'URL', value: (w) => w.webhookUrl },
     { header: 'EVENTS', value: (w) => (w.webhookEvent ?? []).join(', ') },
     { header: 'STATUS', value: (w) => w.status },

@@ -26,7 +26,7 @@ export default defineVerb({
       webhooks,
       [
         { header: 'ID', value: (w) => w.id },
-        { header: 'NAME', value: (w) => w.name },
+        { header: 'NAME', value: (w) => w.name, key: true },
       ],
       { emptyMessage: 'no webhooks' },
     );

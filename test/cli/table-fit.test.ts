@@ -1,0 +1,41 @@
+// Fitting tables to a terminal: widths by what a terminal shows (wide characters, emoji), key columns whole.
+import { describe, expect, it } from 'vitest';
+import { fitWidths, truncate, wrap } from '../../src/cli/render/fit.js';
+
+describe('truncate', () => {
+  it('cuts by display width: a CJK character takes two columns and is never split', () => {
+    expect(truncate('日本語の名前', 7)).toBe('日本語…');
+    expect(truncate('日本語の名前', 6)).toBe('日本…');
+    expect(truncate('日本語の名前', 12)).toBe('日本語の名前');
+  });
+
+  it('keeps emoji with skin tones and joined families whole', () => {
+    expect(truncate('👍🏽👍🏽👍🏽', 5)).toBe('👍🏽👍🏽…');
+    expect(truncate('👨‍👩‍👧 family', 4)).toBe('👨‍👩‍👧…');
+    expect(truncate('Café crème', 6)).toBe('Café…');
+  });
+});
+
+describe('fitWidths', () => {
+  it('leaves a table that fits as it is', () => {
+    expect(fitWidths([4, 10, 10], [2, 4, 4], [true, false, false], 28)).toEqual([4, 10, 10]);
+  });
+
+  it('cuts the widest columns first, keeps narrow ones and key columns whole', () => {
+    // 80 columns: ID and NAME are keys; TYPE fits a fair share; TITLE and NOTES share the rest.
+    expect(fitWidths([8, 20, 6, 40, 60], [2, 4, 4, 5, 5], [true, true, false, false, false], 80)).toEqual([
+      8, 20, 6, 19, 19,
+    ]);
+  });
+
+  it('never goes below a column’s minimum: the terminal wraps instead of a column vanishing', () => {
+    expect(fitWidths([8, 30, 30], [2, 10, 10], [true, false, false], 20)).toEqual([8, 10, 10]);
+  });
+});
+
+describe('wrap', () => {
+  it('breaks at spaces, indenting the lines that continue', () => {
+    expect(wrap('Mon 09:00-12:00, 13:00-17:00', 16)).toEqual(['Mon 09:00-12:00,', '  13:00-17:00']);
+    expect(wrap('alice@try-outreach.com', 12)).toEqual(['alice@try-o…']);
+  });
+});
