@@ -6,7 +6,7 @@ import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
 import { Interrupted, NetworkError, OutreachError, UsageError } from '../errors.js';
 import { LocalFileError, Transport, TransportError, type RequestBody } from './transport.js';
-import { backoffDelay, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
+import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 export interface HttpConfig {
   baseUrl: string;
@@ -14,6 +14,8 @@ export interface HttpConfig {
   /** Whole-request limit (connect, send, answer), in ms. */
   timeoutMs: number;
   connectTimeoutMs: number;
+  /** Where the base URL was set ("--base-url", "OUTREACH_BASE_URL", a profile): named when it cannot be reached. */
+  baseUrlSource?: string;
   maxRetries: number;
   /** How long one request may wait out 429 answers in all, in ms; read per request (jobs wait longer). */
   rateLimitWaitMs: () => number;
@@ -26,6 +28,9 @@ export interface HttpConfig {
   /** Aborts a request already in flight; `signal` by default. A job keeps its requests in flight past a first Ctrl-C. */
   requestSignal?: () => AbortSignal;
   userAgent: string;
+  /** What a request is waiting for now ("connecting to host", "rate-limited, retrying at 14:02:10"), for a spinner;
+   * undefined once no request is under way. */
+  activity?: (text: string | undefined) => void;
   /** Receives one line per attempt and retry decision; the key is never part of it. */
   debug?: (line: string) => void;
 }
@@ -71,6 +76,10 @@ export class HttpClient {
   readonly origin: string;
   /** Requests on the wire now (after Ctrl-C, a job waits for these). */
   inFlight = 0;
+  /** Calls to send() not yet returned: the spinner is cleared when none is left. */
+  private busy = 0;
+  /** The service has answered once in this run: a refused connection is then a restart worth waiting out. */
+  private answered = false;
 
   constructor(readonly config: HttpConfig) {
     this.transport = new Transport(config.connectTimeoutMs);
@@ -96,6 +105,15 @@ export class HttpClient {
 
   async send(method: string, path: string, options: SendOptions): Promise<HttpResponse> {
     const url = this.url(path, options.query, options.withoutKey);
+    this.busy++;
+    try {
+      return await this.sendWithRetries(method, url, options);
+    } finally {
+      if (--this.busy === 0) this.config.activity?.(undefined);
+    }
+  }
+
+  private async sendWithRetries(method: string, url: URL, options: SendOptions): Promise<HttpResponse> {
     const { config } = this;
     // 429s are waited out within a time budget (--rate-limit-wait), apart from the retry count for faults.
     let rateLimitedMs = 0;
@@ -103,7 +121,11 @@ export class HttpClient {
     let replayed = false;
     for (let attempt = 0; ; attempt++) {
       const started = config.clock.now();
+      config.activity?.(
+        this.answered ? `waiting for ${url.host}: ${method} ${url.pathname}` : `connecting to ${url.host}`,
+      );
       const outcome = await this.attempt(method, url, options);
+      if (outcome.kind === 'response') this.answered = true;
       const elapsed = config.clock.now() - started;
       this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
 
@@ -115,6 +137,7 @@ export class HttpClient {
           if (rateLimitedMs === 0) config.onRateLimitWait?.(delay, config.clock.now() + budget);
           rateLimitedMs += delay;
           this.log(`rate-limited: waiting ${delay}ms (${rateLimitedMs}ms of ${budget}ms)`);
+          config.activity?.(`rate-limited, retrying at ${clockTime(config.clock.now() + delay)}`);
           await this.sleep(delay);
           continue;
         }
@@ -122,7 +145,7 @@ export class HttpClient {
         return this.finish(method, url, outcome, attempt + 1);
       }
 
-      const decision = retryDecision(outcome, options.replaySafe);
+      const decision = retryDecision(outcome, options.replaySafe, this.answered);
       if (decision.retry && retries < config.maxRetries) {
         retries++;
         if (outcome.kind !== 'response' && outcome.mayHaveReachedServer) replayed = true;
@@ -133,6 +156,8 @@ export class HttpClient {
         if (retryAfterMs === undefined || retryAfterMs <= retryAfterCeilingMs) {
           const delay = retryAfterMs ?? backoffDelay(retries - 1, retryMaxDelayMs, config.random);
           this.log(`retry ${retries}/${config.maxRetries} in ${delay}ms: ${decision.reason}`);
+          const what = outcome.kind === 'response' ? `HTTP ${outcome.response.status}` : describeOutcome(outcome);
+          config.activity?.(`${what} from ${url.host}, retrying at ${clockTime(config.clock.now() + delay)}`);
           await this.sleep(delay);
           continue;
         }
@@ -216,10 +241,12 @@ export class HttpClient {
       );
     }
     if (outcome.kind === 'network') {
+      const { what, hint } = describeNetworkFailure(outcome.code, url, this.config);
       throw new NetworkError(
-        `${method} ${url.pathname} failed${tries}: ${describeNetworkCode(outcome.code)} (${url.origin})`,
+        `${method} ${url.pathname} failed${tries}: ${what}`,
         outcome.code,
         outcome.mayHaveReachedServer,
+        hint,
       );
     }
     const { response } = outcome;
@@ -250,23 +277,52 @@ export class HttpClient {
   }
 }
 
-function describeNetworkCode(code: string): string {
+/** A network failure in words, and what to change: the base URL's setting, --connect-timeout, a CA certificate. */
+function describeNetworkFailure(code: string, url: URL, config: HttpConfig): { what: string; hint?: string } {
+  const where = url.origin;
+  const checkUrl = `Check the base URL${config.baseUrlSource ? ` (set by ${config.baseUrlSource})` : ''}`;
+  if (/ALTNAME/.test(code))
+    return {
+      what: `the TLS certificate of ${url.host} is not valid for that name (${code})`,
+      hint: `${checkUrl}: is the host name right? A proxy that intercepts TLS shows its own certificate.`,
+    };
+  if (code === 'CERT_HAS_EXPIRED')
+    return { what: `the TLS certificate of ${url.host} has expired (${code})`, hint: `${checkUrl}.` };
+  if (/^ERR_SSL_|^EPROTO$/.test(code))
+    return {
+      what: `${url.host} did not answer in TLS (${code})`,
+      hint: `${checkUrl}: a service without TLS is reached with http://, and only on this machine.`,
+    };
+  if (isTlsFailure(code))
+    return {
+      what: `the TLS certificate of ${url.host} is not trusted (${code})`,
+      hint: "If your company's proxy or a private CA signs it, set NODE_EXTRA_CA_CERTS to that CA's certificate file.",
+    };
   switch (code) {
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return { what: `connection refused (${where})`, hint: `Nothing is listening there. ${checkUrl}.` };
     case 'ENOTFOUND':
+      return { what: `host ${url.hostname} not found (${where})`, hint: `${checkUrl}: is the host name right?` };
     case 'EAI_AGAIN':
-      return 'host not found';
+      return { what: `host ${url.hostname} could not be looked up (${where})`, hint: 'Check your network and DNS.' };
     case 'CONNECT_TIMEOUT':
-      return 'connection timed out';
+      return {
+        what: `${url.host} did not answer within ${config.connectTimeoutMs / 1000}s (--connect-timeout)`,
+        hint: `${checkUrl} and your network; raise --connect-timeout if the service is only slow to connect.`,
+      };
     case 'ECONNRESET':
     case 'EPIPE':
-      return 'connection closed by the server';
+      return { what: `connection closed by the server (${where})` };
     case 'BAD_BODY':
-      return 'the answer was cut off or is not valid JSON';
+      return { what: `the answer was cut off or is not valid JSON (${where})` };
     default:
-      return code.toLowerCase();
+      return { what: `${code.toLowerCase()} (${where})` };
   }
+}
+
+/** 14:02:10, local time: when a wait ends. */
+function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
 }
 
 function describeOutcome(outcome: AttemptOutcome): string {

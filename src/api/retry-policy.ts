@@ -17,7 +17,23 @@ export interface RetryDecision {
 // The service did not act on these: a replay is safe for any request.
 const alwaysRetryStatuses = new Set([429, 502, 503, 504]);
 
-export function retryDecision(outcome: AttemptOutcome, replaySafe: boolean): RetryDecision {
+/** A certificate or TLS failure: the same on every try, and nothing was sent. */
+export function isTlsFailure(code: string): boolean {
+  return /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/.test(code);
+}
+
+/** Failures that say the address is wrong (no such host, nothing listening, no answer) rather than that a working
+ * service had a bad moment: not retried until the service has answered once in this run, since a user who mistyped a
+ * base URL should hear so at once. Once it has answered (a long import), they are the service restarting: retried. */
+const wrongAddressCodes = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export function retryDecision(outcome: AttemptOutcome, replaySafe: boolean, answeredBefore = true): RetryDecision {
+  if (outcome.kind === 'network') {
+    if (isTlsFailure(outcome.code) || outcome.code === 'ENOTFOUND')
+      return { retry: false, reason: `${outcome.code} is the same on every try` };
+    if (!answeredBefore && wrongAddressCodes.has(outcome.code))
+      return { retry: false, reason: `${outcome.code} from a service that has not answered yet in this run` };
+  }
   if (outcome.kind === 'network' || outcome.kind === 'timeout') {
     if (!outcome.mayHaveReachedServer) return { retry: true, reason: `${outcome.code} before the request was sent` };
     if (replaySafe) return { retry: true, reason: `${outcome.code} after sending; the request is safe to replay` };

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isTlsFailure } from './retry-policy.js';
 
 export type RequestBody = string | Uint8Array | AsyncIterable<Uint8Array> | Readable;
 
@@ -74,7 +75,7 @@ export class Transport {
         const code = errorCode(error);
         // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
         const aborted = (error as Error)?.name === 'AbortError';
-        const sent = connected || !(neverSentCodes.has(code) || aborted);
+        const sent = connected || !(neverSentCodes.has(code) || isTlsFailure(code) || aborted);
         reject(new TransportError(code, sent, (error as Error)?.message));
       };
       const req = module.request(url, { method, headers, agent, signal });

@@ -17,7 +17,7 @@ export interface CommandContext extends Context, JobContext {
   config(): Promise<ConfigFile>;
   http(): Promise<HttpClient>;
   /** A client for an explicit base URL and key (auth login checks a key before storing it). */
-  connect(baseUrl: string, apiKey: string): Promise<HttpClient>;
+  connect(baseUrl: string, apiKey: string, baseUrlSource?: string): Promise<HttpClient>;
   /** A status line on stderr, unless --quiet or machine output. */
   info(message: string): void;
   /** A warning on stderr, unless --quiet. */
@@ -63,6 +63,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   let httpPromise: Promise<HttpClient> | undefined;
 
   const timeoutMs = readGlobal(flags, 'timeout');
+  const connectTimeoutMs = Math.min(timeoutMs, readGlobal(flags, 'connectTimeout'));
   const waitTimeoutMs = readGlobal(flags, 'waitTimeout');
   const maxRetries = readGlobal(flags, 'maxRetries');
   // A person waiting on one request wants an answer soon; a long job is better off waiting out a rate limit.
@@ -113,6 +114,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   const progress = createProgressRenderer(
     ctx.stderr,
     ctx.stderrIsTTY && !output.quiet && !output.machine,
+    (ms, signal) => ctx.clock.sleep(ms, signal),
     (text) => cmd.info(text),
     (text) => {
       if (!output.quiet) ctx.stderr.write(`warning: ${redact(text)}\n`);
@@ -157,7 +159,7 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
           const { startInProcessSandbox } = await import('../sandbox/in-process.js');
           const sandbox = await startInProcessSandbox(ctx);
           disposers.push(() => sandbox.close());
-          return cmd.connect(sandbox.baseUrl, sandbox.apiKey);
+          return cmd.connect(sandbox.baseUrl, sandbox.apiKey, '--sandbox');
         }
         const [{ resolveTarget }, { readConfig }] = await Promise.all([
           import('../config/target.js'),
@@ -166,18 +168,23 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
         const config = readConfig(ctx.configDir);
         for (const warning of config.warnings ?? []) cmd.warn(warning);
         const target = resolveTarget(flags, ctx.env, config);
-        return cmd.connect(target.baseUrl, target.apiKey);
+        return cmd.connect(target.baseUrl, target.apiKey, target.baseUrlSource);
       })();
       return httpPromise;
     },
-    async connect(baseUrl, apiKey) {
+    async connect(baseUrl, apiKey, baseUrlSource) {
       const { HttpClient } = await import('../api/http.js');
       secrets.add(apiKey);
       const client = new HttpClient({
         baseUrl,
         apiKey,
         timeoutMs,
-        connectTimeoutMs: Math.min(timeoutMs, 10_000),
+        connectTimeoutMs,
+        baseUrlSource,
+        // A job draws its own progress; a plain request shows what it waits for once that takes a while.
+        activity: (text) => {
+          if (!jobRunning) progress.activity(text);
+        },
         maxRetries,
         rateLimitWaitMs: () => rateLimitWaitMs,
         onRateLimitWait: noticeRateLimitWait,

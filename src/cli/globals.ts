@@ -23,6 +23,9 @@ export const globalValueFlags = {
   profile: flag.text('profile to use (env OUTREACH_PROFILE)', { value: 'name', short: '-p' }),
   baseUrl: flag.text('API base URL (env OUTREACH_BASE_URL)', { value: 'url' }),
   timeout: flag.seconds('give up on a request after this long', { default: 60 }),
+  connectTimeout: flag.seconds('give up on a host that does not accept the connection after this long', {
+    default: 5,
+  }),
   waitTimeout: flag.seconds('give up waiting for the service to finish a job', { default: 1800 }),
   maxRetries: flag.int('retries for failed requests that are safe to retry', { min: 0, max: 20, default: 4 }),
   rateLimitWait: flag.seconds("how long one request waits out the service's 429 answers (honouring Retry-After)", {
@@ -74,6 +77,7 @@ export interface GlobalFlags {
   sandbox?: boolean;
   debug?: boolean;
   timeout?: string;
+  connectTimeout?: string;
   waitTimeout?: string;
   maxRetries?: string;
   rateLimitWait?: string;

@@ -9,13 +9,20 @@ export interface ProgressRenderer {
   emit(event: JobEvent): void;
   /** Writes a line of text past the spinner: cleared first, drawn again after. */
   print(write: () => void): void;
+  /** What a request waits for; shown only once the wait passes half a second (most answers come sooner). undefined
+   * clears it. */
+  activity(text: string | undefined): void;
   /** Clears the spinner so what follows starts on a clean line. */
   stop(): void;
 }
 
+/** A wait shorter than this draws nothing: a spinner that flashes for 100 ms is noise. */
+export const activityDelayMs = 500;
+
 export function createProgressRenderer(
   stderr: Writable,
   enabled: boolean,
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
   info: (text: string) => void,
   warn: (text: string) => void = info,
   note: (text: string) => void = info,
@@ -45,8 +52,39 @@ export function createProgressRenderer(
     write();
     if (running) spinner?.render();
   };
+  // The wait for an activity's spinner to show, cancelled when the request ends first.
+  let activityDelay: AbortController | undefined;
+  let activityShown = false;
+  const endActivity = () => {
+    activityDelay?.abort();
+    activityDelay = undefined;
+    if (!activityShown) return;
+    activityShown = false;
+    running = false;
+    spinner?.stop();
+  };
   return {
     print,
+    activity(next) {
+      if (!enabled || stopped) return;
+      if (next === undefined) return endActivity();
+      text = next;
+      if (activityShown) {
+        if (spinner) spinner.text = text;
+        return;
+      }
+      if (activityDelay) return;
+      const delay = (activityDelay = new AbortController());
+      sleep(activityDelayMs, delay.signal).then(
+        () => {
+          if (delay.signal.aborted) return;
+          activityDelay = undefined;
+          activityShown = true;
+          start();
+        },
+        () => undefined,
+      );
+    },
     emit(event) {
       if (event.type === 'info') return print(() => info(event.text));
       if (event.type === 'warning') return print(() => warn(event.text));
@@ -57,6 +95,7 @@ export function createProgressRenderer(
       start();
     },
     stop() {
+      activityDelay?.abort();
       stopped = true;
       running = false;
       spinner?.stop();

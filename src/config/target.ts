@@ -16,6 +16,8 @@ export interface Target {
   baseUrl: string;
   apiKey: string;
   keySource: 'OUTREACH_API_KEY' | 'profile' | 'sandbox';
+  /** Where the base URL was set, in words: "--base-url", "OUTREACH_BASE_URL", 'profile "work"', "the default". */
+  baseUrlSource: string;
 }
 
 export function profileName(flags: TargetFlags, env: Env, config?: ConfigView): string {
@@ -45,6 +47,13 @@ export function checkBaseUrl(value: string, where: string): string {
   return url.toString().replace(/\/+$/, '').replace(/\/v1$/i, '');
 }
 
+export function baseUrlSource(flags: TargetFlags, env: Env, profileName: string, profile?: { baseUrl?: string }) {
+  if (flags.baseUrl) return '--base-url';
+  if (env.OUTREACH_BASE_URL) return 'OUTREACH_BASE_URL';
+  if (profile?.baseUrl) return `profile "${profileName}"`;
+  return 'the default';
+}
+
 export function resolveBaseUrl(flags: TargetFlags, env: Env, profile?: { baseUrl?: string }): string {
   if (flags.baseUrl) return checkBaseUrl(flags.baseUrl, '--base-url');
   if (env.OUTREACH_BASE_URL) return checkBaseUrl(env.OUTREACH_BASE_URL, 'OUTREACH_BASE_URL');
@@ -62,9 +71,9 @@ export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView):
     );
   }
   const baseUrl = resolveBaseUrl(flags, env, profile);
-  if (env.OUTREACH_API_KEY)
-    return { profile: name, baseUrl, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
-  if (profile?.apiKey) return { profile: name, baseUrl, apiKey: profile.apiKey, keySource: 'profile' };
+  const where = { profile: name, baseUrl, baseUrlSource: baseUrlSource(flags, env, name, profile) };
+  if (env.OUTREACH_API_KEY) return { ...where, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
+  if (profile?.apiKey) return { ...where, apiKey: profile.apiKey, keySource: 'profile' };
   throw new MissingKeyError(name);
 }
 

@@ -102,15 +102,16 @@ describe('retry policy against the sandbox', () => {
     expect(outcomes[0]!.some((s) => s !== 200)).toBe(true);
   });
 
-  it('retries a refused connection, then reports exit 1 naming the host', async () => {
+  it('does not retry a refused connection to a service that never answered: exit 1 at once, naming the setting', async () => {
     const refusing = await refusingUrl();
     const result = await run(['--max-retries', '2', 'inbox', 'categories'], {
       env: { OUTREACH_BASE_URL: refusing, OUTREACH_API_KEY: 'sk_x_123456789' },
     });
     expect(result.code).toBe(1);
-    expect(result.sleeps).toHaveLength(2);
-    expect(result.stderr).toContain(
-      `error: GET /v1/unibox/categories failed after 3 attempts: connection refused (${refusing})`,
+    expect(result.sleeps).toHaveLength(0);
+    expect(result.stderr).toBe(
+      `error: GET /v1/unibox/categories failed: connection refused (${refusing})\n` +
+        'hint: Nothing is listening there. Check the base URL (set by OUTREACH_BASE_URL).\n',
     );
   });
 

@@ -86,7 +86,7 @@ export async function startSandboxProcess(args: string[], env: Record<string, st
  */
 export async function runInTerminal(
   argv: string[],
-  options: { env: Record<string, string>; columns: number; cwd?: string },
+  options: { env: Record<string, string>; columns: number; cwd?: string; onOutput?: (soFar: string) => void },
 ): Promise<{ code: number | null; output: string }> {
   const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
   const command = `stty cols ${options.columns} rows 50; exec ${[process.execPath, binPath, ...argv].map(quote).join(' ')}`;
@@ -96,7 +96,10 @@ export async function runInTerminal(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => {
+    output += d;
+    options.onOutput?.(output);
+  });
   const [code] = (await once(child, 'close')) as [number | null];
   return { code, output: output.replace(/\r\n/g, '\n') };
 }

@@ -106,6 +106,7 @@ describe('poller', () => {
 });
 
 describe('progress rendering', () => {
+  const noSleep = () => Promise.resolve();
   const sink = () => {
     let text = '';
     const stream = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
@@ -115,7 +116,7 @@ describe('progress rendering', () => {
   it('prints nothing for progress when disabled, and info lines always go to info', () => {
     const out = sink();
     const infos: string[] = [];
-    const renderer = createProgressRenderer(out.stream, false, (text) => infos.push(text));
+    const renderer = createProgressRenderer(out.stream, false, noSleep, (text) => infos.push(text));
     renderer.emit({ type: 'progress', text: '10 rows read' });
     renderer.emit({ type: 'info', text: 'Resuming: 1 chunk(s) already accepted are not sent again.' });
     renderer.stop();
@@ -123,11 +124,36 @@ describe('progress rendering', () => {
     expect(infos).toEqual(['Resuming: 1 chunk(s) already accepted are not sent again.']);
   });
 
+  it('shows what a request waits for only once the wait passes its delay', async () => {
+    const out = sink();
+    const noop = () => true;
+    Object.assign(out.stream, { isTTY: true, columns: 80, cursorTo: noop, clearLine: noop, moveCursor: noop });
+    await import('ora');
+    const delays: Array<{ ms: number; pass(): void }> = [];
+    const sleep = (ms: number) => new Promise<void>((pass) => delays.push({ ms, pass }));
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const renderer = createProgressRenderer(out.stream, true, sleep, () => undefined);
+    renderer.activity('connecting to api.example.com');
+    renderer.activity(undefined); // answered before the delay: nothing is drawn, even when the delay passes
+    delays[0]!.pass();
+    await settle();
+    expect(out.text()).toBe('');
+    renderer.activity('connecting to api.example.com');
+    expect(delays.map((d) => d.ms)).toEqual([500, 500]);
+    delays[1]!.pass();
+    await settle();
+    expect(out.text()).toContain('connecting to api.example.com');
+    renderer.activity(undefined);
+    renderer.stop();
+  });
+
   it('draws no spinner on a terminal that reports no width', async () => {
     const out = sink();
     Object.assign(out.stream, { isTTY: true, columns: 0 });
     await import('ora'); // loaded already, so a spinner would start at once
-    const renderer = createProgressRenderer(out.stream, true, () => undefined);
+    const renderer = createProgressRenderer(out.stream, true, noSleep, () => undefined);
     renderer.emit({ type: 'progress', text: '10 rows read' });
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
     renderer.stop();

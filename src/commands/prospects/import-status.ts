@@ -21,7 +21,19 @@ export default defineVerb({
       what: `import ${requestId}`,
       checkLater: `outreach prospects import-status ${requestId} --wait`,
     };
-    const status = opts.wait ? await pollUntil(check, (s) => s.isCompleted, waiting) : await check();
+    let checks = 0;
+    const status = opts.wait
+      ? await ctx.job((job) =>
+          pollUntil(
+            () => {
+              job.emit({ type: 'progress', text: `waiting for import ${requestId} to complete (check ${++checks})` });
+              return check();
+            },
+            (s) => s.isCompleted,
+            waiting,
+          ),
+        )
+      : await check();
     await writeRecord(
       ctx,
       status,

@@ -3,6 +3,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { writeRecord } from '../../cli/render/output.js';
 import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
 import { pollUntil } from '../../jobs/poller.js';
+import type { JobContext } from '../../jobs/context.js';
+import { formatCount } from '../../format.js';
 
 export default defineVerb({
   args: [arg.text('bulkActionId')],
@@ -11,16 +13,26 @@ export default defineVerb({
   async run(ctx, opts) {
     const http = await ctx.http();
     const check = () => bulkStatus(http, opts.args[0]);
+    // A spinner on a terminal says how far the action has got between checks.
+    const checkShowing = (job: JobContext) => async () => {
+      const now = await check();
+      const done = formatCount((now.completed ?? 0) + (now.failed ?? 0));
+      const text = `waiting for bulk action ${opts.args[0]}: ${done} of ${formatCount(now.totalTasks ?? 0)} tasks done`;
+      job.emit({ type: 'progress', text });
+      return now;
+    };
     const status = opts.wait
-      ? await pollUntil(check, isBulkDone, {
-          clock: ctx.clock,
-          signal: ctx.signal,
-          timeoutMs: ctx.waitTimeoutMs,
-          what: `bulk action ${opts.args[0]}`,
-          checkLater: `outreach tasks bulk-status ${opts.args[0]} --wait`,
-          initialMs: 300,
-          maxMs: 5000,
-        })
+      ? await ctx.job((job) =>
+          pollUntil(checkShowing(job), isBulkDone, {
+            clock: ctx.clock,
+            signal: ctx.signal,
+            timeoutMs: ctx.waitTimeoutMs,
+            what: `bulk action ${opts.args[0]}`,
+            checkLater: `outreach tasks bulk-status ${opts.args[0]} --wait`,
+            initialMs: 300,
+            maxMs: 5000,
+          }),
+        )
       : await check();
     await writeRecord(ctx, status, [
       { header: 'Bulk action', value: (s) => s.bulkActionId },

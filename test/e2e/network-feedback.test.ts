@@ -1,0 +1,116 @@
+// Waiting and failing as a person sees it: a spinner on a terminal while a request takes a while (never when piped or
+// under --json), and failures that will not get better are said at once, in words, without retries.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer as createTlsServer } from 'node:https';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { cleanEnv, runBin, runInTerminal } from '../helpers/spawn.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { tempDir } from '../helpers/context.js';
+
+const tlsFixture = (name: string) => fileURLToPath(new URL(`../../fixtures/tls/${name}`, import.meta.url));
+
+let sb: TestSandbox | undefined;
+let proxy: FaultProxy | undefined;
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  proxy?.release();
+  await proxy?.close();
+  await sb?.close();
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const server of servers.splice(0)) server.close();
+  proxy = sb = undefined;
+});
+
+async function listen(server: Server): Promise<number> {
+  servers.push(server);
+  server.on('connection', (socket: Socket) => sockets.push(socket));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+describe('a spinner while waiting', () => {
+  it('says what a request waits for on a terminal, once it takes a while', async () => {
+    sb = await startTestSandbox();
+    proxy = await startFaultProxy(sb.baseUrl, () => 'hold');
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: tempDir(), OUTREACH_BASE_URL: proxy.baseUrl, NO_COLOR: '1' });
+    env.OUTREACH_API_KEY = sb.env.OUTREACH_API_KEY!;
+    // The answer is held until the spinner has been drawn: the test waits on what the terminal shows, not on a clock.
+    const { code, output } = await runInTerminal(['inbox', 'categories'], {
+      env,
+      columns: 100,
+      onOutput: (soFar) => {
+        if (soFar.includes(`connecting to ${new URL(proxy!.baseUrl).host}`)) proxy!.release();
+      },
+    });
+    expect(code).toBe(0);
+    expect(output).toMatch(/KEY +NAME +DEFAULT +SENTIMENT\nuncategorized +Uncategorized +yes +Neutral\n/);
+  });
+
+  it('draws nothing when stderr is piped, or under --json, however long the wait', async () => {
+    sb = await startTestSandbox();
+    proxy = await startFaultProxy(sb.baseUrl, () => 'delay', 800);
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: tempDir(), ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl });
+    const piped = await runBin(['inbox', 'categories'], { env });
+    expect({ code: piped.code, stderr: piped.stderr }).toEqual({ code: 0, stderr: '' });
+    const json = await runInTerminal(['inbox', 'categories', '--json'], {
+      env: { ...env, NO_COLOR: '1' },
+      columns: 100,
+    });
+    expect(json.code).toBe(0);
+    expect(json.output).not.toContain('connecting');
+    expect(JSON.parse(json.output)[0].key).toBe('uncategorized');
+  });
+});
+
+describe('failures that retrying cannot fix', () => {
+  it('a certificate for another host: one try, said in words', async () => {
+    const server = createTlsServer({
+      key: readFileSync(tlsFixture('api.example.com.key')),
+      cert: readFileSync(tlsFixture('api.example.com.crt')),
+    });
+    let handshakes = 0;
+    server.on('secureConnection', () => handshakes++);
+    server.on('tlsClientError', () => handshakes++);
+    const port = await listen(server);
+    const env = cleanEnv({
+      OUTREACH_CONFIG_DIR: tempDir(),
+      OUTREACH_BASE_URL: `https://127.0.0.1:${port}`,
+      OUTREACH_API_KEY: 'sk_test_tls_0001',
+      // Trusted, so that the only fault left is the name.
+      NODE_EXTRA_CA_CERTS: tlsFixture('api.example.com.crt'),
+    });
+    const result = await runBin(['inbox', 'categories'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: GET /v1/unibox/categories failed: the TLS certificate of 127.0.0.1:${port} is not valid for that name ` +
+        '(ERR_TLS_CERT_ALTNAME_INVALID)\n' +
+        'hint: Check the base URL (set by OUTREACH_BASE_URL): is the host name right? A proxy that intercepts TLS ' +
+        'shows its own certificate.\n',
+    );
+    expect(handshakes).toBe(1);
+  });
+
+  it('a host that accepts no connection fails after --connect-timeout, naming the host and the flag', async () => {
+    // Takes the TCP connection and never starts TLS: to the client, a host that does not answer.
+    const port = await listen(createTcpServer(() => undefined));
+    const env = cleanEnv({
+      OUTREACH_CONFIG_DIR: tempDir(),
+      OUTREACH_BASE_URL: `https://127.0.0.1:${port}`,
+      OUTREACH_API_KEY: 'sk_test_silent_0001',
+    });
+    const result = await runBin(['--connect-timeout', '0.2', 'inbox', 'categories'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: GET /v1/unibox/categories failed: 127.0.0.1:${port} did not answer within 0.2s (--connect-timeout)\n` +
+        'hint: Check the base URL (set by OUTREACH_BASE_URL) and your network; raise --connect-timeout if the ' +
+        'service is only slow to connect.\n',
+    );
+    expect(sockets).toHaveLength(1);
+  });
+});
