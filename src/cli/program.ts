@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
-import { exitCodeTable } from './exit-codes.js';
+import { helpTopics } from './help-topics.js';
 import { packageVersion } from './version.js';
 import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
 import { optionSyntax } from './flags.js';
@@ -26,21 +26,6 @@ export function wordsIn(argv: string[]): string[] {
 /** The first word of the command line that is not an option: the group to load. */
 export function groupNameIn(argv: string[]): string | undefined {
   return wordsIn(argv)[0];
-}
-
-const environmentHelp = `Environment variables:
-  OUTREACH_API_KEY      API key; overrides the profile's stored key
-  OUTREACH_BASE_URL     API base URL; overrides the profile's (flag --base-url wins)
-  OUTREACH_PROFILE      profile to use (flag -p/--profile wins)
-  OUTREACH_CONFIG_DIR   config folder (default $XDG_CONFIG_HOME/outreach, else ~/.config/outreach)
-  OUTREACH_DEBUG=1      same as --debug
-  NO_COLOR              no colour in tables
-  CI                    never prompt (as --no-input)
-Precedence: flag > environment > profile.
-`;
-
-function exitCodesHelp(): string {
-  return `Exit codes:\n${exitCodeTable.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n')}\n`;
 }
 
 export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInvoker): Promise<Command> {
@@ -68,7 +53,8 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
   program.addHelpText(
     'after',
     `\nExamples:\n${groups.map((g) => `  $ outreach ${g.example}`).join('\n')}\n  $ outreach --sandbox inbox categories\n` +
-      `\nMore: outreach <group> --help, outreach help exit-codes, outreach help environment\n`,
+      `\nMore: outreach <group> --help, outreach help formats, outreach help environment, outreach help exit-codes\n` +
+      `Reference: docs/commands.md, man outreach\n`,
   );
 
   // `outreach help tasks list` loads what `outreach tasks list` would.
@@ -85,18 +71,18 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
 
   program
     .command('help [topic...]')
-    .description('help for a command, or a topic: exit-codes, environment')
+    .description(`help for a command, or a topic: ${Object.keys(helpTopics).join(', ')}`)
     .action((topic: string[]) => {
       const [first] = topic;
-      if (first === 'exit-codes') ctx.stdout.write(exitCodesHelp());
-      else if (first === 'environment') ctx.stdout.write(environmentHelp);
+      const helpTopic = first ? helpTopics[first] : undefined;
+      if (helpTopic) ctx.stdout.write(helpTopic());
       else if (!first) program.outputHelp();
       else {
         let target: Command | undefined = program;
         for (const name of topic) target = target?.commands.find((c) => c.name() === name);
         if (!target)
           program.error(
-            `error: unknown help topic "${topic.join(' ')}"; try: outreach --help, outreach help exit-codes`,
+            `error: unknown help topic "${topic.join(' ')}"; topics: ${Object.keys(helpTopics).join(', ')}, or a command`,
             {
               exitCode: 2,
               code: 'outreach.unknownTopic',

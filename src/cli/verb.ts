@@ -30,6 +30,8 @@ export interface Verb<A extends Args, F extends Flags> {
   description?: string;
   /** More examples for --help, after the entry's headline one. Full command lines without the leading `outreach`. */
   examples: string[];
+  /** Exit codes this verb may end with beyond those of every command (0, 1, 2, 4, 5, 130, 141): partial success. */
+  exitCodes?: ExitCode[];
   run(ctx: CommandContext, opts: Options<A, F>): Promise<ExitCode | void>;
 }
 

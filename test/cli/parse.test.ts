@@ -96,7 +96,9 @@ describe('help', () => {
     expect(environment.stdout).toContain('$XDG_CONFIG_HOME/outreach');
     const unknown = await run(['help', 'nosuch']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('error: unknown help topic "nosuch"; try: outreach --help, outreach help exit-codes\n');
+    expect(unknown.stderr).toBe(
+      'error: unknown help topic "nosuch"; topics: environment, formats, exit-codes, or a command\n',
+    );
   });
 
   it('shows examples in the help of every command', async () => {

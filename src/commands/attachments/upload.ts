@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { exitCodeForItems } from '../../cli/exit-codes.js';
+import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
 import { InputFileError, isRefusal, UsageError } from '../../errors.js';
 import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
@@ -9,6 +9,7 @@ import { uploadFile } from '../../api/resources/uploads.js';
 import { checkUpload } from '../../io/input-file.js';
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.list('file', { min: 1 })],
   description:
     'Email attachments (up to 25 MB each) for the attachmentIds of an email-step variant; --notes for note attachments\n' +

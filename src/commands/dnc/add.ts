@@ -15,6 +15,7 @@ export const defaultDncChunk = 5_000;
 export const maxDncChunk = 50_000;
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.text('listId'), arg.list('item')],
   description: [
     'Values are trimmed and lower-cased; URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
@@ -29,7 +30,6 @@ export default defineVerb({
     'dnc add dncGlobal1 --file optouts.csv --column "Email Address"',
     'dnc add dncGlobal1 --file domains.txt --json',
     'cut -d, -f3 leads.csv | outreach dnc add dncGlobal1 -',
-    'dnc add dncGlobal1 --file optouts.csv --resume',
   ],
   flags: {
     file: flag.text('values from a CSV or a text file (one per line); - for stdin', { value: 'path' }),

@@ -11,7 +11,7 @@ export const blacklistBatch = 50;
 export default defineVerb({
   args: [arg.list('domain', { min: 1 })],
   description: 'Bare domain names only (no scheme or path), sent 50 a call as a comma-separated string.',
-  examples: [],
+  examples: ['dnc blacklist-domains competitor.com --json'],
   async run(ctx, opts) {
     ctx.warn('blacklist-domains uses a deprecated endpoint; use `outreach dnc add <listId> <domain...>` instead');
     const domains = opts.args[0].map((d) => d.trim().toLowerCase());

@@ -1,11 +1,12 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { exitCodeForItems } from '../../cli/exit-codes.js';
+import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { deleteDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.list('domainId', { min: 1 })],
   description:
     'Moves each domain to deleted. While it is deleted, `outreach domains revoke ID` brings it back; later the service\n' +

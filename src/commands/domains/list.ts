@@ -10,6 +10,7 @@ import { domainColumns } from './columns.js';
 const orders = ['asc', 'desc'] as const;
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   description:
     'Domains a purchase created are inProgress until their mailboxes are provisioned. --watch polls until none of the\n' +
     'selection is inProgress (progress on a terminal, --wait-timeout as the deadline), prints the final table, and\n' +

@@ -1,11 +1,12 @@
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { exitCodeForItems } from '../../cli/exit-codes.js';
+import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { listDomains, revokeDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.list('domainId', { min: 1 })],
   description:
     'Brings deleted domains back to active. Each domain is looked up first: revoke only works on a deleted domain,\n' +

@@ -48,6 +48,7 @@ async function readInput(ctx: CommandContext, opts: { from?: string; leadId: num
 }
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   description: [
     'People come from --from (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',
     '--linkedin-url. They are sent 100 a request, one request at a time, paced by `enrich rate-limits`: nothing',

@@ -22,9 +22,7 @@ export default defineVerb({
   examples: [
     "people search --title 'Head of Sales' --location Germany --company-size 50-200",
     "people search --title 'VP Sales' --past --not-industry Education --decision-maker --all --csv > leads.csv",
-    'people search --keyword kubernetes --experience 24- --max 500 --ndjson',
     'people search --title CTO --not-location Spain --print-filters > cto.json',
-    'people search --filters cto.json --b2b --csv',
   ],
   flags: {
     ...searchFilterFlags,

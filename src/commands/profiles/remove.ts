@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 
 export default defineVerb({
   args: [arg.text('name')],
-  examples: [],
+  examples: ['profiles remove old-agency'],
   async run(ctx, { args: [name] }) {
     const config = await ctx.config();
     if (!config.removeProfile(name))

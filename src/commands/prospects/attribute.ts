@@ -28,6 +28,7 @@ function fieldPair(pair: string): { fieldId: string; attributeValue: string } {
 }
 
 const set = defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.text('prospectId')],
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',
   examples: ['prospects attribute set prLinus05 --field cPainPnt=x --field cIcebrkr="Loved your talk"'],

@@ -37,6 +37,7 @@ function summaryLine(s: ImportSummary): string {
 }
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.text('file')],
   description: [
     'Columns are matched to field labels ignoring case, spaces, "_" and "-" (see `outreach fields list --system`);',
@@ -56,9 +57,6 @@ export default defineVerb({
   examples: [
     'prospects import leads.csv --map "Work Email=Email" --map "Org=Company" --save-mapping leads.map.json',
     'prospects import leads.csv --mapping leads.map.json --conflict upsert --tags webinar,q4 --wait',
-    'prospects import export.csv --encoding windows-1252 --delimiter ";" --dry-run',
-    'prospects import leads.csv --sequence sqOnbrd1 --step stA1intro --verify',
-    'prospects import leads.csv --resume',
     'cat leads.csv | outreach prospects import - --json',
   ],
   flags: {

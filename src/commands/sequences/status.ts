@@ -6,6 +6,7 @@ import { setSequenceStatus } from '../../api/resources/sequences.js';
 
 function statusVerb(status: 'pause' | 'resume') {
   return defineVerb({
+    exitCodes: [ExitCode.partial],
     args: [arg.list('sequenceId', { min: 1 })],
     description: `Unknown sequences and ones already ${status === 'pause' ? 'paused' : 'active'} count as failed; then exit 3.`,
     examples: [`sequences ${status} sqOnbrd1 sqReEngg2 --json`],

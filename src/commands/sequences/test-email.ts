@@ -9,7 +9,9 @@ export default defineVerb({
   args: [arg.text('sequenceId')],
   description:
     'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',
-  examples: [],
+  examples: [
+    'sequences test-email sqOnbrd1 --to me@x.example --to ops@x.example --from-account ea1Alice --subject T --content-file - < b.html',
+  ],
   flags: {
     to: flag.list('recipient', { value: 'email', min: 1 }),
     fromAccount: flag.requiredText('sending email account id', { value: 'id' }),

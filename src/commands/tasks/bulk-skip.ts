@@ -51,6 +51,7 @@ function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
 }
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   args: [arg.list('taskId')],
   description: [
     'Ids come from the arguments, --file (one per line, or a CSV with a taskId/id column), - for stdin, and/or',
@@ -62,11 +63,9 @@ export default defineVerb({
     'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3.',
   ].join('\n'),
   examples: [
-    'tasks bulk-skip tk000001 tk000002',
     'tasks bulk-skip --file ids.csv --yes --json',
     'outreach tasks list --status overdue | cut -f1 | outreach tasks bulk-skip - --yes',
     'tasks bulk-skip --where-status overdue --dry-run',
-    'tasks bulk-skip --resume',
   ],
   flags: {
     file: flag.text('ids from a file: one per line, or a CSV with a taskId column; - for stdin', { value: 'path' }),

@@ -65,6 +65,7 @@ function fileEvents(file: string, body: Record<string, unknown>): Record<string,
 }
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   description: [
     'The service sends a test delivery at once. When it fails, the webhook starts paused: the command says so and',
     'exits 3. Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (that sends a new test);',

@@ -116,6 +116,7 @@ async function listen(server: ReturnType<typeof createServer>, port: number, hos
 }
 
 export default defineVerb({
+  exitCodes: [ExitCode.partial],
   description: [
     'A local receiver: prints each delivery as it arrives (one line: time, event, webhook, answer; --json or',
     '--ndjson: the whole delivery with its headers, one JSON object a line) and answers 200. --expect-header makes it',
