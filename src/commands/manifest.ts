@@ -110,6 +110,12 @@ export const groups: GroupEntry[] = [
     load: () => import('./attachments/index.js'),
   },
   {
+    name: 'doctor',
+    summary: 'Check this setup: Node, config, settings and their sources, the service, the key, the clock',
+    example: 'doctor',
+    load: () => import('./doctor/index.js'),
+  },
+  {
     name: 'completion',
     summary: 'Shell completion for bash, zsh and fish',
     example: 'completion bash > ~/.local/share/bash-completion/completions/outreach',

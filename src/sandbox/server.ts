@@ -173,7 +173,8 @@ export class Sandbox {
       req.socket.destroy();
       return;
     }
-    send(res, answer);
+    // The service's clock, as a real server's Date header gives it (doctor measures the skew against it).
+    send(res, answer, this.store.clock.now());
   }
 
   private authenticate(req: IncomingMessage): void {
@@ -289,8 +290,8 @@ function errorAnswer(error: unknown): SandboxResponse {
   return { status: 500, body: new SandboxError(500, 5001, `Internal server error: ${message}`).toBody() };
 }
 
-function send(res: ServerResponse, answer: SandboxResponse): void {
-  const headers: Record<string, string> = { ...answer.headers };
+function send(res: ServerResponse, answer: SandboxResponse, now: number): void {
+  const headers: Record<string, string> = { date: new Date(now).toUTCString(), ...answer.headers };
   let payload = '';
   if (answer.text !== undefined) {
     payload = answer.text;

@@ -1,0 +1,36 @@
+import { defineVerb } from '../../cli/verb.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { configCheck, nodeCheck, sandboxStateCheck, serviceChecks, settingsChecks, type Check } from './checks.js';
+
+export default defineVerb({
+  description:
+    'Prints a checklist, with a fix under each problem: the Node.js version, the config file and its permissions, ' +
+    'the profile, base URL and key in use and where each was set (flag, environment, profile), whether the service ' +
+    "answers and how fast, whether it accepts the key, how far this clock is from the service's (its Date header), " +
+    'and the size of the --sandbox state. Exit 0 when every check passes, 1 when any fails.',
+  examples: ['doctor --json', '--sandbox doctor', '-p staging doctor'],
+  async run(ctx) {
+    const checks: Check[] = [nodeCheck()];
+    const { check, config } = configCheck(ctx);
+    checks.push(check);
+    const settings = settingsChecks(ctx, config);
+    checks.push(...settings.checks);
+    if (settings.target || ctx.flags.sandbox) checks.push(...(await serviceChecks(ctx)));
+    checks.push(sandboxStateCheck(ctx.configDir));
+    const failed = checks.filter((c) => !c.ok).length;
+    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await writeJson(ctx, { ok: !failed, checks });
+    else await writeOut(ctx.stdout, checklist(checks, failed));
+    return failed ? ExitCode.failure : ExitCode.ok;
+  },
+});
+
+function checklist(checks: Check[], failed: number): string {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  const lines = checks.flatMap((c) => [
+    `${c.ok ? '✓' : '✗'} ${c.name.padEnd(width)}  ${c.detail}`,
+    ...(c.fix ? [`  ${' '.repeat(width)}  fix: ${c.fix}`] : []),
+  ]);
+  const verdict = failed ? `${failed} of ${checks.length} checks failed.` : `All ${checks.length} checks passed.`;
+  return `${lines.join('\n')}\n${verdict}\n`;
+}
