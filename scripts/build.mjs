@@ -61,6 +61,8 @@ const result = await build({
   // one. process.getBuiltinModule, not createRequire: importing node:module as an ES module costs ~1.5 ms.
   banner: { js: builtinRequire },
   plugins: [lazyChildProcessForCommander],
+  // jq-wasm reads its .wasm from beside its own file: it stays in node_modules (a dependency) and loads from there.
+  external: ['jq-wasm'],
   write: false,
 });
 for (const file of result.outputFiles) {

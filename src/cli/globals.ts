@@ -28,6 +28,9 @@ export const globalValueFlags = {
   }),
   waitTimeout: flag.seconds('give up waiting for the service to finish a job', { default: 1800 }),
   maxRetries: flag.int('retries for failed requests that are safe to retry', { min: 0, max: 20, default: 4 }),
+  jq: flag.text('filter the JSON output with a jq expression, as `| jq -r EXPR` would (implies --json)', {
+    value: 'expr',
+  }),
   rateLimitWait: flag.seconds("how long one request waits out the service's 429 answers (honouring Retry-After)", {
     allowZero: true,
     defaultText: '30; 900 in imports and other long jobs',
@@ -81,6 +84,7 @@ export interface GlobalFlags {
   waitTimeout?: string;
   maxRetries?: string;
   rateLimitWait?: string;
+  jq?: string;
 }
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
@@ -98,19 +102,20 @@ export interface OutputSettings {
 }
 
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
-  const format: OutputFormat = flags.json
-    ? 'json'
-    : flags.ndjson
-      ? 'ndjson'
-      : flags.csv
-        ? 'csv'
-        : stdoutIsTTY
-          ? 'table'
-          : 'tsv';
+  const format: OutputFormat =
+    flags.json || flags.jq !== undefined
+      ? 'json'
+      : flags.ndjson
+        ? 'ndjson'
+        : flags.csv
+          ? 'csv'
+          : stdoutIsTTY
+            ? 'table'
+            : 'tsv';
   const color = stdoutIsTTY && flags.color !== false && !env.NO_COLOR && env.TERM !== 'dumb';
   return {
     format,
-    machine: Boolean(flags.json || flags.ndjson || flags.csv),
+    machine: Boolean(flags.json || flags.ndjson || flags.csv || flags.jq !== undefined),
     quiet: Boolean(flags.quiet),
     color,
     csvRaw: Boolean(flags.csvRaw),

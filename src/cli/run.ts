@@ -9,15 +9,27 @@ import { buildProgram } from './program.js';
 // Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
 // chunks of their own (two more files to read on every start).
 import { complete } from './complete.js';
+import { applyJq, compileJq, JsonCapture } from './jq.js';
+import { once } from 'node:events';
 import type { AnyVerb, VerbInvoker } from './verb.js';
 
 export async function runCli(ctx: Context, argv: string[]): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let cmdCtx: CommandContext | undefined;
   const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
-    cmdCtx = createCommandContext(ctx, command.optsWithGlobals() as GlobalFlags, argv);
+    const flags = command.optsWithGlobals() as GlobalFlags;
+    // --jq filters what --json prints, for every command (some decide on the flag itself).
+    if (flags.jq !== undefined) flags.json = true;
+    // --jq: the command's JSON is kept and filtered once it is complete; a bad expression stops before anything runs.
+    const jq = flags.jq === undefined ? undefined : { run: await compileJq(flags.jq), capture: new JsonCapture() };
+    cmdCtx = createCommandContext(jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx, flags, argv);
     const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     exitCode = code ?? ExitCode.ok;
+    if (jq) {
+      const { output, error } = applyJq(jq.run, flags.jq!, jq.capture.text());
+      if (output && !ctx.stdout.write(output)) await once(ctx.stdout, 'drain');
+      if (error) throw error;
+    }
   };
   // The shell scripts of `outreach completion` ask here; nothing else may print.
   if (argv[0] === '__complete') {
