@@ -151,3 +151,75 @@ describe('prospects import of broken files', () => {
     expect(importPosts()).toBe(0);
   });
 });
+
+describe('prospects import of real exports', () => {
+  it('maps LinkedIn, Google Contacts and Outlook headers without flags, and says which it matched', async () => {
+    put(
+      'Connections.csv',
+      'First Name,Last Name,URL,Email Address,Company,Position,Connected On\n' +
+        'Ada,Lovelace,https://www.linkedin.com/in/ada-l,ada@li.example,Engines Ltd,Analyst,01 Jan 2026\n',
+    );
+    const linkedin = await importFile('Connections.csv');
+    expect(linkedin.code).toBe(0);
+    expect(linkedin.stderr).toContain(
+      'Columns matched by known export headers: "URL" -> LinkedIn, "Email Address" -> Email, "Position" -> Job Title\n',
+    );
+    expect(linkedin.stderr).toContain('Ignoring column: "Connected On"\n');
+    expect(stored('ada@li.example')!.values).toMatchObject({
+      fFirstNm: 'Ada',
+      fLinkdIn: 'https://www.linkedin.com/in/ada-l',
+      fJobTitl: 'Analyst',
+    });
+
+    put(
+      'contacts.csv',
+      'Given Name,Family Name,E-mail 1 - Value,Organization 1 - Name,Organization 1 - Title\n' +
+        'Grace,Hopper,grace@g.example,Navy,Rear Admiral\n',
+    );
+    expect((await importFile('contacts.csv')).code).toBe(0);
+    expect(stored('grace@g.example')!.values).toMatchObject({
+      fFirstNm: 'Grace',
+      fLastNm: 'Hopper',
+      fCompany: 'Navy',
+      fJobTitl: 'Rear Admiral',
+    });
+
+    put(
+      'outlook.csv',
+      'First Name,Last Name,E-mail Address,Business Phone,Web Page\nAlan,Turing,alan@o.example,+44 1,a.example\n',
+    );
+    expect((await importFile('outlook.csv')).code).toBe(0);
+    expect(stored('alan@o.example')!.values).toMatchObject({ fPhoneNo: '+44 1', fWebsite: 'a.example' });
+  });
+
+  it('stops when two columns could be the email, naming both and the flag; --map picks one', async () => {
+    put('two.csv', 'Email,Personal Email,First Name\nwork@two.example,home@two.example,Kim\n');
+    const stopped = await importFile('two.csv');
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toBe(
+      'error: two.csv: 2 columns could be the email: "Email", "Personal Email"\n' +
+        'hint: Pick the prospect\'s email with --map "Email=Email" (the other email columns are then ignored).\n',
+    );
+    expect(importPosts()).toBe(0);
+    const picked = await importFile('two.csv', '--map', 'Personal Email=Email');
+    expect(picked.code).toBe(0);
+    expect(picked.stderr).toContain('Ignoring column: "Email"\n');
+    expect(stored('home@two.example')).toBeDefined();
+    expect(stored('work@two.example')).toBeUndefined();
+  });
+
+  it('asks which column is the email on a terminal', async () => {
+    put('ask.csv', 'Work Email,Secondary Email\nw@ask.example,s@ask.example\n');
+    const asked = await run(['prospects', 'import', 'ask.csv', '--wait'], {
+      env: sb.env,
+      cwd: dir,
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      answers: ['Secondary Email'],
+    });
+    expect(asked.code).toBe(0);
+    expect(asked.stderr).toContain('Several columns could be the email. Which one is the prospect’s?');
+    expect(stored('s@ask.example')).toBeDefined();
+    expect(stored('w@ask.example')).toBeUndefined();
+  });
+});

@@ -118,6 +118,13 @@ export default defineVerb({
         delimiter: opts.delimiter,
         skipLines: opts.skipLines,
         maps: opts.map,
+        pickEmailColumn: ctx.interactive
+          ? (candidates) =>
+              ctx.prompter.select({
+                message: 'Several columns could be the email. Which one is the prospect’s?',
+                choices: candidates.map((c) => ({ value: c, name: c })),
+              })
+          : undefined,
         mappingFile: opts.mapping,
         saveMapping: opts.saveMapping,
         ignoreUnknown: opts.ignoreUnknown,

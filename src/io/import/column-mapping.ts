@@ -2,6 +2,7 @@
 // or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
 import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
+import { couldBeEmail, isExportOnly, synonymField } from './header-synonyms.js';
 
 export interface FieldInfo {
   id: string;
@@ -17,6 +18,8 @@ export interface MappedColumn {
 export interface ColumnMapping {
   columns: MappedColumn[];
   ignored: string[];
+  /** Columns matched through a known export's header ("Email Address" -> Email), to say which were. */
+  bySynonym: MappedColumn[];
   emailIndex: number;
   /** The mapping as a file would hold it: every column -> field label, or null when ignored. */
   asJson(): Record<string, string | null>;
@@ -48,21 +51,6 @@ function parseMappingFile({ name: path, text }: { name: string; text: string }):
   return parsed as Record<string, string | null>;
 }
 
-/** Column names of common exports (LinkedIn Connections.csv, CRMs) and the system field they mean, by normalised
- * name; used only when no field has the column's own name. */
-const exportAliases: Record<string, string> = {
-  emailaddress: 'Email',
-  workemail: 'Email',
-  companyname: 'Company',
-  organization: 'Company',
-  position: 'Job Title',
-  title: 'Job Title',
-  phone: 'Phone Number',
-  url: 'LinkedIn',
-  linkedinurl: 'LinkedIn',
-  profileurl: 'LinkedIn',
-};
-
 export function buildMapping(header: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
   const fieldByName = new Map(fields.map((f) => [normaliseName(f.label), f]));
   // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
@@ -87,7 +75,15 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       );
   }
 
+  // Two columns that could each be the email (Email and Personal Email), and no word from the user on either: which
+  // one is the prospect's is not ours to guess.
+  const emailCandidates = header.filter((name) => couldBeEmail(normaliseName(name)));
+  const emailChosen = [...explicit.values()].some(({ label }) => label !== null && normaliseName(label) === 'email');
+  if (emailCandidates.length > 1 && !emailChosen && !emailCandidates.some((c) => explicit.has(normaliseName(c))))
+    throw new AmbiguousEmailColumns(emailCandidates);
+
   const columns: MappedColumn[] = [];
+  const bySynonym: MappedColumn[] = [];
   const ignored: string[] = [];
   const unknown: string[] = [];
   const seenFields = new Map<string, string>();
@@ -109,13 +105,20 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
           'See `outreach fields list --system`.',
         );
       }
+    } else if (emailChosen && couldBeEmail(key)) {
+      // The user named the email column: the other email columns are set aside, not stopped on.
+      return ignored.push(name);
     } else {
-      // An alias stands back when another column carries the field's own name.
-      const alias = normaliseName(exportAliases[key] ?? '');
-      field = fieldByName.get(key) ?? (known.has(alias) ? undefined : fieldByName.get(alias));
+      field = fieldByName.get(key);
+      // A synonym stands back when another column carries the field's own name.
+      const synonym = normaliseName(synonymField(key) ?? '');
+      if (!field && synonym && !known.has(synonym)) {
+        field = fieldByName.get(synonym);
+        if (field) bySynonym.push({ index, header: name, field });
+      }
     }
     if (!field) {
-      if (options.ignoreUnknown || name === '') ignored.push(name);
+      if (options.ignoreUnknown || name === '' || isExportOnly(key)) ignored.push(name);
       else unknown.push(name);
       return;
     }
@@ -153,6 +156,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   return {
     columns,
     ignored,
+    bySynonym,
     emailIndex: email.index,
     asJson() {
       const out: Record<string, string | null> = {};
@@ -161,6 +165,16 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       return out;
     },
   };
+}
+
+/** Several columns could be the email: the user picks one (asked on a terminal, else --map). */
+export class AmbiguousEmailColumns extends UsageError {
+  constructor(readonly candidates: string[]) {
+    super(
+      `${candidates.length} columns could be the email: ${candidates.map((c) => `"${c}"`).join(', ')}`,
+      `Pick the prospect's email with --map "${candidates[0]}=Email" (the other email columns are then ignored).`,
+    );
+  }
 }
 
 /** The mapping as a --mapping file holds it. */

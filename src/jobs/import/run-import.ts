@@ -10,7 +10,12 @@ import { getImportStatus } from '../../api/resources/prospects.js';
 import { Interrupted, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
-import { buildMapping, mappingJson } from '../../io/import/column-mapping.js';
+import {
+  AmbiguousEmailColumns,
+  buildMapping,
+  mappingJson,
+  type ColumnMapping,
+} from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
 import { checkReadableFile, isStdin, readInputText } from '../../io/input-file.js';
 import { writeOutput } from '../../io/output-file.js';
@@ -46,6 +51,8 @@ export interface ImportOptions {
   /** Lines before the header (a preamble); found by itself when not given. */
   skipLines?: number;
   maps: string[];
+  /** Asks which of several columns is the prospect's email (on a terminal); without it, the import stops. */
+  pickEmailColumn?: (candidates: string[]) => Promise<string>;
   mappingFile?: string;
   saveMapping?: string;
   ignoreUnknown: boolean;
@@ -147,9 +154,20 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const mappingFile = opts.mappingFile
       ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
       : undefined;
-    const mapping = named(opts.input, () =>
-      buildMapping(header, fields, { maps: opts.maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }),
-    );
+    const mapWith = (maps: string[]) =>
+      named(opts.input, () => buildMapping(header, fields, { maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }));
+    let mapping: ColumnMapping;
+    try {
+      mapping = mapWith(opts.maps);
+    } catch (error) {
+      if (!(error instanceof AmbiguousEmailColumns) || !opts.pickEmailColumn) throw error;
+      const chosen = await opts.pickEmailColumn(error.candidates);
+      mapping = mapWith([...opts.maps, `${chosen}=Email`]);
+    }
+    if (mapping.bySynonym.length) {
+      const pairs = mapping.bySynonym.map((c) => `"${c.header}" -> ${c.field.label}`).join(', ');
+      ctx.emit({ type: 'info', text: `Columns matched by known export headers: ${pairs}` });
+    }
     if (opts.saveMapping) writeOutput(opts.saveMapping, ctx, mappingJson(mapping));
     if (mapping.ignored.length) {
       const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
@@ -317,8 +335,9 @@ function named<T>(input: string, build: () => T): T {
   try {
     return build();
   } catch (error) {
+    // The same error, named (its kind matters: several email columns are asked about on a terminal).
     if (error instanceof UsageError && !error.message.startsWith('--'))
-      throw new UsageError(`${input === '-' ? 'stdin' : input}: ${error.message}`, error.hint);
+      error.message = `${input === '-' ? 'stdin' : input}: ${error.message}`;
     throw error;
   }
 }
