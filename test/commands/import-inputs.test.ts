@@ -162,7 +162,8 @@ describe('prospects import of real exports', () => {
     const linkedin = await importFile('Connections.csv');
     expect(linkedin.code).toBe(0);
     expect(linkedin.stderr).toContain(
-      'Columns matched by known export headers: "URL" -> LinkedIn, "Email Address" -> Email, "Position" -> Job Title\n',
+      'LinkedIn export: columns matched by known export headers: "URL" -> LinkedIn, "Email Address" -> Email, ' +
+        '"Position" -> Job Title\n',
     );
     expect(linkedin.stderr).toContain('Ignoring column: "Connected On"\n');
     expect(stored('ada@li.example')!.values).toMatchObject({
@@ -190,6 +191,25 @@ describe('prospects import of real exports', () => {
     );
     expect((await importFile('outlook.csv')).code).toBe(0);
     expect(stored('alan@o.example')!.values).toMatchObject({ fPhoneNo: '+44 1', fWebsite: 'a.example' });
+  });
+
+  it('takes an Apollo export whole: the first of several phone columns, the columns no field holds set aside', async () => {
+    put(
+      'apollo.csv',
+      'First Name,Last Name,Title,Company,Email,Email Status,Mobile Phone,Corporate Phone,Person Linkedin Url,' +
+        '# Employees,Apollo Contact Id\n' +
+        'Kay,Lee,CTO,Acme,kay@ap.example,Verified,+1 555,+1 556,https://www.linkedin.com/in/kay,50,a1\n',
+    );
+    const apollo = await importFile('apollo.csv');
+    expect(apollo.code).toBe(0);
+    expect(apollo.stderr).toContain(
+      'Apollo export: columns matched by known export headers: "Title" -> Job Title, "Mobile Phone" -> Phone Number, ' +
+        '"Person Linkedin Url" -> LinkedIn\n',
+    );
+    expect(apollo.stderr).toContain(
+      'Ignoring columns: "Email Status", "Corporate Phone", "# Employees", "Apollo Contact Id"\n',
+    );
+    expect(stored('kay@ap.example')!.values).toMatchObject({ fJobTitl: 'CTO', fPhoneNo: '+1 555' });
   });
 
   it('stops when two columns could be the email, naming both and the flag; --map picks one', async () => {

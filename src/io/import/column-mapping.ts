@@ -2,7 +2,7 @@
 // or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
 import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
-import { couldBeEmail, isExportOnly, synonymField } from './header-synonyms.js';
+import { couldBeEmail, recogniseExport, synonymField } from './header-synonyms.js';
 
 export interface FieldInfo {
   id: string;
@@ -20,6 +20,8 @@ export interface ColumnMapping {
   ignored: string[];
   /** Columns matched through a known export's header ("Email Address" -> Email), to say which were. */
   bySynonym: MappedColumn[];
+  /** The tool whose export the file is ("LinkedIn", "Apollo"), when its headers say so. */
+  exportOf?: string;
   emailIndex: number;
   /** The mapping as a file would hold it: every column -> field label, or null when ignored. */
   asJson(): Record<string, string | null>;
@@ -67,6 +69,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   }
 
   const known = new Set(header.map(normaliseName));
+  const exportOf = recogniseExport([...known]);
   for (const [key, { column }] of explicit) {
     if (!known.has(key))
       throw new UsageError(
@@ -118,11 +121,16 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       }
     }
     if (!field) {
-      if (options.ignoreUnknown || name === '' || isExportOnly(key)) ignored.push(name);
+      if (options.ignoreUnknown || name === '' || exportOf) ignored.push(name);
       else unknown.push(name);
       return;
     }
     const earlier = seenFields.get(field.id);
+    // Exports carry several columns for one field (Apollo's Corporate, Mobile and Home Phone): the first one counts.
+    if (earlier !== undefined && bySynonym.at(-1)?.index === index) {
+      bySynonym.pop();
+      return ignored.push(name);
+    }
     if (earlier !== undefined)
       throw new UsageError(
         `columns "${earlier}" and "${name}" both map to the field "${field.label}"`,
@@ -157,6 +165,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     columns,
     ignored,
     bySynonym,
+    exportOf,
     emailIndex: email.index,
     asJson() {
       const out: Record<string, string | null> = {};

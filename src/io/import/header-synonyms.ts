@@ -39,12 +39,21 @@ const fieldBySynonym = new Map(
   Object.entries(synonyms).flatMap(([field, names]) => names.map((name) => [name.replace(/-/g, ''), field])),
 );
 
-/** Columns of those exports that no prospect field holds (LinkedIn's "Connected On", Google's "Labels"): set aside
- * with a note rather than stopping the import. */
-const exportOnly = new Set(['connectedon', 'labels', 'groupmembership', 'emailstatus', 'notes']);
+/** Headers only one tool's export has: a file with one of them is that tool's export, whose many other columns
+ * (Apollo's "Email Open", HubSpot's "Lifecycle Stage") are set aside with a note instead of stopping the import. */
+const exportSignatures: Array<[tool: string, headers: string[]]> = [
+  ['LinkedIn', ['connectedon']],
+  ['Google Contacts', ['email1value', 'givenname', 'organization1name']],
+  ['Outlook', ['emaildisplayname', 'email2address', 'businessstreet']],
+  ['Apollo', ['apollocontactid', 'companynameforemails', 'personlinkedinurl']],
+  ['HubSpot', ['recordid', 'lifecyclestage', 'contactowner']],
+  ['Salesforce', ['mailingcity', 'mailingcountry', 'accountname', 'contactid']],
+];
 
-export function isExportOnly(normalisedHeader: string): boolean {
-  return exportOnly.has(normalisedHeader);
+/** The tool whose export this header row is, if it is one. */
+export function recogniseExport(normalisedHeaders: string[]): string | undefined {
+  const present = new Set(normalisedHeaders);
+  return exportSignatures.find(([, headers]) => headers.some((h) => present.has(h)))?.[0];
 }
 
 /** The field a well-known export header means, if any. */

@@ -166,7 +166,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     }
     if (mapping.bySynonym.length) {
       const pairs = mapping.bySynonym.map((c) => `"${c.header}" -> ${c.field.label}`).join(', ');
-      ctx.emit({ type: 'info', text: `Columns matched by known export headers: ${pairs}` });
+      const what = mapping.exportOf ? `${mapping.exportOf} export: columns matched` : 'Columns matched';
+      ctx.emit({ type: 'info', text: `${what} by known export headers: ${pairs}` });
     }
     if (opts.saveMapping) writeOutput(opts.saveMapping, ctx, mappingJson(mapping));
     if (mapping.ignored.length) {
