@@ -43,12 +43,17 @@ export class JsonCapture extends Writable {
   }
 }
 
+// jq-wasm trims the whitespace around its whole output, which would eat a leading tab of @tsv or a last empty line:
+// a marker line on each side keeps the real output whole. The newline before ")" ends a trailing # comment.
+const marker = '\u0001';
+const guarded = (expr: string) => `"\\u0001", (${expr}\n), "\\u0001"`;
+
 /** Filters the captured JSON: what to print, and the error to end with (printed after any output, as jq does). */
 export function applyJq(run: JqRun, expr: string, json: string): { output: string; error?: OutreachError } {
   if (!json.trim()) return { output: '' };
   let result: ReturnType<JqRun>;
   try {
-    result = run(json, expr);
+    result = run(json, guarded(expr));
   } catch (error) {
     // jq-wasm's memory ends somewhere past 20 MB of JSON.
     throw new OutreachError(
@@ -56,9 +61,18 @@ export function applyJq(run: JqRun, expr: string, json: string): { output: strin
       'Pipe --json (or --ndjson) into jq instead.',
     );
   }
-  const output = result.stdout ? `${result.stdout}\n` : '';
+  const output = unguarded(result.stdout);
   if (result.exitCode === 0) return { output };
-  if (/^jq: error/.test(result.stderr))
-    return { output, error: new OutreachError(`--jq: ${jqMessage(result.stderr)}`) };
-  return { output, error: new UsageError(`--jq: the command printed no JSON to filter (${jqMessage(result.stderr)})`) };
+  // jq could not read its input: the command printed something other than JSON (a script, a CSV).
+  if (/^jq: parse error/.test(result.stderr))
+    return { output, error: new UsageError('--jq: this command prints no JSON to filter') };
+  return { output, error: new OutreachError(`--jq: ${jqMessage(result.stderr) || 'jq stopped'}`) };
+}
+
+/** The outputs between the markers, a line each; a run cut by an error has no closing marker. */
+function unguarded(stdout: string): string {
+  if (!stdout.startsWith(marker)) return stdout ? `${stdout}\n` : '';
+  const closed = stdout.endsWith(marker) && stdout.length > 1;
+  const output = stdout.slice(2, closed ? -1 : undefined);
+  return closed || !output ? output : `${output}\n`;
 }

@@ -2,7 +2,7 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { Interrupted, OutputClosed, OutreachError } from '../errors.js';
+import { Interrupted, OutputClosed, OutreachError, UsageError } from '../errors.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
@@ -19,7 +19,11 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
   const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
     const flags = command.optsWithGlobals() as GlobalFlags;
     // --jq filters what --json prints, for every command (some decide on the flag itself).
-    if (flags.jq !== undefined) flags.json = true;
+    if (flags.jq !== undefined) {
+      if (flags.csv || flags.ndjson)
+        throw new UsageError(`--jq filters JSON: it cannot be used with ${flags.csv ? '--csv' : '--ndjson'}`);
+      flags.json = true;
+    }
     // --jq: the command's JSON is kept and filtered once it is complete; a bad expression stops before anything runs.
     const jq = flags.jq === undefined ? undefined : { run: await compileJq(flags.jq), capture: new JsonCapture() };
     cmdCtx = createCommandContext(jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx, flags, argv);

@@ -212,6 +212,60 @@ describe('prospects import of real exports', () => {
     expect(stored('kay@ap.example')!.values).toMatchObject({ fJobTitl: 'CTO', fPhoneNo: '+1 555' });
   });
 
+  it('imports full header rows of Outlook, Google Contacts, HubSpot, Salesforce and Apollo exports as they are', async () => {
+    const exports: Array<[file: string, header: string, row: string, email: string, values: Record<string, string>]> = [
+      [
+        'outlook-full.csv',
+        'First Name,Middle Name,Last Name,Title,Suffix,E-mail Address,E-mail 2 Address,Home Phone,Business Phone,' +
+          'Mobile Phone,Job Title,Department,Company,Business Street,Business City,Business State,' +
+          'Business Country/Region,Personal Web Page,Web Page,Notes',
+        'Ada,,Lovelace,Ms,,ada@ol.example,ada@home.example,1,2,3,Analyst,R&D,Engines,1 St,London,LDN,UK,p.example,w.example,n',
+        'ada@ol.example',
+        { fJobTitl: 'Analyst', fPhoneNo: '2', fCountry: 'UK', fWebsite: 'w.example', fDeptxxx: 'R&D' },
+      ],
+      [
+        'google-full.csv',
+        'First Name,Middle Name,Last Name,Nickname,Organization Name,Organization Title,Organization Department,' +
+          'Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,Phone 1 - Value',
+        'Grace,,Hopper,,Navy,Admiral,Ops,* myContacts,* Work,grace@gg.example,Home,g@home.example,Mobile,+1 9',
+        'grace@gg.example',
+        { fCompany: 'Navy', fJobTitl: 'Admiral', fDeptxxx: 'Ops', fPhoneNo: '+1 9' },
+      ],
+      [
+        'hubspot.csv',
+        'Record ID,First Name,Last Name,Email,Phone Number,Company Name,Job Title,Lifecycle Stage,Contact owner,' +
+          'City,State/Region,Country/Region,Website URL',
+        '101,Kim,Park,kim@hs.example,555,Hs Co,CTO,lead,Bob,Austin,TX,United States,hs.example',
+        'kim@hs.example',
+        { fCompany: 'Hs Co', fStatexx: 'TX', fCountry: 'United States', fWebsite: 'hs.example' },
+      ],
+      [
+        'salesforce.csv',
+        'First Name,Last Name,Title,Account Name,Mailing Street,Mailing City,Mailing State/Province,Mailing Country,' +
+          'Phone,Mobile,Email,Lead Source',
+        'Lin,Wu,VP Sales,Sf Inc,2 Rd,Paris,IDF,France,777,888,lin@sf.example,Web',
+        'lin@sf.example',
+        { fJobTitl: 'VP Sales', fCompany: 'Sf Inc', fCityxxx: 'Paris', fStatexx: 'IDF', fPhoneNo: '777' },
+      ],
+      [
+        'apollo-full.csv',
+        'First Name,Last Name,Title,Company,Company Name for Emails,Email,Email Status,Seniority,Departments,' +
+          'Work Direct Phone,Home Phone,Mobile Phone,Corporate Phone,# Employees,Industry,Person Linkedin Url,Website,' +
+          'Company Linkedin Url,City,State,Country,Apollo Contact Id,Secondary Email,Tertiary Email',
+        'Max,Roe,CEO,Ap Co,Ap,max@ap.example,Verified,c_suite,Executive,1,2,3,4,50,Software,' +
+          'https://www.linkedin.com/in/max,ap.example,x,Berlin,BE,Germany,id1,max@two.example,',
+        'max@ap.example',
+        { fJobTitl: 'CEO', fCompany: 'Ap Co', fPhoneNo: '1', fDeptxxx: 'Executive', fIndustr: 'Software' },
+      ],
+    ];
+    for (const [file, header, row, email, values] of exports) {
+      put(file, `${header}\n${row}\n`);
+      const result = await importFile(file);
+      expect({ file, code: result.code }).toEqual({ file, code: 0 });
+      expect(stored(email)!.values).toMatchObject(values);
+    }
+  });
+
   it('stops when two columns could be the email, naming both and the flag; --map picks one', async () => {
     put('two.csv', 'Email,Personal Email,First Name\nwork@two.example,home@two.example,Kim\n');
     const stopped = await importFile('two.csv');
@@ -229,13 +283,13 @@ describe('prospects import of real exports', () => {
   });
 
   it('asks which column is the email on a terminal', async () => {
-    put('ask.csv', 'Work Email,Secondary Email\nw@ask.example,s@ask.example\n');
+    put('ask.csv', 'Work Email,Personal Email\nw@ask.example,s@ask.example\n');
     const asked = await run(['prospects', 'import', 'ask.csv', '--wait'], {
       env: sb.env,
       cwd: dir,
       stdinIsTTY: true,
       stderrIsTTY: true,
-      answers: ['Secondary Email'],
+      answers: ['Personal Email'],
     });
     expect(asked.code).toBe(0);
     expect(asked.stderr).toContain('Several columns could be the email. Which one is the prospect’s?');

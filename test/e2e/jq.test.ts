@@ -17,6 +17,10 @@ describe('--jq', () => {
     expect(first.stdout).toBe('{\n  "key": "uncategorized",\n  "name": "Uncategorized"\n}\n');
     const tsv = await sandbox(['inbox', 'categories', '--jq', '.[:2][] | [.key, .isDefault] | @tsv']);
     expect(tsv.stdout).toBe('uncategorized\ttrue\ninterested\ttrue\n');
+    // Whitespace at the edges of the output is jq's own: a leading tab of @tsv, an empty last line.
+    const edges = await sandbox(['inbox', 'categories', '--jq', '.[0] | [null, .key] | @tsv, ""']);
+    expect(edges.stdout).toBe('\tuncategorized\n\n');
+    expect((await sandbox(['inbox', 'categories', '--jq', 'empty'])).stdout).toBe('');
     const count = await sandbox(['tasks', 'list', '--all', '--jq', 'map(select(.type == "call")) | length']);
     expect(Number(count.stdout)).toBeGreaterThan(0);
   });
@@ -41,7 +45,20 @@ describe('--jq', () => {
       stderr: 'error: --jq: Cannot index object with number (0)\n',
     });
     const notJson = await runBin(['completion', 'bash', '--jq', '.'], { env });
-    expect(notJson.code).toBe(2);
-    expect(notJson.stderr).toMatch(/^error: --jq: the command printed no JSON to filter/);
+    expect({ code: notJson.code, stderr: notJson.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --jq: this command prints no JSON to filter\n',
+    });
+    const partial = await sandbox(['inbox', 'categories', '--jq', '.[0].key, error("stop here")']);
+    expect({ code: partial.code, stdout: partial.stdout, stderr: partial.stderr }).toEqual({
+      code: 1,
+      stdout: 'uncategorized\n',
+      stderr: 'error: --jq: stop here\n',
+    });
+    const withCsv = await sandbox(['inbox', 'categories', '--csv', '--jq', '.']);
+    expect({ code: withCsv.code, stderr: withCsv.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --jq filters JSON: it cannot be used with --csv\n',
+    });
   });
 });

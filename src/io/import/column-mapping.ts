@@ -113,11 +113,13 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       return ignored.push(name);
     } else {
       field = fieldByName.get(key);
-      // A synonym stands back when another column carries the field's own name.
       const synonym = normaliseName(synonymField(key) ?? '');
-      if (!field && synonym && !known.has(synonym)) {
-        field = fieldByName.get(synonym);
-        if (field) bySynonym.push({ index, header: name, field });
+      if (!field && fieldByName.has(synonym)) {
+        // A synonym stands back when another column carries the field's own name ("Mobile Phone" beside "Phone
+        // Number", Outlook's salutation "Title" beside "Job Title"): that column is set aside, not stopped on.
+        if (known.has(synonym)) return ignored.push(name);
+        field = fieldByName.get(synonym)!;
+        bySynonym.push({ index, header: name, field });
       }
     }
     if (!field) {

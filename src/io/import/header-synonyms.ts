@@ -1,43 +1,51 @@
-// The headers of the exports users bring, and the system field each means, by normalised name (lower case, no
-// spaces, "_" or "-"). A synonym applies only when no field has the column's own name.
+// The headers of the exports users bring, and the system field each means. A synonym applies only when no field has
+// the column's own name. Names are compared by their letters and digits ("E-mail 1 - Value" is "email1value").
 //   LinkedIn Connections.csv: First Name, Last Name, URL, Email Address, Company, Position, Connected On
-//   Apollo: Title, Company Name for Emails, Person Linkedin Url, Corporate Phone, Mobile Phone, Website, Secondary Email
-//   HubSpot: Email, Phone Number, Company Name, Job Title, Website URL, Country/Region, State/Region
-//   Salesforce: Account Name, Title, Phone, Mobile, Mailing City, Mailing State/Province, Mailing Country, LinkedIn URL
-//   Google Contacts: Given Name, Family Name, E-mail 1 - Value, Phone 1 - Value, Organization 1 - Name / Title
+//   Apollo: Title, Company Name for Emails, Work Direct Phone, Mobile Phone, Person Linkedin Url, Secondary Email
+//   HubSpot: Record ID, Email, Phone Number, Company Name, Job Title, Website URL, State/Region, Country/Region
+//   Salesforce: Title, Account Name, Phone, Mobile, Mailing City, Mailing State/Province, Mailing Country
+//   Google Contacts: Given Name / First Name, Family Name, E-mail 1 - Value, Phone 1 - Value, Organization (1) - Name
 //   Outlook: E-mail Address, E-mail 2 Address, Business Phone, Mobile Phone, Business City, Web Page
 //   Excel and hand-made sheets: email_address, e-mail, mail, firstname, surname, organisation, phone_number
 
 const synonyms: Record<string, string[]> = {
-  Email: ['emailaddress', 'workemail', 'businessemail', 'e-mail', 'email1value', 'email1', 'mail', 'emailid'],
+  Email: ['emailaddress', 'workemail', 'businessemail', 'email1value', 'email1', 'mail', 'emailid'],
   'First Name': ['firstname', 'givenname', 'first', 'forename'],
   'Last Name': ['lastname', 'familyname', 'surname', 'last'],
-  Company: ['companyname', 'organization', 'organisation', 'accountname', 'organization1name', 'companynameforemails'],
-  'Job Title': ['title', 'position', 'jobtitle', 'organization1title', 'role'],
-  'Phone Number': ['phone', 'corporatephone', 'businessphone', 'phone1value', 'mobilephone', 'mobile', 'workphone'],
+  Company: [
+    'companyname',
+    'organization',
+    'organisation',
+    'accountname',
+    'organization1name',
+    'organizationname',
+    'companynameforemails',
+  ],
+  'Job Title': ['title', 'position', 'jobtitle', 'organization1title', 'organizationtitle', 'role'],
+  Department: ['organization1department', 'organizationdepartment', 'departments'],
+  'Phone Number': [
+    'phone',
+    'corporatephone',
+    'businessphone',
+    'workdirectphone',
+    'workphone',
+    'phone1value',
+    'mobilephone',
+    'mobile',
+  ],
   LinkedIn: ['url', 'linkedinurl', 'profileurl', 'personlinkedinurl', 'linkedinprofile', 'linkedinprofileurl'],
-  Website: ['websiteurl', 'webpage', 'companywebsite', 'website'],
+  Website: ['websiteurl', 'webpage', 'website1value'],
   City: ['mailingcity', 'businesscity'],
   State: ['stateregion', 'mailingstateprovince', 'businessstate', 'province'],
   Country: ['countryregion', 'mailingcountry', 'businesscountry', 'businesscountryregion'],
 };
 
-/** Headers that hold an email other than the work one: a second candidate for the Email field, never taken alone
- * when another column could be the email. */
-const otherEmails = new Set([
-  'personalemail',
-  'secondaryemail',
-  'email2',
-  'email2value',
-  'email2address',
-  'otheremail',
-  'homeemail',
-  'privateemail',
-]);
-
-const fieldBySynonym = new Map(
-  Object.entries(synonyms).flatMap(([field, names]) => names.map((name) => [name.replace(/-/g, ''), field])),
-);
+/** Emails beside the work one that could be the prospect's as well: with another email column the user says which
+ * (asked on a terminal, else --map). */
+const otherEmails = new Set(['personalemail', 'homeemail', 'privateemail']);
+/** Emails that say they are not the main one (Google's "E-mail 2 - Value", Outlook's "E-mail 2 Address", Apollo's
+ * "Secondary Email"): beside a main email column they are set aside. */
+const laterEmail = /^(email[2-9](value|address)?|(secondary|tertiary|other)email)$/;
 
 /** Headers only one tool's export has: a file with one of them is that tool's export, whose many other columns
  * (Apollo's "Email Open", HubSpot's "Lifecycle Stage") are set aside with a note instead of stopping the import. */
@@ -50,18 +58,25 @@ const exportSignatures: Array<[tool: string, headers: string[]]> = [
   ['Salesforce', ['mailingcity', 'mailingcountry', 'accountname', 'contactid']],
 ];
 
-/** The tool whose export this header row is, if it is one. */
-export function recogniseExport(normalisedHeaders: string[]): string | undefined {
-  const present = new Set(normalisedHeaders);
-  return exportSignatures.find(([, headers]) => headers.some((h) => present.has(h)))?.[0];
-}
+const key = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const fieldBySynonym = new Map(Object.entries(synonyms).flatMap(([field, names]) => names.map((n) => [n, field])));
 
 /** The field a well-known export header means, if any. */
-export function synonymField(normalisedHeader: string): string | undefined {
-  return fieldBySynonym.get(normalisedHeader) ?? (otherEmails.has(normalisedHeader) ? 'Email' : undefined);
+export function synonymField(header: string): string | undefined {
+  const name = key(header);
+  return fieldBySynonym.get(name) ?? (otherEmails.has(name) || laterEmail.test(name) ? 'Email' : undefined);
 }
 
-/** A header that could hold the prospect's email: the field's own name, a synonym, or another email. */
-export function couldBeEmail(normalisedHeader: string): boolean {
-  return normalisedHeader === 'email' || synonymField(normalisedHeader) === 'Email';
+/** A header that could be the prospect's email: the field's own name, a synonym, or a personal email (not a second
+ * email). */
+export function couldBeEmail(header: string): boolean {
+  const name = key(header);
+  return !laterEmail.test(name) && (name === 'email' || synonymField(name) === 'Email');
+}
+
+/** The tool whose export this header row is, if it is one. */
+export function recogniseExport(headers: string[]): string | undefined {
+  const present = new Set(headers.map(key));
+  return exportSignatures.find(([, names]) => names.some((name) => present.has(name)))?.[0];
 }
