@@ -280,7 +280,14 @@ export class HttpClient {
 /** A network failure in words, and what to change: the base URL's setting, --connect-timeout, a CA certificate. */
 function describeNetworkFailure(code: string, url: URL, config: HttpConfig): { what: string; hint?: string } {
   const where = url.origin;
-  const checkUrl = `Check the base URL${config.baseUrlSource ? ` (set by ${config.baseUrlSource})` : ''}`;
+  const source = config.baseUrlSource;
+  const checkUrl = `Check the base URL${
+    !source
+      ? ''
+      : source === 'the default'
+        ? ' (the default: set --base-url or OUTREACH_BASE_URL)'
+        : ` (set by ${source})`
+  }`;
   if (/ALTNAME/.test(code))
     return {
       what: `the TLS certificate of ${url.host} is not valid for that name (${code})`,

@@ -25,11 +25,12 @@ export function isTlsFailure(code: string): boolean {
 /** Failures that say the address is wrong (no such host, nothing listening, no answer) rather than that a working
  * service had a bad moment: not retried until the service has answered once in this run, since a user who mistyped a
  * base URL should hear so at once. Once it has answered (a long import), they are the service restarting: retried. */
-const wrongAddressCodes = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const wrongAddressCodes = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
 
 export function retryDecision(outcome: AttemptOutcome, replaySafe: boolean, answeredBefore = true): RetryDecision {
   if (outcome.kind === 'network') {
-    if (isTlsFailure(outcome.code) || outcome.code === 'ENOTFOUND')
+    // A certificate refused before anything was sent; a TLS fault on a live connection is a network fault like others.
+    if (isTlsFailure(outcome.code) && !outcome.mayHaveReachedServer)
       return { retry: false, reason: `${outcome.code} is the same on every try` };
     if (!answeredBefore && wrongAddressCodes.has(outcome.code))
       return { retry: false, reason: `${outcome.code} from a service that has not answered yet in this run` };

@@ -56,7 +56,16 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   const secrets = new Set<string>();
   const redact = (text: string) => {
     let out = text;
-    for (const secret of secrets) if (secret) out = out.split(secret).join('***');
+    for (const secret of secrets) {
+      if (secret.length >= 12) out = out.split(secret).join('***');
+      // A short key (a typo, a test value) is hidden where it stands alone, not inside words: a key "x" must not
+      // turn /v1/unibox into /v1/unibo***.
+      else if (secret)
+        out = out.replace(
+          new RegExp(`(?<![A-Za-z0-9])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'),
+          '***',
+        );
+    }
     return out;
   };
   let configPromise: Promise<ConfigFile> | undefined;

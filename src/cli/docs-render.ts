@@ -15,6 +15,9 @@ function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A help topic's text without its first line ("Output formats:"): the document gives it a heading of its own. */
+const withoutHeading = (topic: string) => topic.trimEnd().split('\n').slice(1).join('\n');
+
 const anchor = (path: string) => `outreach-${path.replace(/ /g, '-')}`;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -42,13 +45,13 @@ export function renderMarkdown(commands: CommandDoc[]): string {
     '## Output formats',
     '',
     '```text',
-    formatsHelp.trimEnd(),
+    withoutHeading(formatsHelp),
     '```',
     '',
     '## Environment',
     '',
     '```text',
-    environmentHelp.trimEnd(),
+    withoutHeading(environmentHelp),
     '```',
     '',
     '## Exit codes',
@@ -105,8 +108,8 @@ export function renderManPage(commands: CommandDoc[], version: string): string {
     out.push('.PP', 'Examples:', '.RS', '.nf', ...c.examples.map(roff), '.fi', '.RE');
     out.push('.PP', `Exit codes: ${c.exitCodes.join(', ')}.`);
   }
-  out.push('.SH OUTPUT FORMATS', '.nf', ...formatsHelp.trimEnd().split('\n').map(roff), '.fi');
-  out.push('.SH ENVIRONMENT', '.nf', ...environmentHelp.trimEnd().split('\n').map(roff), '.fi');
+  out.push('.SH OUTPUT FORMATS', '.nf', ...withoutHeading(formatsHelp).split('\n').map(roff), '.fi');
+  out.push('.SH ENVIRONMENT', '.nf', ...withoutHeading(environmentHelp).split('\n').map(roff), '.fi');
   out.push('.SH EXIT STATUS');
   for (const [code, text] of exitCodeTable) out.push('.TP', `.B ${code}`, roff(text));
   out.push(

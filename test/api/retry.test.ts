@@ -123,6 +123,27 @@ describe('retry policy against the sandbox', () => {
   });
 });
 
+describe('retry policy for failures that say the address is wrong', () => {
+  const network = (code: string, mayHaveReachedServer = false) => ({
+    kind: 'network' as const,
+    mayHaveReachedServer,
+    code,
+  });
+
+  it('fails at once before the service has answered, and retries once it has (a restart mid-job)', () => {
+    for (const code of ['ECONNREFUSED', 'CONNECT_TIMEOUT', 'ENOTFOUND', 'EHOSTUNREACH']) {
+      expect({ code, retry: retryDecision(network(code), true, false).retry }).toEqual({ code, retry: false });
+      expect({ code, retry: retryDecision(network(code), false, true).retry }).toEqual({ code, retry: true });
+    }
+  });
+
+  it('never retries a refused certificate, but retries a TLS fault on a connection already in use', () => {
+    expect(retryDecision(network('ERR_TLS_CERT_ALTNAME_INVALID'), true, true).retry).toBe(false);
+    expect(retryDecision(network('CERT_HAS_EXPIRED'), true, true).retry).toBe(false);
+    expect(retryDecision(network('ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC', true), true, true).retry).toBe(true);
+  });
+});
+
 describe('retry policy rules', () => {
   const response = (status: number) => ({
     kind: 'response' as const,

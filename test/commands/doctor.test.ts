@@ -27,13 +27,14 @@ describe('outreach doctor', () => {
         nodeLine,
         `✓ Config file    none yet at ${join(configDir, 'config.json')}`,
         '✓ Profile        default (from the default)',
+        '✓ Timeouts       request 60 s (default), connect 5 s (default)',
         `✓ Base URL       ${sb.baseUrl} (from OUTREACH_BASE_URL)`,
         '✓ API key        sk_t************1706 (from OUTREACH_API_KEY)',
         `✓ Service        ${host} answered in 0 ms`,
         '✓ Key accepted   an authenticated request succeeded',
         "✓ Clock          in step with the service's",
         '✓ Sandbox state  none (--sandbox has not been used with this config folder)',
-        'All 9 checks passed.',
+        'All 10 checks passed.',
         '',
       ].join('\n'),
     );
@@ -57,11 +58,12 @@ describe('outreach doctor', () => {
       `✗ Config file    ${configPath} can be read by other users (mode 644)\n` +
         `                 fix: chmod 600 ${configPath}\n` +
         '✓ Profile        work (from --profile)\n' +
+        '✓ Timeouts       request 60 s (default), connect 5 s (default)\n' +
         `✓ Base URL       ${sb.baseUrl} (from profile "work")\n` +
         '✓ API key        sk_w********_000 (from profile "work")\n',
     );
     expect(refused.stdout).toMatch(/✗ Key accepted {3}.*\n {17}fix: .*auth login/);
-    expect(refused.stdout).toMatch(/\n2 of 8 checks failed\.\n$/);
+    expect(refused.stdout).toMatch(/\n2 of 9 checks failed\.\n$/);
 
     await sb.request('POST', '/_sandbox/clock', { advanceMs: 600_000 });
     const skewed = await run(['doctor', '--json'], { env: sb.env });
@@ -78,13 +80,28 @@ describe('outreach doctor', () => {
 
   it('says when the service cannot be reached, naming where the base URL was set', async () => {
     const refusing = await refusingUrl();
-    const result = await run(['--base-url', refusing, 'doctor'], { env: { OUTREACH_API_KEY: 'sk_test_1234567890' } });
+    // A one-letter key (a typo) is hidden where it stands alone, not inside the words of the message.
+    const result = await run(['--base-url', refusing, '--connect-timeout', '2', 'doctor'], {
+      env: { OUTREACH_API_KEY: 'x' },
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       `✗ Service        GET /v1/unibox/categories failed: connection refused (${refusing})\n` +
         '                 fix: Nothing is listening there. Check the base URL (set by --base-url).\n',
     );
+    expect(result.stdout).toContain('✓ Timeouts       request 60 s (default), connect 2 s (--connect-timeout)\n');
     expect(result.stdout).not.toContain('Key accepted');
+  });
+
+  it('reports a base URL that is not one under Base URL, with the fix', async () => {
+    const result = await run(['doctor'], {
+      env: { OUTREACH_BASE_URL: 'notaurl', OUTREACH_API_KEY: 'sk_test_1234567890' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '✗ Base URL       OUTREACH_BASE_URL: "notaurl" is not a URL\n' +
+        '                 fix: Example: https://open-api.saleshandy.com\n',
+    );
   });
 
   it('reports the --sandbox state and its size', async () => {
@@ -96,7 +113,9 @@ describe('outreach doctor', () => {
       '✓ Base URL       the in-process sandbox (from --sandbox): no account, no network\n',
     );
     expect(result.stdout).toMatch(
-      new RegExp(`✓ Sandbox state  \\d+ KB in \\d+ files at ${join(configDir, 'sandbox')} \\(outreach sandbox reset`),
+      new RegExp(
+        `✓ Sandbox state  \\d+ KB in \\d+ files at ${join(configDir, 'sandbox')} \\(outreach sandbox reset restores`,
+      ),
     );
   });
 });

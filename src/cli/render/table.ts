@@ -53,11 +53,20 @@ export async function renderTable(headers: string[], rows: string[][], layout: T
 
 type Fit = typeof import('./fit.js');
 
+/** Columns this narrow hold enumerations and dates: cutting them would leave nothing readable. */
+const shortColumn = 10;
+
 function fitRows(fit: Fit, headers: string[], rows: string[][], { keys, wraps, width }: TableLayout): string[][] {
   const { cellWidth, fitWidths, truncate, wrap } = fit;
   const natural = headers.map((h) => cellWidth(h));
   for (const row of rows) row.forEach((cell, i) => (natural[i] = Math.max(natural[i]!, cellWidth(cell))));
-  const minimum = headers.map((h, i) => Math.min(natural[i]!, Math.max(cellWidth(h), 6)));
+  // Short columns (a status, a date, "in 3d") are never cut; a wrapped column keeps its longest word whole.
+  const longestWord = headers.map((_, i) =>
+    wraps[i] ? Math.max(0, ...rows.flatMap((row) => row[i]!.split(/[\s\n]+/).map((w) => cellWidth(w) + 2))) : 0,
+  );
+  const minimum = headers.map((h, i) =>
+    natural[i]! <= shortColumn ? natural[i]! : Math.max(cellWidth(h), 6, Math.min(longestWord[i]!, natural[i]!)),
+  );
   const widths = fitWidths(natural, minimum, keys, width!);
   if (widths.every((w, i) => w === natural[i])) return rows;
   return rows.map((row) =>

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { version as nodeVersion } from 'node:process';
 import type { CommandContext } from '../../cli/command-context.js';
 import { looseModeWarnings, readConfig, type ConfigView } from '../../config/config-file.js';
-import { maskKey, profileName, resolveTarget, type Target } from '../../config/target.js';
+import {
+  baseUrlSource,
+  maskKey,
+  profileName,
+  resolveBaseUrl,
+  resolveTarget,
+  type Target,
+} from '../../config/target.js';
 import { ApiError, OutreachError } from '../../errors.js';
 
 export interface Check {
@@ -75,6 +82,7 @@ export function settingsChecks(
 ): { checks: Check[]; target?: Target } {
   const profile = profileName(ctx.flags, ctx.env, config);
   const checks: Check[] = [{ name: 'Profile', ok: true, detail: `${profile} (from ${profileSource(ctx, config)})` }];
+  checks.push(timeoutsCheck(ctx));
   if (ctx.flags.sandbox) {
     checks.push({
       name: 'Base URL',
@@ -83,19 +91,41 @@ export function settingsChecks(
     });
     return { checks };
   }
+  const settings = config?.profile(profile);
+  try {
+    const baseUrl = resolveBaseUrl(ctx.flags, ctx.env, settings);
+    checks.push({
+      name: 'Base URL',
+      ok: true,
+      detail: `${baseUrl} (from ${baseUrlSource(ctx.flags, ctx.env, profile, settings)})`,
+    });
+  } catch (error) {
+    if (!(error instanceof OutreachError)) throw error;
+    checks.push({ name: 'Base URL', ok: false, detail: error.message, fix: error.hint });
+    return { checks };
+  }
   try {
     const target = resolveTarget(ctx.flags, ctx.env, config ?? emptyConfig(ctx.configDir));
     const keySource = target.keySource === 'OUTREACH_API_KEY' ? 'OUTREACH_API_KEY' : `profile "${target.profile}"`;
-    checks.push(
-      { name: 'Base URL', ok: true, detail: `${target.baseUrl} (from ${target.baseUrlSource})` },
-      { name: 'API key', ok: true, detail: `${maskKey(target.apiKey)} (from ${keySource})` },
-    );
+    checks.push({ name: 'API key', ok: true, detail: `${maskKey(target.apiKey)} (from ${keySource})` });
     return { checks, target };
   } catch (error) {
     if (!(error instanceof OutreachError)) throw error;
     checks.push({ name: 'API key', ok: false, detail: error.message, fix: error.hint });
     return { checks };
   }
+}
+
+function timeoutsCheck(ctx: CommandContext): Check {
+  const given = (flag: string | undefined, name: string, fallback: string) =>
+    `${flag ?? fallback} s (${flag === undefined ? 'default' : name})`;
+  return {
+    name: 'Timeouts',
+    ok: true,
+    detail:
+      `request ${given(ctx.flags.timeout, '--timeout', '60')}, ` +
+      `connect ${given(ctx.flags.connectTimeout, '--connect-timeout', '5')}`,
+  };
 }
 
 function emptyConfig(dir: string): ConfigView {
@@ -161,6 +191,6 @@ export function sandboxStateCheck(configDir: string): Check {
   return {
     name: 'Sandbox state',
     ok: true,
-    detail: `${size} in ${files} files at ${dir} (outreach sandbox reset empties it)`,
+    detail: `${size} in ${files} files at ${dir} (outreach sandbox reset restores the seed)`,
   };
 }
