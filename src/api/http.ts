@@ -121,10 +121,9 @@ export class HttpClient {
     let replayed = false;
     for (let attempt = 0; ; attempt++) {
       const started = config.clock.now();
-      config.activity?.(
-        this.answered ? `waiting for ${url.host}: ${method} ${url.pathname}` : `connecting to ${url.host}`,
-      );
-      const outcome = await this.attempt(method, url, options);
+      const waiting = `waiting for ${url.host}: ${method} ${url.pathname}`;
+      config.activity?.(this.answered ? waiting : `connecting to ${url.host}`);
+      const outcome = await this.attempt(method, url, options, () => config.activity?.(waiting));
       if (outcome.kind === 'response') this.answered = true;
       const elapsed = config.clock.now() - started;
       this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
@@ -174,7 +173,12 @@ export class HttpClient {
     }
   }
 
-  private async attempt(method: string, url: URL, options: SendOptions): Promise<AttemptOutcome> {
+  private async attempt(
+    method: string,
+    url: URL,
+    options: SendOptions,
+    onConnected?: () => void,
+  ): Promise<AttemptOutcome> {
     const { config } = this;
     if (config.signal.aborted) throw this.interruption();
     const headers: Record<string, string> = {
@@ -204,7 +208,7 @@ export class HttpClient {
       const sink = saveTo ? () => createWriteStream(saveTo, { mode: 0o600 }) : undefined;
       this.inFlight++;
       const res = await this.transport
-        .exchange(method, url, headers, body, signal, options.maxBytes, sink)
+        .exchange(method, url, headers, body, signal, options.maxBytes, sink, onConnected)
         .finally(() => this.inFlight--);
       const parsed = parseBody(res.text, res.headers['content-type']);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:

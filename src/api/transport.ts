@@ -65,6 +65,8 @@ export class Transport {
     maxBytes = Infinity,
     /** Where a success's body goes instead of memory (a download); made anew for each attempt. */
     sink?: () => Writable,
+    /** Told once the connection is up (TLS included), for a spinner that said "connecting". */
+    onConnected?: () => void,
   ): Promise<Exchange> {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
@@ -86,6 +88,7 @@ export class Transport {
         const onConnect = () => {
           connected = true;
           clearTimeout(connectTimer);
+          onConnected?.();
         };
         if (!socket.connecting) onConnect();
         else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from './exit-codes.js';
+import { globalSwitches, globalValueFlags } from './globals.js';
 import {
   flagName,
   optionSyntax,
@@ -118,6 +119,11 @@ export async function registerVerbs(
   parent.addHelpText('after', formatExamples(examples));
 }
 
+/** Every verb also takes the global flags: named under its own, as gh's "INHERITED FLAGS" does. */
+const inheritedFlags =
+  `\nGlobal flags: ${globalSwitches.map(({ flags }) => flags.split(', ').pop()).join(' ')} ` +
+  `${Object.keys(globalValueFlags).map(flagName).join(' ')} (outreach --help says what each does)\n`;
+
 /** Loads the entry's verb and makes `cmd` run it. */
 export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInvoker): Promise<void> {
   const verb = (await entry.load()).default;
@@ -131,7 +137,7 @@ export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInv
     else cmd.option(flags, help);
     if (spec.kind === 'negatable') cmd.option(`--no-${flagName(key).slice(2)}`, spec.defaultText);
   }
-  cmd.addHelpText('after', formatExamples([entry.example, ...verb.examples]));
+  cmd.addHelpText('after', `${formatExamples([entry.example, ...verb.examples])}${inheritedFlags}`);
   cmd.action(async (...actionArgs: unknown[]) => {
     const command = actionArgs[actionArgs.length - 1] as Command;
     await invoke(verb, command, parseVerbOptions(verb, command));

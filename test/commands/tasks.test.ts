@@ -21,6 +21,16 @@ const skipPosts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/task
 const status = (id: string) => sb.sandbox.store.state.tasks.find((t) => t.taskId === id)!.doneStatus;
 
 describe('tasks list', () => {
+  it('tells a person at a terminal that there are more pages, and a script nothing', async () => {
+    const table = await tasks(['list', '--page', '2', '--page-size', '100'], { stdoutIsTTY: true });
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('Page 2 of 3: --page 3 for the next, --all for every task.\n');
+    const last = await tasks(['list', '--page', '3', '--page-size', '100'], { stdoutIsTTY: true });
+    expect(last.stderr).toBe('');
+    const piped = await tasks(['list', '--page', '2', '--page-size', '100']);
+    expect({ stderr: piped.stderr, lines: piped.stdout.trim().split('\n').length }).toEqual({ stderr: '', lines: 100 });
+  });
+
   it('prints one page as TSV: id, type, status, due, title, sequence, assignee, priority', async () => {
     const result = await tasks([
       'list',

@@ -45,11 +45,29 @@ describe('a spinner while waiting', () => {
       env,
       columns: 100,
       onOutput: (soFar) => {
-        if (soFar.includes(`connecting to ${new URL(proxy!.baseUrl).host}`)) proxy!.release();
+        if (soFar.includes(`waiting for ${new URL(proxy!.baseUrl).host}: GET /v1/unibox/categories`)) proxy!.release();
       },
     });
     expect(code).toBe(0);
     expect(output).toMatch(/KEY +NAME +DEFAULT +SENTIMENT\nuncategorized +Uncategorized +yes +Neutral\n/);
+  });
+
+  it('says "connecting" while a host has not accepted the connection', async () => {
+    const port = await listen(createTcpServer(() => undefined));
+    const env = cleanEnv({
+      OUTREACH_CONFIG_DIR: tempDir(),
+      OUTREACH_BASE_URL: `https://127.0.0.1:${port}`,
+      OUTREACH_API_KEY: 'sk_test_silent_0002',
+      NO_COLOR: '1',
+    });
+    // The spinner shows at 0.5 s, the connect timeout ends the command at 2 s: timers in that order on any machine.
+    const { code, output } = await runInTerminal(['--connect-timeout', '2', 'inbox', 'categories'], {
+      env,
+      columns: 100,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(`connecting to 127.0.0.1:${port}`);
+    expect(output).toContain(`error: GET /v1/unibox/categories failed: 127.0.0.1:${port} did not answer within 2s`);
   });
 
   it('draws nothing when stderr is piped, or under --json, however long the wait', async () => {
