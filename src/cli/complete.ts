@@ -5,14 +5,9 @@
 import type { Context } from '../context.js';
 import { groups } from '../commands/manifest.js';
 import { flagName, type ArgSpec, type FlagSpec } from './flags.js';
-import { globalSwitches, globalValueFlags, valueOptions } from './globals.js';
+import { globalFlagNames, valueOptions } from './globals.js';
 import type { AnyVerb, VerbEntry, SubGroup } from './verb.js';
 
-/** The long names of every global flag, from their declarations. */
-const globals = [
-  ...globalSwitches.map(({ flags }) => flags.split(', ').pop()!),
-  ...Object.keys(globalValueFlags).map(flagName),
-];
 /** A word that is no group but is completed at the top. */
 const topWords = ['help'];
 
@@ -59,7 +54,7 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
   }
   const [groupName, ...rest] = positional;
   if (groupName === undefined)
-    return current.startsWith('-') ? matching(globals) : matching([...groups.map((g) => g.name), ...topWords]);
+    return current.startsWith('-') ? matching(globalFlagNames) : matching([...groups.map((g) => g.name), ...topWords]);
   if (groupName === 'help')
     return rest.length ? [] : matching([...groups.map((g) => g.name), 'exit-codes', 'environment']);
 
@@ -71,7 +66,8 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
   let args = rest;
   while (!verbEntry) {
     const [name, ...after] = args;
-    if (name === undefined) return current.startsWith('-') ? matching(globals) : matching(level.map((v) => v.name));
+    if (name === undefined)
+      return current.startsWith('-') ? matching(globalFlagNames) : matching(level.map((v) => v.name));
     const found = level.find((v) => v.name === name);
     if (!found) return [];
     if ('verbs' in found) level = found.verbs;
@@ -82,7 +78,7 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
   const flags = (verb.flags ?? {}) as Record<string, FlagSpec<unknown>>;
   const choices = previous?.startsWith('-') ? valueChoices(flags, previous) : undefined;
   if (choices) return matching(choices);
-  if (current.startsWith('-')) return matching([...flagWords(flags), ...globals]);
+  if (current.startsWith('-')) return matching([...flagWords(flags), ...globalFlagNames]);
   // The argument being typed: words after the verb that are neither flags nor a flag's value.
   let given = 0;
   const afterVerb = typed.slice(typed.lastIndexOf(verbEntry.name) + 1);

@@ -38,6 +38,12 @@ export const globalValueFlags = {
 };
 type GlobalValueFlags = typeof globalValueFlags;
 
+/** The long name of every global flag, from their declarations: for completion and each verb's help. */
+export const globalFlagNames: readonly string[] = [
+  ...globalSwitches.map(({ flags }) => flags.split(', ').pop()!),
+  ...Object.keys(globalValueFlags).map(flagName),
+];
+
 /** Global options that take a value: their values are never mistaken for the group name. */
 export const valueOptions = new Set(
   Object.entries(globalValueFlags).flatMap(([key, spec]) => [flagName(key), ...(spec.short ? [spec.short] : [])]),

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from './exit-codes.js';
-import { globalSwitches, globalValueFlags } from './globals.js';
+import { globalFlagNames } from './globals.js';
 import {
   flagName,
   optionSyntax,
@@ -120,9 +120,7 @@ export async function registerVerbs(
 }
 
 /** Every verb also takes the global flags: named under its own, as gh's "INHERITED FLAGS" does. */
-const inheritedFlags =
-  `\nGlobal flags: ${globalSwitches.map(({ flags }) => flags.split(', ').pop()).join(' ')} ` +
-  `${Object.keys(globalValueFlags).map(flagName).join(' ')} (outreach --help says what each does)\n`;
+const inheritedFlags = `\nGlobal flags: ${globalFlagNames.join(' ')} (outreach --help says what each does)\n`;
 
 /** Loads the entry's verb and makes `cmd` run it. */
 export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInvoker): Promise<void> {

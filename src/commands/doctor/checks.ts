@@ -14,6 +14,8 @@ import {
   type Target,
 } from '../../config/target.js';
 import { ApiError, OutreachError } from '../../errors.js';
+import { readGlobal } from '../../cli/globals.js';
+import { flagName } from '../../cli/flags.js';
 
 export interface Check {
   name: string;
@@ -117,15 +119,9 @@ export function settingsChecks(
 }
 
 function timeoutsCheck(ctx: CommandContext): Check {
-  const given = (flag: string | undefined, name: string, fallback: string) =>
-    `${flag ?? fallback} s (${flag === undefined ? 'default' : name})`;
-  return {
-    name: 'Timeouts',
-    ok: true,
-    detail:
-      `request ${given(ctx.flags.timeout, '--timeout', '60')}, ` +
-      `connect ${given(ctx.flags.connectTimeout, '--connect-timeout', '5')}`,
-  };
+  const given = (key: 'timeout' | 'connectTimeout') =>
+    `${readGlobal(ctx.flags, key) / 1000} s (${ctx.flags[key] === undefined ? 'default' : flagName(key)})`;
+  return { name: 'Timeouts', ok: true, detail: `request ${given('timeout')}, connect ${given('connectTimeout')}` };
 }
 
 function emptyConfig(dir: string): ConfigView {
