@@ -220,8 +220,11 @@ export class HttpClient {
     } catch (error) {
       if (config.signal.aborted) throw this.interruption();
       // A local file, not the network: exit 1 (a job can be resumed once it is fixed), and never retried.
-      if (error instanceof LocalFileError)
-        throw new OutreachError(`${method} ${url.pathname}: a local file failed: ${error.cause.message}`);
+      if (error instanceof LocalFileError) {
+        // An errno says only what failed; a body that refused itself (an input edited mid-import) says why.
+        const what = error.cause.code ? `a local file failed: ${error.cause.message}` : error.cause.message;
+        throw new OutreachError(`${method} ${url.pathname}: ${what}`);
+      }
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
       if (failure.code === 'TOO_LARGE')
         throw new NetworkError(

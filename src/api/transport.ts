@@ -26,7 +26,7 @@ export class TransportError extends Error {
   }
 }
 
-/** A local file failed: the request body could not be read (a spool that vanished), or a download could not be
+/** A local file failed: the request body could not be read (an input file that vanished or changed), or a download could not be
  * written (a full disk). Never retried as a network fault. */
 export class LocalFileError extends Error {
   constructor(override readonly cause: NodeJS.ErrnoException) {

@@ -1,4 +1,4 @@
-// Temporary files that hold prospect data (chunk spools, a copy of stdin, half-written reports) live in a folder of
+// Temporary files that hold prospect data (a copy of stdin, downloaded reports, half-written reports) live in a folder of
 // the user's own and carry the pid of the process that made them. Every exit path of that process removes them;
 // after a kill -9 nothing can, so the next import sweeps the ones whose process is gone. The folder keeps that sweep
 // cheap: a shared /tmp may hold tens of thousands of entries (58,000 here: 40-50 ms to list on every import).
@@ -51,10 +51,10 @@ export function sweepOrphans(dir: string = tempDir()): number {
   }
   let removed = 0;
   for (const name of entries) {
-    // Exactly the names this tool makes: outreach-chunk-<pid>-<hex>-<n>.json, outreach-report-<pid>-<hex>.csv,
-    // outreach-stdin-<pid>-<hex> (a folder), .<report name>.outreach-tmp-<pid>-<hex>.
+    // Exactly the names this tool makes: outreach-report-<pid>-<hex>.csv, outreach-stdin-<pid>-<hex> (a folder),
+    // .<report name>.outreach-tmp-<pid>-<hex>.
     const match =
-      /^outreach-(chunk|report|stdin)-(\d+)-[0-9a-f]{12}(-\d+\.json|\.csv)?$/.exec(name) ??
+      /^outreach-(report|stdin)-(\d+)-[0-9a-f]{12}(\.csv)?$/.exec(name) ??
       /^\..+\.outreach-(tmp)-(\d+)-[0-9a-f]{12}$/.exec(name);
     const owner = Number(match?.[2]);
     if (!match || !owner || owner === pid || alive(owner)) continue;

@@ -1,5 +1,5 @@
 // An import through a fault-injecting proxy: every row is reported as what happened to it, whatever broke.
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -17,18 +17,24 @@ afterEach(async () => {
 });
 
 /** The sandbox behind a faulty proxy; its report links point at a second proxy, a storage host on another origin. */
-async function importThrough(plan: FaultPlan, name: string, argv: string[], storagePlan: FaultPlan = () => undefined) {
+async function importThrough(
+  plan: FaultPlan,
+  name: string,
+  argv: string[],
+  storagePlan: FaultPlan = () => undefined,
+  madeDir: (dir: string) => void = () => undefined,
+) {
   sb = await startTestSandbox();
   proxy = await startFaultProxy(sb.baseUrl, plan);
   storage = await startFaultProxy(sb.baseUrl, storagePlan);
   sb.sandbox.origin = storage.baseUrl;
   const dir = tempDir('outreach-import-faults-');
+  madeDir(dir);
   copyFileSync(new URL(`../../fixtures/prospects/${name}`, import.meta.url), join(dir, name));
   const env = { OUTREACH_BASE_URL: proxy.baseUrl, OUTREACH_API_KEY: testKey };
   const result = await run(['prospects', 'import', name, ...argv], { env, cwd: dir });
-  const results = readFileSync(join(dir, name.replace('.csv', '.results.csv')), 'utf8')
-    .trim()
-    .split('\n');
+  const reportPath = join(dir, name.replace('.csv', '.results.csv'));
+  const results = argv.includes('--wait') ? readFileSync(reportPath, 'utf8').trim().split('\n') : [];
   return { result, results, dir };
 }
 
@@ -73,6 +79,47 @@ describe('an import whose answers get lost', () => {
     );
     expect(results.filter((line) => line.split(',')[2] === 'unknown')).toHaveLength(13);
     expect(results.filter((line) => line.split(',')[2] === 'rejected')).toHaveLength(4);
+  });
+});
+
+describe('a chunk sent again', () => {
+  it('is rebuilt from the input with the same bytes: the rows the checks rejected stay out', async () => {
+    let posts = 0;
+    const { result } = await importThrough(
+      ({ method, path }) => (importPost(method, path) && ++posts === 1 ? 'reset-after' : undefined),
+      'messy.csv',
+      ['--no-wait', '--json'],
+    );
+    expect(result.stderr).not.toContain('error');
+    expect(result.code).toBe(3); // rows were rejected, as on any run of this file
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 17, sent: 13, rejected: 4, chunks: 1 });
+    expect(sb!.sandbox.requestLog.filter((r) => importPost(r.method, r.path))).toHaveLength(2);
+  });
+
+  it('is not sent when the file changed since the first attempt: the error names the file and rows, exit 1', async () => {
+    let posts = 0;
+    let dir = '';
+    // The first attempt is lost before the service sees it, and the file is edited before the retry reads it.
+    const { result } = await importThrough(
+      ({ method, path }) => {
+        if (!importPost(method, path) || ++posts !== 1) return undefined;
+        const file = join(dir, 'sample.csv');
+        writeFileSync(file, readFileSync(file, 'utf8').replace('Amélie', 'Amelia'));
+        return 'reset-before';
+      },
+      'sample.csv',
+      ['--no-wait'],
+      undefined,
+      (made) => (dir = made),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'error: POST /v1/prospects/import-with-field-name: sample.csv changed during the import: rows 2-27 no longer ' +
+        'read as they did when first sent, so they were not sent again\n',
+    );
+    expect(result.stderr).toContain('To continue: outreach prospects import sample.csv --no-wait --resume');
+    expect(posts).toBe(1);
+    expect([...sb!.sandbox.store.prospects.all()].some((p) => p.email === 'amelie.dubois@acme.example')).toBe(false);
   });
 });
 

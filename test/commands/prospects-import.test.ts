@@ -308,6 +308,19 @@ describe('prospects import', () => {
     expect(importPosts() - before).toBe(3);
   });
 
+  it('sends an accepted chunk again on --resume when its rows were edited since, rebuilt from the file as it is', async () => {
+    const argv = ['sample.csv', '--chunk-size', '5', '--concurrency', '1', '--no-wait', '-q'];
+    expect((await importIn(argv)).code).toBe(0);
+    cutJournal(join(dir, 'sample.import-journal'), 2);
+    // Giulia is in the second chunk, which the journal says was accepted.
+    writeFileSync(join(dir, 'sample.csv'), file('sample.csv').replace('giulia.rossi@', 'g.rossi@'));
+    const before = importPosts();
+    const resumed = await importIn([...argv, '--resume']);
+    expect(resumed.code).toBe(0);
+    expect(importPosts() - before).toBe(4); // the edited chunk, then the three the journal lacked
+    expect(sb.sandbox.store.prospects.byEmail('g.rossi@stark.example')?.email).toBe('g.rossi@stark.example');
+  });
+
   it('refuses --resume with different flags', async () => {
     await importIn(['sample.csv', '--no-wait', '-q']);
     const result = await importIn(['sample.csv', '--conflict', 'upsert', '--resume']);

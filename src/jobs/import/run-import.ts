@@ -132,7 +132,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
 
   const file = await openInput(ctx, opts.input);
-  // What an import killed with -9 left: spools in the temporary folder, half-written reports beside the input.
+  // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
   sweepOrphans();
   sweepOrphans(dirname(file.base));
   try {

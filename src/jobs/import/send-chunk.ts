@@ -1,10 +1,10 @@
-// Sends one spooled import chunk. The body streams from its spool file, so a retry sends the same bytes again.
+// Sends one import chunk: its body as it is built, or rebuilt from the input (a retry sends the same bytes again).
 import type { z } from 'zod/mini';
 import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import type { UnitRange } from '../journal.js';
-import type { ChunkInFlight, SpooledChunk } from './chunk-spool.js';
+import type { BuiltChunk, ChunkInFlight } from './chunk-builder.js';
 
 /** A 30 MB chunk can take a while on a slow link: unless --timeout says otherwise, allow five minutes. */
 const chunkTimeoutMs = 300_000;
@@ -21,11 +21,11 @@ export interface AcceptedChunk extends UnitRange {
 
 /** What is known of a chunk when its request starts: built already, or (streaming) not yet; hash and rows follow. */
 export function startOf(chunk: ChunkInFlight): UnitRange {
-  const built = chunk as Partial<SpooledChunk>;
-  return built.sha256 ? rangeOf(built as SpooledChunk) : { firstRow: 0, lastRow: 0, rows: 0, sha256: '' };
+  const built = chunk as Partial<BuiltChunk>;
+  return built.sha256 ? rangeOf(built as BuiltChunk) : { firstRow: 0, lastRow: 0, rows: 0, sha256: '' };
 }
 
-export function rangeOf(chunk: SpooledChunk): UnitRange {
+export function rangeOf(chunk: BuiltChunk): UnitRange {
   return { firstRow: chunk.firstRow, lastRow: chunk.lastRow, rows: chunk.rows, sha256: chunk.sha256 };
 }
 
@@ -35,15 +35,15 @@ function unexpected(path: string, status: number, issue: string): ApiError {
 
 export type ChunkSend = (http: HttpClient, chunk: ChunkInFlight, timeoutGiven: boolean) => Promise<AcceptedChunk>;
 
-/** POSTs the chunk's body (as it is built, or from its spool; from the spool again on a retry) and parses the answer
- * with the endpoint's schema. */
+/** POSTs the chunk's body (as it is built, or rebuilt from the input; rebuilt again on a retry) and parses the
+ * answer with the endpoint's schema. */
 async function postChunk<E extends typeof prospectsEndpoints.importByName | typeof prospectsEndpoints.importById>(
   http: HttpClient,
   e: E,
   chunk: ChunkInFlight,
   timeoutGiven: boolean,
   missing: string,
-): Promise<{ answer: z.output<E['response']>; built: SpooledChunk; replayed?: true }> {
+): Promise<{ answer: z.output<E['response']>; built: BuiltChunk; replayed?: true }> {
   const response = await http.send(e.method, e.path, {
     jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
     replaySafe: e.replaySafe,

@@ -1,5 +1,5 @@
-// The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks
-// and send them with bounded concurrency, journaling every chunk the service accepts.
+// The sending pass of an import: read the file once, check each row, write rejects, stream good rows into chunks
+// sent with bounded concurrency, journaling every chunk the service accepts.
 import { createReadStream, statSync } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
@@ -11,8 +11,8 @@ import type { JobContext } from '../context.js';
 import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
-import { ChunkSpool, inFlight, type ChunkInFlight } from './chunk-spool.js';
-import { tempDir } from '../temp-files.js';
+import { ChunkBuilder, inFlight, type ChunkInFlight } from './chunk-builder.js';
+import { rebuilder } from './chunk-rebuild.js';
 import { rangeOf, startOf, type AcceptedChunk } from './send-chunk.js';
 
 export interface SendPassOptions {
@@ -51,8 +51,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   const started = ctx.clock.now();
   const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
   let rejects: CsvFileWriter | undefined;
-  let spool: ChunkSpool | undefined;
-  const spoolDir = tempDir();
+  let building: ChunkBuilder | undefined;
 
   const accept = (entry: AcceptedChunk) => {
     result.accepted.push(entry);
@@ -62,8 +61,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   const sender = send
     ? new UnitRunner<ChunkInFlight, AcceptedChunk>(
         options.concurrency,
-        // The spool goes once its request is over either way: a failed chunk is rebuilt from the input on --resume.
-        (chunk) => send(chunk).finally(() => chunk.discard()),
+        send,
         {
           // A chunk that streams is journaled as sending when it starts, and again with its hash once built.
           before: (chunk) => options.journal?.sending(chunk.index, startOf(chunk)),
@@ -75,7 +73,9 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         ctx.signal,
       )
     : undefined;
-  let streaming: ChunkSpool | undefined;
+  // A retry, or a chunk compared with the journal before it is sent, reads its rows from the input again.
+  const rebuild = send ? rebuilder({ ...options, emails }) : undefined;
+  let streaming: ChunkBuilder | undefined;
   let chunkRows = 0;
 
   const report = () => {
@@ -95,13 +95,13 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   };
 
   const closeChunk = async () => {
-    if (!spool) return;
-    const building = spool;
-    spool = undefined;
-    const live = building === streaming;
+    if (!building) return;
+    const finishing = building;
+    building = undefined;
+    const live = finishing === streaming;
     // Already under way, its request has been reading the rows as they came: its range and hash are journaled before
     // the last bytes go, so a kill after the service took it finds them on --resume (a replay, not a new chunk).
-    const chunk = await building.finish(
+    const chunk = await finishing.finish(
       live ? (built) => options.journal?.sending(built.index, rangeOf(built)) : undefined,
     );
     result.chunks++;
@@ -110,29 +110,19 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       return;
     }
     const earlier = options.alreadyAccepted.get(chunk.index);
-    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
-      accept(earlier);
-      await chunk.discard();
-    } else if (sender) {
-      // A runner that stopped (Ctrl-C, an earlier failure) refuses the chunk unsent: its spool goes now.
-      await sender.submit(inFlight(chunk)).catch(async (error: unknown) => {
-        await chunk.discard();
-        throw error;
-      });
-    } else {
-      await chunk.discard();
-    }
+    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) accept(earlier);
+    else if (sender) await sender.submit(inFlight(chunk, rebuild!));
   };
 
   /** A new chunk streams into its request from its first row, unless an earlier run may have sent it (--resume
    * compares it whole first) or nothing is sent. */
   const openChunk = async () => {
     const streams = Boolean(sender) && !options.alreadyAccepted.has(result.chunks);
-    spool = new ChunkSpool(spoolDir, result.chunks, options.format.prefix, options.format.suffix, streams);
+    building = new ChunkBuilder(result.chunks, options.format.prefix, options.format.suffix, rebuild, streams);
     chunkRows = options.rowsOfChunk(result.chunks);
     if (streams) {
-      streaming = spool;
-      await sender!.submit(spool);
+      streaming = building;
+      await sender!.submit(building);
     }
   };
 
@@ -154,9 +144,10 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       result.valid++;
       const json = options.format.row((record as { fields: string[] }).fields);
       const bytes = Buffer.byteLength(json);
-      if (spool && (spool.rows >= chunkRows || spool.bytesWith(bytes) > options.chunkBytes)) await closeChunk();
-      if (!spool) await openChunk();
-      const written = spool!.add(record.row, json, bytes);
+      if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
+        await closeChunk();
+      if (!building) await openChunk();
+      const written = building!.add(record.row, json, bytes);
       if (written) await written;
       if ((result.total & 1023) === 0) report();
     }
@@ -167,7 +158,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     if (ctx.signal.aborted) throw new Interrupted();
     return result;
   } catch (error) {
-    await spool?.abort();
+    building?.abort();
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
     await sender?.drain().catch(() => undefined);

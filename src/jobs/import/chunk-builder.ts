@@ -1,0 +1,143 @@
+// One request body being built, never held whole and never written to disk: rows are hashed as they are added and,
+// when the chunk streams, written into its request at once (the service reads the chunk while the file is still being
+// read). Any later attempt (a retry, a chunk checked against the journal first) rebuilds the body from the input's
+// row range (chunk-rebuild.ts); the content hash lets --resume recognise a chunk that was already accepted, and the
+// rebuild prove it sends the same bytes.
+import { createHash, type Hash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+
+/** A finished chunk: which rows of the input it holds, and the hash of its body. */
+export interface BuiltChunk {
+  index: number;
+  rows: number;
+  bytes: number;
+  sha256: string;
+  firstRow: number;
+  lastRow: number;
+}
+
+/** A chunk as its request sees it: the body for each attempt, and the chunk's range and hash once it is built. */
+export interface ChunkInFlight {
+  index: number;
+  body(): AsyncIterable<Uint8Array> | NodeJS.ReadableStream;
+  finished(): Promise<BuiltChunk>;
+}
+
+/** The body of a finished chunk, made again from the input. */
+export type Rebuild = (chunk: BuiltChunk) => AsyncIterable<Uint8Array>;
+
+/** A chunk built before it is sent (compared with the journal first): every attempt rebuilds it. */
+export function inFlight(chunk: BuiltChunk, rebuild: Rebuild): ChunkInFlight & BuiltChunk {
+  return { ...chunk, body: () => rebuild(chunk), finished: async () => chunk };
+}
+
+/** Text is handed to the request (and the hash) in pieces of about this many characters. */
+export const flushAt = 64 * 1024;
+
+export class ChunkBuilder implements ChunkInFlight {
+  private readonly hash: Hash | undefined;
+  private pending = '';
+  rows = 0;
+  /** Bytes of the body so far, closing bracket included. */
+  bytes: number;
+  firstRow = 0;
+  lastRow = 0;
+  /** The body of the first attempt while it is being built, when the chunk streams. */
+  private live: PassThrough | undefined;
+  private readonly done: Promise<BuiltChunk>;
+  private settle!: { resolve(chunk: BuiltChunk): void; reject(error: unknown): void };
+
+  /** `rebuild` undefined: the chunk is only checked (--dry-run), so neither sent nor hashed. */
+  constructor(
+    readonly index: number,
+    prefix: string,
+    private readonly suffix: string,
+    private readonly rebuild: Rebuild | undefined,
+    streams = false,
+  ) {
+    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+    this.done.catch(() => undefined);
+    if (rebuild) this.hash = createHash('sha256');
+    if (streams) this.live = new PassThrough({ highWaterMark: flushAt });
+    this.bytes = Buffer.byteLength(prefix) + Buffer.byteLength(suffix);
+    this.pending = prefix;
+  }
+
+  /** Bytes the body would have with a row of `rowBytes` added. */
+  bytesWith(rowBytes: number): number {
+    return this.bytes + rowBytes + (this.rows ? 1 : 0);
+  }
+
+  /** Adds a row; returns a promise only when the request must read what was written before more is added. */
+  add(row: number, rowJson: string, rowBytes: number): Promise<void> | undefined {
+    if (this.rows === 0) this.firstRow = row;
+    else this.pending += ',';
+    this.lastRow = row;
+    this.bytes += rowBytes + (this.rows ? 1 : 0);
+    this.rows++;
+    this.pending += rowJson;
+    return this.pending.length >= flushAt ? this.write(this.take()) : undefined;
+  }
+
+  /** The body for each attempt: the first takes the rows as they come (when the chunk streams), any other the rows
+   * rebuilt from the input once the chunk is finished. */
+  body(): AsyncIterable<Uint8Array> | PassThrough {
+    const live = this.live;
+    if (live && !live.destroyed && !live.readableDidRead) return live;
+    this.live = undefined;
+    const { done, rebuild } = this;
+    return (async function* () {
+      yield* rebuild!(await done);
+    })();
+  }
+
+  /** Resolves once the chunk is finished (its row range and hash known), for a send that started before. */
+  finished(): Promise<BuiltChunk> {
+    return this.done;
+  }
+
+  /** Ends the body. `beforeLastBytes` learns the chunk's range and hash before its request can carry the whole
+   * body: a journal written there holds them whenever the service may have acted on the chunk. */
+  async finish(beforeLastBytes?: (chunk: BuiltChunk) => void): Promise<BuiltChunk> {
+    this.pending += this.suffix;
+    const last = this.take();
+    const { index, rows, bytes, firstRow, lastRow } = this;
+    const chunk = { index, rows, bytes, firstRow, lastRow, sha256: this.hash?.digest('hex') ?? '' };
+    beforeLastBytes?.(chunk);
+    await this.write(last);
+    this.live?.end();
+    this.settle.resolve(chunk);
+    return chunk;
+  }
+
+  abort(): void {
+    this.live?.destroy();
+    this.settle.reject(new Error('the chunk was not finished'));
+  }
+
+  /** The text added since the last write, hashed. */
+  private take(): string {
+    const text = this.pending;
+    this.pending = '';
+    this.hash?.update(text);
+    return text;
+  }
+
+  private async write(text: string): Promise<void> {
+    const live = this.live;
+    // The request reads at its own pace; one that failed (and destroyed the stream) no longer holds the reading up.
+    if (live && !live.destroyed && !live.write(text)) await drainedOrClosed(live);
+  }
+}
+
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
