@@ -168,21 +168,22 @@ describe('temporary files', () => {
     const dir = tempDir();
     const gone = 2 ** 22 + 7; // above Linux's pid_max: no process has it
     for (const name of [
-      `outreach-chunk-${gone}-0123456789ab-0.json`,
       `outreach-report-${gone}-0123456789ab.csv`,
       `.leads.results.csv.outreach-tmp-${gone}-0123456789ab`,
-      `my-outreach-chunk-${gone}-0123456789ab-0.json`,
-      `outreach-chunk-${process.pid}-0123456789ab-0.json`,
+      `my-outreach-report-${gone}-0123456789ab.csv`,
+      `outreach-report-${process.pid}-0123456789ab.csv`,
+      `outreach-other-${gone}-0123456789ab.csv`,
       'notes.txt',
     ])
       writeFileSync(join(dir, name), 'x');
     mkdirSync(join(dir, `outreach-stdin-${gone}-0123456789ab`));
     writeFileSync(join(dir, `outreach-stdin-${gone}-0123456789ab`, 'stdin.csv'), 'x');
-    expect(sweepOrphans(dir)).toBe(4);
+    expect(sweepOrphans(dir)).toBe(3);
     expect(readdirSync(dir).sort()).toEqual(
       [
-        `my-outreach-chunk-${gone}-0123456789ab-0.json`,
-        `outreach-chunk-${process.pid}-0123456789ab-0.json`,
+        `my-outreach-report-${gone}-0123456789ab.csv`,
+        `outreach-other-${gone}-0123456789ab.csv`,
+        `outreach-report-${process.pid}-0123456789ab.csv`,
         'notes.txt',
       ].sort(),
     );
