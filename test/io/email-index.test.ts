@@ -21,3 +21,18 @@ describe('EmailIndex', () => {
     expect(index.size).toBe(5000);
   });
 });
+
+describe('estimateRows', () => {
+  it('counts records, not lines: a line break inside quotes does not end a record', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/context.js');
+    const { estimateRows } = await import('../../src/io/import/estimate-rows.js');
+    const path = join(tempDir('outreach-estimate-'), 'notes.csv');
+    const record = (i: number) => `P${i},p${i}@x.example,"Too many tools,\nnot enough ""time"""\n`;
+    writeFileSync(path, `Name,Email,Notes\n${Array.from({ length: 3000 }, (_, i) => record(i % 10)).join('')}`);
+    // 3,000 records on 6,001 lines: the estimate is the record count, within the header's share.
+    expect(estimateRows(path)).toBeGreaterThanOrEqual(3000);
+    expect(estimateRows(path)).toBeLessThanOrEqual(3010);
+  });
+});
