@@ -1,9 +1,10 @@
-// The DNC floor: csv-parse streams the file and the raw values are posted 5,000 at a time (the CLI's chunk size)
+// The DNC floor: csv-parse streams the file (read in batches) and the raw values are posted 5,000 at a time (the CLI's chunk size)
 // with four requests under way (its default concurrency), to the same endpoint. No normalising, no checks, no
 // duplicates dropped, no journal. Usage: node floor-dnc.mjs FILE BASE_URL KEY
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { request } from 'undici';
+import { recordBatches } from './record-batches.mjs';
 
 const [file, baseUrl, key] = process.argv.slice(2);
 const chunkSize = 5000;
@@ -31,14 +32,16 @@ async function send() {
 }
 
 let header = true;
-for await (const [value] of createReadStream(file).pipe(parse({ relax_column_count: true }))) {
-  if (header) {
-    header = false;
-    continue;
+for await (const records of recordBatches(createReadStream(file).pipe(parse({ relax_column_count: true })))) {
+  for (const [value] of records) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    batch.push(value);
+    total++;
+    if (batch.length === chunkSize) await send();
   }
-  batch.push(value);
-  total++;
-  if (batch.length === chunkSize) await send();
 }
 if (batch.length) await send();
 await Promise.all(inFlight);

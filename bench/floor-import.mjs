@@ -1,5 +1,5 @@
 // The floor: the least work any client must do, done as fast as a careful engineer would. csv-parse streams the
-// file; each row's JSON (keyed by the header) is added to a 64 KiB buffer that is written to the body of the current
+// file, read in batches; each row's JSON (keyed by the header) is added to a 64 KiB buffer that is written to the body of the current
 // request when full; requests hold the CLI's chunk sizes (10,000 rows, then doubling up to 100,000) and two are under
 // way at once (the CLI's default concurrency). No checks, no mapping, no journal, no reports.
 // Usage: node floor-import.mjs FILE BASE_URL KEY
@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse';
 import { request } from 'undici';
+import { recordBatches } from './record-batches.mjs';
 
 const [file, baseUrl, key] = process.argv.slice(2);
 const chunkRows = (index) => Math.min(100_000, 10_000 * 2 ** index);
@@ -49,21 +50,23 @@ async function close() {
 }
 
 const parser = createReadStream(file).pipe(parse({ bom: true }));
-for await (const record of parser) {
-  if (!header) {
-    header = record;
-    continue;
-  }
-  if (!body) open();
-  const row = {};
-  for (let i = 0; i < header.length; i++) row[header[i]] = record[i];
-  buffered += (inBody ? ',' : '') + JSON.stringify(row);
-  if (buffered.length >= flushBytes) await flush();
-  inBody++;
-  total++;
-  if (inBody === chunkRows(chunks)) {
-    chunks++;
-    await close();
+for await (const batch of recordBatches(parser)) {
+  for (const record of batch) {
+    if (!header) {
+      header = record;
+      continue;
+    }
+    if (!body) open();
+    const row = {};
+    for (let i = 0; i < header.length; i++) row[header[i]] = record[i];
+    buffered += (inBody ? ',' : '') + JSON.stringify(row);
+    if (buffered.length >= flushBytes) await flush();
+    inBody++;
+    total++;
+    if (inBody === chunkRows(chunks)) {
+      chunks++;
+      await close();
+    }
   }
 }
 if (body) await close();

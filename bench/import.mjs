@@ -2,9 +2,9 @@
 // Import benchmark: `outreach prospects import --no-wait` of a realistic CSV into a standalone sandbox, next to the
 // honest floor (floor-import.mjs: what the CLI must do and nothing else, at its chunk size and concurrency) and to
 // naive Node and Python scripts, at BENCH_ROWS (default 1,000,000) and a tenth of it, against the same sandbox
-// (reset before each run). Runs are interleaved; the medians of wall time, client CPU (user + system) and peak RSS
-// are compared with the floor's at the same size. GNU time (`apt-get install time`) measures.
-// BENCH_ROWS and BENCH_RUNS (default 3) change the size and repetitions.
+// (reset before each run); at the smaller size also the CLI sending the file in one chunk. Runs are interleaved; the
+// medians of wall time, client CPU (user + system) and peak RSS are compared with the floor's at the same size. GNU
+// time (`apt-get install time`) measures. BENCH_ROWS and BENCH_RUNS (default 3) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
@@ -36,13 +36,16 @@ Object.assign(env, { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: key });
 const commands = {
   floor: (file) => [process.execPath, here('./floor-import.mjs'), file, baseUrl, key],
   outreach: (file) => [process.execPath, bin, 'prospects', 'import', file, '--no-wait', '--restart', '-q'],
+  // The whole smaller file in one request, as the naive scripts send it: what the ramped chunks gain or cost.
+  'outreach one chunk': (file) => [...commands.outreach(file), '--chunk-size', '100000'],
   'naive node': (file) => [process.execPath, here('./naive-import.mjs'), file, baseUrl, key],
   'naive python': (file) => ['python3', here('./naive-import.py'), file, baseUrl, key],
 };
 // The naive scripts hold the whole file in memory: at the large size they only show what not to do.
+const onlySmall = (name) => name.startsWith('naive') || name.endsWith('one chunk');
 const plan = [rows, small].flatMap((count) =>
   Object.keys(commands)
-    .filter((name) => count === small || !name.startsWith('naive'))
+    .filter((name) => count === small || !onlySmall(name))
     .map((name) => ({ name: `${name}, ${count.toLocaleString('en-US')}`, argv: commands[name](files[count]) })),
 );
 let medians;
