@@ -27,6 +27,8 @@ export interface ImportContext {
   step?: { sequence: SequenceRecord; stepId: string };
   /** Emails seen in this request, for 10600. */
   seen: Set<string>;
+  /** The fields whose values are checked for their type (10300): only these are looked at row by row. */
+  typedFields: FieldRecord[];
 }
 
 export function createImportContext(store: Store, options: ImportOptions): ImportContext {
@@ -38,14 +40,23 @@ export function createImportContext(store: Store, options: ImportOptions): Impor
     const sequence = store.state.sequences.find((s) => s.steps.some((st) => st.id === options.stepId));
     if (sequence) step = { sequence, stepId: options.stepId };
   }
-  return { store, options, fieldsById, emailFieldId: emailField.id, step, seen: new Set() };
+  const typedFields = store.state.fields.filter((f) => typed.has(f.fieldType));
+  return { store, options, fieldsById, emailFieldId: emailField.id, step, seen: new Set(), typedFields };
 }
+
+const typed = new Set<FieldRecord['fieldType']>(['number', 'currency', 'date']);
 
 function typeMismatch(field: FieldRecord, value: string): boolean {
   if (value === '') return false;
-  if (field.fieldType === 'number' || field.fieldType === 'currency') return !/^-?\d+(\.\d+)?$/.test(value.trim());
   if (field.fieldType === 'date') return Number.isNaN(Date.parse(value));
-  return false;
+  return !/^-?\d+(\.\d+)?$/.test(value.trim());
+}
+
+/** The values a new prospect keeps: every field but the email, blanks left out. */
+function storedValues(values: Record<string, string>, emailFieldId: string): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const id in values) if (id !== emailFieldId && values[id] !== '') kept[id] = values[id]!;
+  return kept;
 }
 
 /** Applies one prospect given as values by field id; returns its status code. */
@@ -57,9 +68,9 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
   if (!emailShape.test(email)) return { email, status: 10100 };
   if (ctx.seen.has(key)) return { email, status: 10600 };
   ctx.seen.add(key);
-  for (const [fieldId, value] of Object.entries(values)) {
-    const field = ctx.fieldsById.get(fieldId);
-    if (field && typeMismatch(field, value))
+  for (const field of ctx.typedFields) {
+    const value = values[field.id];
+    if (value !== undefined && typeMismatch(field, value))
       return { email, status: 10300, reason: `${field.label}: "${value}" is not a ${field.fieldType}` };
   }
 
@@ -80,7 +91,7 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
     const prospect: ProspectRecord = {
       id: ctx.store.id(),
       email,
-      values: Object.fromEntries(Object.entries(values).filter(([id, v]) => id !== ctx.emailFieldId && v !== '')),
+      values: storedValues(values, ctx.emailFieldId),
       status: 'active',
       ownerId: ctx.store.state.account.ownerId,
       tags: [...(ctx.options.tags ?? [])],

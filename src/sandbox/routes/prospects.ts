@@ -33,13 +33,14 @@ export const prospectsRoutes: Route[] = [
       );
     if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
     checkStep(store, body.stepId);
-    // Field names must already exist (spec.md), matched as labels.
+    // Field names must already exist (spec.md), matched as labels; each name is looked up once, not once a row.
     const idByLabel = new Map(store.state.fields.map((f) => [f.label.toLowerCase(), f.id]));
-    const columns = new Set<string>();
-    for (const prospect of body.prospectList) for (const name of Object.keys(prospect)) columns.add(name);
-    const unknown = [...columns].filter((name) => !idByLabel.has(name.toLowerCase()));
+    const idByName = new Map<string, string | undefined>();
+    for (const prospect of body.prospectList)
+      for (const name in prospect) if (!idByName.has(name)) idByName.set(name, idByLabel.get(name.toLowerCase()));
+    const unknown = [...idByName].filter(([, id]) => id === undefined).map(([name]) => name);
     if (unknown.length) throw badRequest(`Unknown field names: ${unknown.join(', ')}`);
-    if (![...columns].some((name) => name.toLowerCase() === 'email'))
+    if (![...idByName.keys()].some((name) => name.toLowerCase() === 'email'))
       throw badRequest('Every prospect needs an Email field');
 
     const options: ImportOptions = {
@@ -52,7 +53,7 @@ export const prospectsRoutes: Route[] = [
     const failed: Array<RowOutcome & { position: number }> = [];
     body.prospectList.forEach((prospect, index) => {
       const values: Record<string, string> = {};
-      for (const [name, value] of Object.entries(prospect)) values[idByLabel.get(name.toLowerCase())!] = value;
+      for (const name in prospect) values[idByName.get(name)!] = prospect[name]!;
       const outcome = importOne(ctx, values);
       if (outcome.status !== 10000) failed.push({ ...outcome, position: index + 1 });
     });
