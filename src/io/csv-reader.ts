@@ -49,6 +49,9 @@ export interface CsvSource {
   delimiter: string;
   encoding: CsvEncoding;
   rows: AsyncIterable<CsvRow | CsvBadRow>;
+  /** The same records, every one parsed so far at a time: one promise a batch instead of one a record (the hot
+   * loops of imports and DNC uploads). Use either this or `rows`, not both. */
+  batches: AsyncIterable<Array<CsvRow | CsvBadRow>>;
   /** Lines skipped before the header (a preamble). */
   skipLines: number;
   /** What was guessed and should be said: an encoding that is not UTF-8, a skipped preamble. */
@@ -337,29 +340,58 @@ export async function openCsv(
   } else first = firstRecord;
   const width = header.length;
 
-  async function* rows(): AsyncGenerator<CsvRow | CsvBadRow> {
+  async function* batches(): AsyncGenerator<Array<CsvRow | CsvBadRow>> {
+    let batch: Array<CsvRow | CsvBadRow> = [];
     // Bad records parsed before the `count`-th record, in file order.
-    function* badBefore(count: number): Generator<CsvBadRow> {
-      while (skipped.length && skipped[0]!.after < count) yield badRecord(skipped.shift()!);
-    }
-    const good = (fields: string[]): CsvRow | CsvBadRow => {
+    const badBefore = (count: number) => {
+      while (skipped.length && skipped[0]!.after < count) batch.push(badRecord(skipped.shift()!));
+    };
+    const good = (fields: string[]) => {
       const row = line + 1;
       line += 1 + countNewlines(fields);
       if (useHeader && fields.length !== width)
-        return { row, fields, raw: null, reason: `expected ${width} columns, found ${fields.length}` };
-      return { row, fields };
+        batch.push({ row, fields, raw: null, reason: `expected ${width} columns, found ${fields.length}` });
+      else batch.push({ row, fields });
     };
-    if (first) {
-      yield* badBefore(records);
-      yield good(first);
+    try {
+      if (first) {
+        badBefore(records);
+        good(first);
+      }
+      for (;;) {
+        let fields = iterator.next();
+        if (!fields) {
+          if (batch.length) yield batch;
+          batch = [];
+          fields = await iterator.fill();
+          if (!fields) break;
+        }
+        records++;
+        if (skipped.length) badBefore(records);
+        if (isBlank(fields)) line++;
+        else good(fields);
+      }
+      badBefore(Infinity);
+    } catch (error) {
+      // A quote never closed stops the file, but the rows before it are read.
+      if (batch.length) yield batch;
+      throw error;
     }
-    for (let record = await nextRecord(); record; record = await nextRecord()) {
-      if (skipped.length) yield* badBefore(records);
-      if (isBlank(record)) line++;
-      else yield good(record);
-    }
-    yield* badBefore(Infinity);
+    if (batch.length) yield batch;
   }
 
-  return { header, delimiter, encoding, skipLines, notes, rows: rows(), close: () => iterator.close() };
+  async function* rows(): AsyncGenerator<CsvRow | CsvBadRow> {
+    for await (const batch of batches()) yield* batch;
+  }
+
+  return {
+    header,
+    delimiter,
+    encoding,
+    skipLines,
+    notes,
+    rows: rows(),
+    batches: batches(),
+    close: () => iterator.close(),
+  };
 }

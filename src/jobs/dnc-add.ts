@@ -184,25 +184,30 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
       const name = opts.input.name === 'stdin' ? 'stdin' : `--file: ${opts.input.name}`;
       const source = await openCsv(opts.input.stream, { header: false, name });
       let first = true;
-      for await (const record of source.rows) {
-        if (ctx.signal.aborted) throw new Interrupted();
-        if (!record.fields) {
-          await take({
+      for await (const batch of source.batches)
+        for (const record of batch) {
+          if (ctx.signal.aborted) throw new Interrupted();
+          if (!record.fields) {
+            await take({
+              row: record.row,
+              raw: 'raw' in record ? (record.raw ?? '') : '',
+              fields: [],
+              reason: 'reason' in record ? record.reason : 'unreadable',
+            });
+            continue;
+          }
+          if (first) {
+            first = false;
+            header = headerOf(record.fields, opts.column, opts.input.name);
+            if (header) continue;
+          }
+          const pending = take({
             row: record.row,
-            raw: 'raw' in record ? (record.raw ?? '') : '',
-            fields: [],
-            reason: 'reason' in record ? record.reason : 'unreadable',
+            raw: record.fields[header?.index ?? 0] ?? '',
+            fields: record.fields,
           });
-          continue;
+          if (pending) await pending;
         }
-        if (first) {
-          first = false;
-          header = headerOf(record.fields, opts.column, opts.input.name);
-          if (header) continue;
-        }
-        const pending = take({ row: record.row, raw: record.fields[header?.index ?? 0] ?? '', fields: record.fields });
-        if (pending) await pending;
-      }
     }
     await flush();
     await sender.drain();

@@ -115,18 +115,22 @@ export class ChunkBuilder implements ChunkInFlight {
     this.settle.reject(new Error('the chunk was not finished'));
   }
 
-  /** The text added since the last write, hashed. */
-  private take(): string {
-    const text = this.pending;
+  /** The text added since the last write, as bytes (encoded once for the hash and the request), hashed. */
+  private take(): Buffer | undefined {
+    if (!this.hash) {
+      this.pending = '';
+      return undefined;
+    }
+    const bytes = Buffer.from(this.pending);
     this.pending = '';
-    this.hash?.update(text);
-    return text;
+    this.hash.update(bytes);
+    return bytes;
   }
 
-  private async write(text: string): Promise<void> {
+  private async write(bytes: Buffer | undefined): Promise<void> {
     const live = this.live;
     // The request reads at its own pace; one that failed (and destroyed the stream) no longer holds the reading up.
-    if (live && !live.destroyed && !live.write(text)) await drainedOrClosed(live);
+    if (bytes && live && !live.destroyed && !live.write(bytes)) await drainedOrClosed(live);
   }
 }
 

@@ -38,23 +38,25 @@ export function rebuilder(source: RebuildSource): Rebuild {
     let rows = 0;
     try {
       const csv = await openCsv(input, source.csv);
-      for await (const record of csv.rows) {
-        if (record.row < chunk.firstRow) continue;
-        if (record.row > chunk.lastRow) break;
-        if (!checkRow(record, source.emailColumn, source.emails, 'lookup').ok) continue;
-        text += (rows++ ? ',' : '') + source.format.row((record as CsvRow).fields);
-        if (text.length < flushAt) continue;
-        hash.update(text);
-        yield Buffer.from(text);
-        text = '';
-      }
+      reading: for await (const batch of csv.batches)
+        for (const record of batch) {
+          if (record.row < chunk.firstRow) continue;
+          if (record.row > chunk.lastRow) break reading;
+          if (!checkRow(record, source.emailColumn, source.emails, 'lookup').ok) continue;
+          text += (rows++ ? ',' : '') + source.format.row((record as CsvRow).fields);
+          if (text.length < flushAt) continue;
+          const bytes = Buffer.from(text);
+          hash.update(bytes);
+          yield bytes;
+          text = '';
+        }
     } finally {
       input.destroy();
     }
-    text += source.format.suffix;
-    hash.update(text);
+    const last = Buffer.from(text + source.format.suffix);
+    hash.update(last);
     if (rows !== chunk.rows || hash.digest('hex') !== chunk.sha256)
       throw new InputChanged(source.csv.name ?? source.path, chunk);
-    yield Buffer.from(text);
+    yield last;
   };
 }

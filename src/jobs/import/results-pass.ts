@@ -53,40 +53,41 @@ export async function resultsPass(
   const failed = await createCsvFileWriter(options.failedPath, source.header);
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
   try {
-    for await (const record of source.rows) {
-      if (ctx.signal.aborted) throw new Interrupted();
-      const check = checkRow(record, options.emailColumn, emails, 'lookup');
-      const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
-      if (!check.ok) {
-        counts.rejected++;
-        await results.write([record.row, check.email, 'rejected', check.reason]);
-        await failed.write(fields);
-        continue;
+    for await (const batch of source.batches)
+      for (const record of batch) {
+        if (ctx.signal.aborted) throw new Interrupted();
+        const check = checkRow(record, options.emailColumn, emails, 'lookup');
+        const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
+        if (!check.ok) {
+          counts.rejected++;
+          await results.write([record.row, check.email, 'rejected', check.reason]);
+          await failed.write(fields);
+          continue;
+        }
+        const unknown = options.unknown?.find(inRange(record.row));
+        if (unknown) {
+          counts.unknown++;
+          await results.write([record.row, check.email, 'unknown', unknown.reason]);
+          continue;
+        }
+        const failure = options.failures.get(check.email.toLowerCase());
+        const unchanged = failure?.code !== undefined && unchangedCodes.has(failure.code);
+        if (unchanged && options.replayed?.some(inRange(record.row))) {
+          counts.succeeded++;
+          const reason = `${failure!.reason} on a resend after a lost answer: the first attempt may have written it`;
+          await results.write([record.row, check.email, 'succeeded', reason]);
+        } else if (unchanged) {
+          counts.unchanged++;
+          await results.write([record.row, check.email, 'unchanged', failure.reason]);
+        } else if (failure) {
+          counts.failed++;
+          await results.write([record.row, check.email, 'failed', failure.reason]);
+          await failed.write(fields);
+        } else {
+          counts.succeeded++;
+          await results.write([record.row, check.email, 'succeeded', '']);
+        }
       }
-      const unknown = options.unknown?.find(inRange(record.row));
-      if (unknown) {
-        counts.unknown++;
-        await results.write([record.row, check.email, 'unknown', unknown.reason]);
-        continue;
-      }
-      const failure = options.failures.get(check.email.toLowerCase());
-      const unchanged = failure?.code !== undefined && unchangedCodes.has(failure.code);
-      if (unchanged && options.replayed?.some(inRange(record.row))) {
-        counts.succeeded++;
-        const reason = `${failure!.reason} on a resend after a lost answer: the first attempt may have written it`;
-        await results.write([record.row, check.email, 'succeeded', reason]);
-      } else if (unchanged) {
-        counts.unchanged++;
-        await results.write([record.row, check.email, 'unchanged', failure.reason]);
-      } else if (failure) {
-        counts.failed++;
-        await results.write([record.row, check.email, 'failed', failure.reason]);
-        await failed.write(fields);
-      } else {
-        counts.succeeded++;
-        await results.write([record.row, check.email, 'succeeded', '']);
-      }
-    }
     await results.commit();
     await failed.commit();
     return counts;

@@ -127,30 +127,31 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   };
 
   try {
-    for await (const record of source.rows) {
-      if (ctx.signal.aborted) throw new Interrupted();
-      result.total++;
-      const check = checkRow(record, options.emailColumn, emails, 'record');
-      if (!check.ok) {
-        result.rejected++;
-        if (options.rejectedPath) {
-          rejects ??= await createCsvFileWriter(options.rejectedPath, [...source.header, 'row', 'reason']);
-          const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
-          const padded = source.header.map((_, i) => fields[i] ?? '');
-          await rejects.write([...padded, record.row, check.reason]);
+    for await (const batch of source.batches)
+      for (const record of batch) {
+        if (ctx.signal.aborted) throw new Interrupted();
+        result.total++;
+        const check = checkRow(record, options.emailColumn, emails, 'record');
+        if (!check.ok) {
+          result.rejected++;
+          if (options.rejectedPath) {
+            rejects ??= await createCsvFileWriter(options.rejectedPath, [...source.header, 'row', 'reason']);
+            const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
+            const padded = source.header.map((_, i) => fields[i] ?? '');
+            await rejects.write([...padded, record.row, check.reason]);
+          }
+          continue;
         }
-        continue;
+        result.valid++;
+        const json = options.format.row((record as { fields: string[] }).fields);
+        const bytes = Buffer.byteLength(json);
+        if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
+          await closeChunk();
+        if (!building) await openChunk();
+        const written = building!.add(record.row, json, bytes);
+        if (written) await written;
+        if ((result.total & 1023) === 0) report();
       }
-      result.valid++;
-      const json = options.format.row((record as { fields: string[] }).fields);
-      const bytes = Buffer.byteLength(json);
-      if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
-        await closeChunk();
-      if (!building) await openChunk();
-      const written = building!.add(record.row, json, bytes);
-      if (written) await written;
-      if ((result.total & 1023) === 0) report();
-    }
     await closeChunk();
     report();
     await sender?.drain();
