@@ -52,9 +52,10 @@ export function sweepOrphans(dir: string = tempDir()): number {
   let removed = 0;
   for (const name of entries) {
     // Exactly the names this tool makes: outreach-report-<pid>-<hex>.csv, outreach-stdin-<pid>-<hex> (a folder),
-    // .<report name>.outreach-tmp-<pid>-<hex>.
+    // .<report name>.outreach-tmp-<pid>-<hex>; and outreach-chunk-<pid>-<hex>-<n>.json, which earlier versions
+    // spooled chunks to (rows of prospects a kill -9 may have left).
     const match =
-      /^outreach-(report|stdin)-(\d+)-[0-9a-f]{12}(\.csv)?$/.exec(name) ??
+      /^outreach-(chunk|report|stdin)-(\d+)-[0-9a-f]{12}(-\d+\.json|\.csv)?$/.exec(name) ??
       /^\..+\.outreach-(tmp)-(\d+)-[0-9a-f]{12}$/.exec(name);
     const owner = Number(match?.[2]);
     if (!match || !owner || owner === pid || alive(owner)) continue;

@@ -27,8 +27,8 @@ export interface ImportContext {
   step?: { sequence: SequenceRecord; stepId: string };
   /** Emails seen in this request, for 10600. */
   seen: Set<string>;
-  /** The fields whose values are checked for their type (10300): only these are looked at row by row. */
-  typedFields: FieldRecord[];
+  /** The fields whose values are checked for their type (10300), by id. */
+  typedFields: Map<string, FieldRecord>;
 }
 
 export function createImportContext(store: Store, options: ImportOptions): ImportContext {
@@ -40,7 +40,7 @@ export function createImportContext(store: Store, options: ImportOptions): Impor
     const sequence = store.state.sequences.find((s) => s.steps.some((st) => st.id === options.stepId));
     if (sequence) step = { sequence, stepId: options.stepId };
   }
-  const typedFields = store.state.fields.filter((f) => typed.has(f.fieldType));
+  const typedFields = new Map(store.state.fields.filter((f) => typed.has(f.fieldType)).map((f) => [f.id, f]));
   return { store, options, fieldsById, emailFieldId: emailField.id, step, seen: new Set(), typedFields };
 }
 
@@ -68,9 +68,11 @@ export function importOne(ctx: ImportContext, values: Record<string, string>): R
   if (!emailShape.test(email)) return { email, status: 10100 };
   if (ctx.seen.has(key)) return { email, status: 10600 };
   ctx.seen.add(key);
-  for (const field of ctx.typedFields) {
-    const value = values[field.id];
-    if (value !== undefined && typeMismatch(field, value))
+  // The first mismatch in the row's own order is the one named.
+  for (const fieldId in values) {
+    const field = ctx.typedFields.get(fieldId);
+    const value = values[fieldId]!;
+    if (field && typeMismatch(field, value))
       return { email, status: 10300, reason: `${field.label}: "${value}" is not a ${field.fieldType}` };
   }
 

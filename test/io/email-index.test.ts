@@ -34,5 +34,9 @@ describe('estimateRows', () => {
     // 3,000 records on 6,001 lines: the estimate is the record count, within the header's share.
     expect(estimateRows(path)).toBeGreaterThanOrEqual(3000);
     expect(estimateRows(path)).toBeLessThanOrEqual(3010);
+    // A stray quote early on would make the rest of the sample one record: lines are counted instead.
+    writeFileSync(path, `Name,Email,Notes\nTV,tv@x.example,5" screen\n${'P,p@x.example,plain\n'.repeat(3000)}`);
+    expect(estimateRows(path)).toBeGreaterThanOrEqual(3000);
+    expect(estimateRows(path)).toBeLessThanOrEqual(3010);
   });
 });

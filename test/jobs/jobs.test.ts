@@ -168,6 +168,7 @@ describe('temporary files', () => {
     const dir = tempDir();
     const gone = 2 ** 22 + 7; // above Linux's pid_max: no process has it
     for (const name of [
+      `outreach-chunk-${gone}-0123456789ab-0.json`,
       `outreach-report-${gone}-0123456789ab.csv`,
       `.leads.results.csv.outreach-tmp-${gone}-0123456789ab`,
       `my-outreach-report-${gone}-0123456789ab.csv`,
@@ -178,7 +179,7 @@ describe('temporary files', () => {
       writeFileSync(join(dir, name), 'x');
     mkdirSync(join(dir, `outreach-stdin-${gone}-0123456789ab`));
     writeFileSync(join(dir, `outreach-stdin-${gone}-0123456789ab`, 'stdin.csv'), 'x');
-    expect(sweepOrphans(dir)).toBe(3);
+    expect(sweepOrphans(dir)).toBe(4);
     expect(readdirSync(dir).sort()).toEqual(
       [
         `my-outreach-report-${gone}-0123456789ab.csv`,

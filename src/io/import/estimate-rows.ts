@@ -17,12 +17,19 @@ export function estimateRows(path: string): number {
     closeSync(fd);
   }
   let records = 0;
+  let lines = 0;
   let quoted = false;
   // A doubled quote inside a value toggles twice: the state stays right without looking ahead.
   for (const byte of sample) {
     if (byte === quote) quoted = !quoted;
-    else if (byte === newline && !quoted) records++;
+    else if (byte === newline) {
+      lines++;
+      if (!quoted) records++;
+    }
   }
-  if (records === 0) return 1;
-  return Math.ceil(size / (sample.length / records));
+  // A stray quote (5" screen) or a UTF-16 file leaves the quote state wrong for the rest of the sample: records then
+  // seem to run for several lines each, which real files do not. Lines are the better guess there.
+  const count = records * 4 < lines ? lines : records;
+  if (count === 0) return 1;
+  return Math.ceil(size / (sample.length / count));
 }
