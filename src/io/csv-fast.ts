@@ -15,6 +15,8 @@ export interface FastCsvOptions {
   fallback: Options;
   /** Told how many records and lines came before the hand-over, so its on_skip counts can be placed. */
   onHandOver(records: number, lines: number): void;
+  /** How records end, when a read starts in the middle of a file whose first line said so. */
+  eol?: string;
 }
 
 const quote = '"';
@@ -169,7 +171,10 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
   const decoder = new StringDecoder('utf8');
   // csv-parse's limit counts its own buffers; a quarter of it in characters is safely inside it.
   const cutter = new RecordCutter(options.delimiter, Math.floor(options.maxRecordBytes / 4));
+  cutter.eol = options.eol;
   let text = '';
+  /** The input's byte where `text` starts: a record boundary, where a reader may start again. */
+  let textByte = 0;
   let taken = 0;
   let ended = false;
   let fallback: RecordSource | undefined;
@@ -225,11 +230,15 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
         const next = await input.next();
         cutter.records = [];
         taken = 0;
+        textByte += Buffer.byteLength(text.slice(0, cutter.pos));
         text = text.slice(cutter.pos);
         cutter.pos = 0;
         ended = Boolean(next.done);
         text += next.done ? decoder.end() : decoder.write(next.value);
-        if (records === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        if (records === 0 && text.charCodeAt(0) === 0xfeff) {
+          text = text.slice(1);
+          textByte += 3;
+        }
         cutter.cut(text, ended);
         // A record this long is csv-parse's to refuse with its size limit.
         if (cutter.stop === 'more' && text.length - cutter.pos > cutter.longest) cutter.stop = 'irregular';
@@ -239,6 +248,9 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
       ended = true;
       void input.return?.();
       fallback?.close();
+    },
+    batchStart() {
+      return fallback ? undefined : { byte: textByte, eol: cutter.eol };
     },
   };
 }

@@ -28,6 +28,21 @@ export interface CsvReadOptions {
   name?: string;
   /** Reads with csv-parse alone, without the fast path (tests compare the two). */
   csvParseOnly?: boolean;
+  /** The input starts at this position of a UTF-8 file read before (a batch's `from`), under this header. */
+  from?: CsvPosition & { header: string[] };
+}
+
+/** A record boundary of a file: its byte, the file line the record before it ended on, and how records end. */
+export interface CsvPosition {
+  byte: number;
+  line: number;
+  eol?: string;
+}
+
+/** Records read together, and where the first of them starts when a reader can start there again. */
+export interface CsvBatch {
+  rows: Array<CsvRow | CsvBadRow>;
+  from?: CsvPosition;
 }
 
 /** A record as read. `row` is the file line it starts on (blank lines and a preamble count; a quoted field with
@@ -51,7 +66,7 @@ export interface CsvSource {
   rows: AsyncIterable<CsvRow | CsvBadRow>;
   /** The same records, every one parsed so far at a time: one promise a batch instead of one a record (the hot
    * loops of imports and DNC uploads). Use either this or `rows`, not both. */
-  batches: AsyncIterable<Array<CsvRow | CsvBadRow>>;
+  batches: AsyncIterable<CsvBatch>;
   /** Lines skipped before the header (a preamble). */
   skipLines: number;
   /** What was guessed and should be said: an encoding that is not UTF-8, a skipped preamble. */
@@ -183,8 +198,10 @@ export async function openCsv(
   const { head, rest } = await peek(input as AsyncIterable<Buffer>);
   const named = (text: string) => `${options.name ?? 'input'}: ${text}`;
   const notes: string[] = [];
-  const detected = detectEncoding(head);
-  if (!options.encoding && detected.bom === 0) {
+  // A read from a position of a file read before: no BOM, no preamble, no header there; the checks were made then.
+  const from = options.from;
+  const detected = from ? { encoding: 'utf8' as const, bom: 0 } : detectEncoding(head);
+  if (!from && !options.encoding && detected.bom === 0) {
     const kind = describeNonCsv(head);
     if (kind) throw new UsageError(named(`this is not a CSV file: it looks like ${kind.what}`), kind.hint);
     const utf16 = looksLikeUtf16WithoutBom(head);
@@ -217,7 +234,7 @@ export async function openCsv(
   const headText = (
     iconv ? iconv.decode(head, iconvName(encoding)) : head.subarray(detected.bom).toString('utf8')
   ).replace(/^\uFEFF/, '');
-  const skipLines = options.skipLines ?? (useHeader ? preambleLines(headText) : 0);
+  const skipLines = from ? 0 : (options.skipLines ?? (useHeader ? preambleLines(headText) : 0));
   if (options.skipLines === undefined && skipLines)
     notes.push(
       named(`skipped ${skipLines} line(s) before the header on line ${skipLines + 1}; --skip-lines N chooses`),
@@ -228,6 +245,9 @@ export async function openCsv(
   // Bad records are reported by on_skip with the count of records parsed before them; the consumer puts each
   // back in its place. (No on_record hook: it costs an info object per record, a third of the reading speed.)
   const maxRecordBytes = options.maxRecordBytes ?? 32 * 2 ** 20;
+  /** The file line before the first one read here, and the file byte where the bytes read here start. */
+  const lineBase = from ? from.line : skipLines;
+  const byteBase = from ? from.byte : encoding === detected.encoding ? detected.bom : 0;
   const skipped: Array<{
     after: number;
     fields: null;
@@ -255,7 +275,7 @@ export async function openCsv(
           raw: raw ?? null,
           reason: describeError(error),
           code: error.code,
-          endLine: typeof error.lines === 'number' ? error.lines + skipLines + before.lines : undefined,
+          endLine: typeof error.lines === 'number' ? error.lines + lineBase + before.lines : undefined,
         });
       return undefined;
     },
@@ -267,6 +287,7 @@ export async function openCsv(
           maxRecordBytes,
           fallback: parserOptions,
           onHandOver: (records, lines) => Object.assign(before, { records, lines }),
+          eol: from?.eol,
         })
       : csvParseRecords(parserOptions);
   function csvParseRecords(parserOptions: Options) {
@@ -278,7 +299,7 @@ export async function openCsv(
 
   let records = 0;
   /** The file line the last record read ended on. */
-  let line = skipLines;
+  let line = lineBase;
   const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
   /** The next record that is not a blank line, counting lines as it goes. */
   const nextRecord = async (): Promise<string[] | undefined> => {
@@ -317,10 +338,12 @@ export async function openCsv(
     return { row: start, fields: bad.fields, raw: bad.raw, reason: bad.reason };
   };
 
-  let header: string[] = [];
+  let header: string[] = from?.header ?? [];
   let first: string[] | undefined;
-  const firstRecord = await nextRecord();
-  if (useHeader) {
+  const firstRecord = from ? undefined : await nextRecord();
+  if (from) {
+    // The header was read before.
+  } else if (useHeader) {
     if (skipped.length && skipped[0]!.after === 0) {
       const bad = skipped.shift()!;
       if (structural.has(bad.code)) badRecord(bad);
@@ -340,8 +363,10 @@ export async function openCsv(
   } else first = firstRecord;
   const width = header.length;
 
-  async function* batches(): AsyncGenerator<Array<CsvRow | CsvBadRow>> {
+  async function* batches(): AsyncGenerator<CsvBatch> {
     let batch: Array<CsvRow | CsvBadRow> = [];
+    /** Where the records of `batch` start, when the fast path knows it (never for the first, which holds the header). */
+    let position: CsvPosition | undefined;
     // Bad records parsed before the `count`-th record, in file order.
     const badBefore = (count: number) => {
       while (skipped.length && skipped[0]!.after < count) batch.push(badRecord(skipped.shift()!));
@@ -361,10 +386,12 @@ export async function openCsv(
       for (;;) {
         let fields = iterator.next();
         if (!fields) {
-          if (batch.length) yield batch;
+          if (batch.length) yield { rows: batch, from: position };
           batch = [];
           fields = await iterator.fill();
           if (!fields) break;
+          const start = iterator.batchStart?.();
+          position = start && { byte: byteBase + start.byte, line, eol: start.eol };
         }
         records++;
         if (skipped.length) badBefore(records);
@@ -374,14 +401,14 @@ export async function openCsv(
       badBefore(Infinity);
     } catch (error) {
       // A quote never closed stops the file, but the rows before it are read.
-      if (batch.length) yield batch;
+      if (batch.length) yield { rows: batch };
       throw error;
     }
-    if (batch.length) yield batch;
+    if (batch.length) yield { rows: batch, from: position };
   }
 
   async function* rows(): AsyncGenerator<CsvRow | CsvBadRow> {
-    for await (const batch of batches()) yield* batch;
+    for await (const batch of batches()) yield* batch.rows;
   }
 
   return {

@@ -8,6 +8,9 @@ export interface RecordSource {
   fill(): Promise<string[] | undefined>;
   /** Stops reading and releases the input. */
   close(): void;
+  /** Where in the input (bytes) the records of the last fill() start, and how its records end, while that is known
+   * (the fast path). */
+  batchStart?(): { byte: number; eol: string | undefined } | undefined;
 }
 
 /**

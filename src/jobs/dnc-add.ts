@@ -185,7 +185,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
       const source = await openCsv(opts.input.stream, { header: false, name });
       let first = true;
       for await (const batch of source.batches)
-        for (const record of batch) {
+        for (const record of batch.rows) {
           if (ctx.signal.aborted) throw new Interrupted();
           if (!record.fields) {
             await take({

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { openCsv, sniffDelimiter, type CsvReadOptions } from '../../src/io/csv-reader.js';
+import { openCsv, sniffDelimiter, type CsvBatch, type CsvReadOptions } from '../../src/io/csv-reader.js';
 
 async function read(bytes: Buffer | string, options?: CsvReadOptions) {
   const source = await openCsv(Readable.from([typeof bytes === 'string' ? Buffer.from(bytes) : bytes]), options);
@@ -223,5 +223,38 @@ describe('openCsv', () => {
     expect(sniffDelimiter('a;b,c')).toBe(',');
     expect(sniffDelimiter('"a,b,c";d;e')).toBe(';');
     expect(sniffDelimiter('a\tb\tc')).toBe('\t');
+  });
+});
+
+describe('openCsv from a noted place', () => {
+  it('reads from each batch start the rows a read from the top gives there (BOM, CRLF, quoted breaks, blanks)', async () => {
+    const { writeFileSync, createReadStream } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/context.js');
+    const lines = ['Email,Name,Notes'];
+    for (let i = 0; i < 400; i++) {
+      if (i % 37 === 0) lines.push('');
+      const notes = i % 5 === 0 ? `"two\r\nlines, ""quoted"" ${'é'.repeat(i % 7)}"` : `note ${i} ✓`;
+      lines.push(`p${i}@x.example,Zoë ${i},${notes}`);
+    }
+    const path = join(tempDir('outreach-from-'), 'people.csv');
+    writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'))]));
+
+    // Small reads: many batches, most of them with a place.
+    const whole = await openCsv(createReadStream(path, { highWaterMark: 997 }));
+    const batches: CsvBatch[] = [];
+    for await (const batch of whole.batches) batches.push(batch);
+    const placed = batches.filter((b) => b.from);
+    expect(placed.length).toBeGreaterThan(10);
+    const rowsFrom = (i: number) => batches.slice(i).flatMap((b) => b.rows);
+    for (const batch of placed) {
+      const again = await openCsv(createReadStream(path, { start: batch.from!.byte, highWaterMark: 1499 }), {
+        delimiter: whole.delimiter,
+        from: { ...batch.from!, header: whole.header },
+      });
+      const rows = [];
+      for await (const row of again.rows) rows.push(row);
+      expect(rows).toEqual(rowsFrom(batches.indexOf(batch)));
+    }
   });
 });

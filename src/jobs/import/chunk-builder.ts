@@ -1,10 +1,11 @@
 // One request body being built, never held whole and never written to disk: rows are hashed as they are added and,
 // when the chunk streams, written into its request at once (the service reads the chunk while the file is still being
 // read). Any later attempt (a retry, a chunk checked against the journal first) rebuilds the body from the input's
-// row range (chunk-rebuild.ts); the content hash lets --resume recognise a chunk that was already accepted, and the
-// rebuild prove it sends the same bytes.
+// row range (chunk-rebuild.ts). The content hash lets --resume recognise a chunk that was already accepted; a digest
+// of each piece written lets the rebuild check every piece before it sends it.
 import { createHash, type Hash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import type { CsvPosition } from '../../io/csv-reader.js';
 
 /** A finished chunk: which rows of the input it holds, and the hash of its body. */
 export interface BuiltChunk {
@@ -14,6 +15,10 @@ export interface BuiltChunk {
   sha256: string;
   firstRow: number;
   lastRow: number;
+  /** A digest of each piece of the body as first written (about 64 KiB each). */
+  pieces: string[];
+  /** Where the input can be read from again to rebuild the chunk, when the reader knew such a place. */
+  from?: CsvPosition;
 }
 
 /** A chunk as its request sees it: the body for each attempt, and the chunk's range and hash once it is built. */
@@ -34,8 +39,14 @@ export function inFlight(chunk: BuiltChunk, rebuild: Rebuild): ChunkInFlight & B
 /** Text is handed to the request (and the hash) in pieces of about this many characters. */
 export const flushAt = 64 * 1024;
 
+/** 72 bits of a piece's SHA-256: a piece that differs is told from the original, not a secret. */
+export function pieceDigest(piece: Buffer): string {
+  return createHash('sha256').update(piece).digest('base64').slice(0, 12);
+}
+
 export class ChunkBuilder implements ChunkInFlight {
   private readonly hash: Hash | undefined;
+  private readonly pieces: string[] = [];
   private pending = '';
   rows = 0;
   /** Bytes of the body so far, closing bracket included. */
@@ -47,13 +58,15 @@ export class ChunkBuilder implements ChunkInFlight {
   private readonly done: Promise<BuiltChunk>;
   private settle!: { resolve(chunk: BuiltChunk): void; reject(error: unknown): void };
 
-  /** `rebuild` undefined: the chunk is only checked (--dry-run), so neither sent nor hashed. */
+  /** `rebuild` undefined: the chunk is only checked (--dry-run), so neither sent nor hashed. `from`: where the
+   * input can be read again from for a rebuild (at or before the chunk's first row). */
   constructor(
     readonly index: number,
     prefix: string,
     private readonly suffix: string,
     private readonly rebuild: Rebuild | undefined,
-    streams = false,
+    streams: boolean,
+    private readonly from: CsvPosition | undefined,
   ) {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
     this.done.catch(() => undefined);
@@ -97,12 +110,16 @@ export class ChunkBuilder implements ChunkInFlight {
   }
 
   /** Ends the body. `beforeLastBytes` learns the chunk's range and hash before its request can carry the whole
-   * body: a journal written there holds them whenever the service may have acted on the chunk. */
-  async finish(beforeLastBytes?: (chunk: BuiltChunk) => void): Promise<BuiltChunk> {
+   * body: a journal written there holds them whenever the service may have acted on the chunk. `readerKnowsPlaces`
+   * false: the reader lost track of byte positions (csv-parse took over an odd record) before the chunk's end, so a
+   * rebuild reads the input from its start, as this read did. */
+  async finish(readerKnowsPlaces: boolean, beforeLastBytes?: (chunk: BuiltChunk) => void): Promise<BuiltChunk> {
     this.pending += this.suffix;
     const last = this.take();
-    const { index, rows, bytes, firstRow, lastRow } = this;
-    const chunk = { index, rows, bytes, firstRow, lastRow, sha256: this.hash?.digest('hex') ?? '' };
+    const { index, rows, bytes, firstRow, lastRow, pieces } = this;
+    const from = readerKnowsPlaces ? this.from : undefined;
+    const sha256 = this.hash?.digest('hex') ?? '';
+    const chunk: BuiltChunk = { index, rows, bytes, firstRow, lastRow, sha256, pieces, ...(from && { from }) };
     beforeLastBytes?.(chunk);
     await this.write(last);
     this.live?.end();
@@ -124,6 +141,7 @@ export class ChunkBuilder implements ChunkInFlight {
     const bytes = Buffer.from(this.pending);
     this.pending = '';
     this.hash.update(bytes);
+    this.pieces.push(pieceDigest(bytes));
     return bytes;
   }
 

@@ -1,21 +1,24 @@
 // A chunk's body made again from the input, for a retry or a chunk that was compared with the journal before it was
-// sent: the rows of its range that passed the checks, as the sending pass wrote them. The email index already knows
-// every email of the range, so a duplicate is told from its first occurrence as before. The input is read from its
-// start (rows before the range are only parsed: about a second per million rows), which costs nothing while nothing
-// fails, instead of a copy of every chunk on disk. Bytes that would differ from the first attempt's (the file was
-// edited during the import) are never sent whole: the hash is compared before the last piece goes.
-import { createHash } from 'node:crypto';
+// sent: the rows of its range that passed the checks, as the sending pass wrote them, cut into the same pieces. The
+// email index already knows every email of the range, so a duplicate is told from its first occurrence as before.
+// The input is read from the place the reader noted before the chunk's first row (or from its start when it knew
+// none), so a retry costs about what the chunk itself does, and nothing is kept on disk or in memory meanwhile.
+// Every piece is compared with the digest of the piece first sent before it goes: a read from a noted place that
+// comes out differently is taken up again from the file's start after the pieces already sent, and bytes that still
+// differ (the file was edited during the import) are never sent.
 import { createReadStream } from 'node:fs';
-import { openCsv, type CsvReadOptions, type CsvRow } from '../../io/csv-reader.js';
+import { openCsv, type CsvPosition, type CsvReadOptions, type CsvRow } from '../../io/csv-reader.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow } from '../../io/import/preflight.js';
 import { formatCount } from '../../format.js';
-import { flushAt, type BuiltChunk, type Rebuild } from './chunk-builder.js';
+import { flushAt, pieceDigest, type BuiltChunk, type Rebuild } from './chunk-builder.js';
 import type { BodyFormat } from './chunk-body.js';
 
 export interface RebuildSource {
   path: string;
   csv: CsvReadOptions;
+  /** The file's header, as the sending pass read it (a read from a noted place starts below it). */
+  header: string[];
   emailColumn: number;
   emails: EmailIndex;
   format: BodyFormat;
@@ -31,32 +34,45 @@ export class InputChanged extends Error {
 }
 
 export function rebuilder(source: RebuildSource): Rebuild {
-  return async function* rebuild(chunk: BuiltChunk): AsyncGenerator<Uint8Array> {
-    const input = createReadStream(source.path);
-    const hash = createHash('sha256');
+  /** The chunk's body in the pieces the sending pass wrote, read from `from` (or the file's start). */
+  async function* pieces(chunk: BuiltChunk, from: CsvPosition | undefined): AsyncGenerator<Buffer> {
+    const input = createReadStream(source.path, { start: from?.byte ?? 0 });
     let text = source.format.prefix;
     let rows = 0;
     try {
-      const csv = await openCsv(input, source.csv);
+      const { csv: options, header } = source;
+      const csv = await openCsv(input, from ? { ...options, encoding: 'utf8', from: { ...from, header } } : options);
       reading: for await (const batch of csv.batches)
-        for (const record of batch) {
+        for (const record of batch.rows) {
           if (record.row < chunk.firstRow) continue;
           if (record.row > chunk.lastRow) break reading;
           if (!checkRow(record, source.emailColumn, source.emails, 'lookup').ok) continue;
           text += (rows++ ? ',' : '') + source.format.row((record as CsvRow).fields);
           if (text.length < flushAt) continue;
-          const bytes = Buffer.from(text);
-          hash.update(bytes);
-          yield bytes;
+          yield Buffer.from(text);
           text = '';
         }
     } finally {
       input.destroy();
     }
-    const last = Buffer.from(text + source.format.suffix);
-    hash.update(last);
-    if (rows !== chunk.rows || hash.digest('hex') !== chunk.sha256)
-      throw new InputChanged(source.csv.name ?? source.path, chunk);
-    yield last;
+    yield Buffer.from(text + source.format.suffix);
+  }
+
+  return async function* rebuild(chunk: BuiltChunk): AsyncGenerator<Uint8Array> {
+    let sent = 0;
+    for (const from of chunk.from ? [chunk.from, undefined] : [undefined]) {
+      let index = 0;
+      for await (const piece of pieces(chunk, from)) {
+        if (index < sent) {
+          index++;
+          continue;
+        }
+        if (index >= chunk.pieces.length || pieceDigest(piece) !== chunk.pieces[index]) break;
+        yield piece;
+        index = ++sent;
+      }
+      if (sent === chunk.pieces.length) return;
+    }
+    throw new InputChanged(source.csv.name ?? source.path, chunk);
   };
 }

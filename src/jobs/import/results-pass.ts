@@ -54,7 +54,7 @@ export async function resultsPass(
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
   try {
     for await (const batch of source.batches)
-      for (const record of batch) {
+      for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
         const check = checkRow(record, options.emailColumn, emails, 'lookup');
         const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;

@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
-import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
+import { openCsv, type CsvPosition, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow, isBadRow } from '../../io/import/preflight.js';
@@ -74,9 +74,14 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       )
     : undefined;
   // A retry, or a chunk compared with the journal before it is sent, reads its rows from the input again.
-  const rebuild = send ? rebuilder({ ...options, emails }) : undefined;
+  const rebuild = send ? rebuilder({ ...options, header: source.header, emails }) : undefined;
   let streaming: ChunkBuilder | undefined;
   let chunkRows = 0;
+  /** The latest place the input can be read again from (a batch's start), and whether the reader still knows places:
+   * after the first batch (the header's), a batch without one means csv-parse took over, for good. */
+  let place: CsvPosition | undefined;
+  let placesKnown = true;
+  let batches = 0;
 
   const report = () => {
     const elapsed = ctx.clock.now() - started;
@@ -102,6 +107,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     // Already under way, its request has been reading the rows as they came: its range and hash are journaled before
     // the last bytes go, so a kill after the service took it finds them on --resume (a replay, not a new chunk).
     const chunk = await finishing.finish(
+      placesKnown,
       live ? (built) => options.journal?.sending(built.index, rangeOf(built)) : undefined,
     );
     result.chunks++;
@@ -118,7 +124,8 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
    * compares it whole first) or nothing is sent. */
   const openChunk = async () => {
     const streams = Boolean(sender) && !options.alreadyAccepted.has(result.chunks);
-    building = new ChunkBuilder(result.chunks, options.format.prefix, options.format.suffix, rebuild, streams);
+    const { prefix, suffix } = options.format;
+    building = new ChunkBuilder(result.chunks, prefix, suffix, rebuild, streams, placesKnown ? place : undefined);
     chunkRows = options.rowsOfChunk(result.chunks);
     if (streams) {
       streaming = building;
@@ -127,8 +134,11 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   };
 
   try {
-    for await (const batch of source.batches)
-      for (const record of batch) {
+    for await (const batch of source.batches) {
+      if (batch.from) place = batch.from;
+      else if (batches > 0) placesKnown = false;
+      batches++;
+      for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
         result.total++;
         const check = checkRow(record, options.emailColumn, emails, 'record');
@@ -152,6 +162,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         if (written) await written;
         if ((result.total & 1023) === 0) report();
       }
+    }
     await closeChunk();
     report();
     await sender?.drain();
