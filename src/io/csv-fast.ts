@@ -15,7 +15,8 @@ export interface FastCsvOptions {
   fallback: Options;
   /** Told how many records and lines came before the hand-over, so its on_skip counts can be placed. */
   onHandOver(records: number, lines: number): void;
-  /** How records end, when a read starts in the middle of a file whose first line said so. */
+  /** How records end, when a read starts in the middle of a file (at a place batchStart gave) whose first line said
+   * so. Such a read keeps a U+FEFF at its start: it is a value there, not a byte-order mark. */
   eol?: string;
 }
 
@@ -173,8 +174,11 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
   const cutter = new RecordCutter(options.delimiter, Math.floor(options.maxRecordBytes / 4));
   cutter.eol = options.eol;
   let text = '';
-  /** The input's byte where `text` starts: a record boundary, where a reader may start again. */
+  /** The input's byte where `text` starts: a record boundary, where a reader may start again. Counted by encoding the
+   * text again, which holds only while every byte decoded as itself: after a U+FFFD (bytes that were not UTF-8 come
+   * out as one, and encode back as three bytes) the places are not trusted any more. */
   let textByte = 0;
+  let placesLost = false;
   let taken = 0;
   let ended = false;
   let fallback: RecordSource | undefined;
@@ -234,8 +238,10 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
         text = text.slice(cutter.pos);
         cutter.pos = 0;
         ended = Boolean(next.done);
-        text += next.done ? decoder.end() : decoder.write(next.value);
-        if (records === 0 && text.charCodeAt(0) === 0xfeff) {
+        const decoded = next.done ? decoder.end() : decoder.write(next.value);
+        text += decoded;
+        if (!placesLost && decoded.includes('\uFFFD')) placesLost = true;
+        if (records === 0 && options.eol === undefined && text.charCodeAt(0) === 0xfeff) {
           text = text.slice(1);
           textByte += 3;
         }
@@ -250,7 +256,7 @@ export function fastRecords(input: AsyncIterator<Buffer>, options: FastCsvOption
       fallback?.close();
     },
     batchStart() {
-      return fallback ? undefined : { byte: textByte, eol: cutter.eol };
+      return fallback || placesLost ? undefined : { byte: textByte, eol: cutter.eol };
     },
   };
 }

@@ -227,23 +227,32 @@ describe('openCsv', () => {
 });
 
 describe('openCsv from a noted place', () => {
-  it('reads from each batch start the rows a read from the top gives there (BOM, CRLF, quoted breaks, blanks)', async () => {
+  const lines = ['Email,Name,Notes'];
+  for (let i = 0; i < 400; i++) {
+    if (i % 37 === 0) lines.push('');
+    const notes = i % 5 === 0 ? `"two\r\nlines, ""quoted"" ${'é'.repeat(i % 7)}"` : `note ${i} ✓`;
+    // Two exports joined with cat: the second one's byte-order mark is now a value at the start of a record.
+    lines.push(`${i % 50 === 7 ? '\uFEFF' : ''}p${i}@x.example,Zoë ${i},${notes}`);
+  }
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+
+  async function batchesOf(bytes: Buffer) {
     const { writeFileSync, createReadStream } = await import('node:fs');
     const { join } = await import('node:path');
     const { tempDir } = await import('../helpers/context.js');
-    const lines = ['Email,Name,Notes'];
-    for (let i = 0; i < 400; i++) {
-      if (i % 37 === 0) lines.push('');
-      const notes = i % 5 === 0 ? `"two\r\nlines, ""quoted"" ${'é'.repeat(i % 7)}"` : `note ${i} ✓`;
-      lines.push(`p${i}@x.example,Zoë ${i},${notes}`);
-    }
     const path = join(tempDir('outreach-from-'), 'people.csv');
-    writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'))]));
-
+    writeFileSync(path, bytes);
     // Small reads: many batches, most of them with a place.
     const whole = await openCsv(createReadStream(path, { highWaterMark: 997 }));
     const batches: CsvBatch[] = [];
     for await (const batch of whole.batches) batches.push(batch);
+    return { path, whole, batches, createReadStream };
+  }
+
+  it('reads from each batch start the rows a read from the top gives there (BOM, CRLF, quoted breaks, blanks)', async () => {
+    const { path, whole, batches, createReadStream } = await batchesOf(
+      Buffer.concat([bom, Buffer.from(lines.join('\r\n'))]),
+    );
     const placed = batches.filter((b) => b.from);
     expect(placed.length).toBeGreaterThan(10);
     const rowsFrom = (i: number) => batches.slice(i).flatMap((b) => b.rows);
@@ -256,5 +265,17 @@ describe('openCsv from a noted place', () => {
       for await (const row of again.rows) rows.push(row);
       expect(rows).toEqual(rowsFrom(batches.indexOf(batch)));
     }
+  });
+
+  it('notes no place after bytes that were not UTF-8 (they decode to U+FFFD, which is three bytes again)', async () => {
+    const text = Buffer.from(lines.join('\n'));
+    const cut = text.indexOf('p200@');
+    const { batches } = await batchesOf(
+      Buffer.concat([text.subarray(0, cut), Buffer.from([0xe9]), text.subarray(cut)]),
+    );
+    const broken = batches.findIndex((b) => b.rows.some((r) => r.fields?.[0]?.includes('\uFFFD')));
+    expect(broken).toBeGreaterThan(2);
+    expect(batches.slice(1, broken - 1).every((b) => b.from)).toBe(true);
+    expect(batches.slice(broken).some((b) => b.from)).toBe(false);
   });
 });

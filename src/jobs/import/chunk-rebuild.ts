@@ -4,13 +4,14 @@
 // The input is read from the place the reader noted before the chunk's first row (or from its start when it knew
 // none), so a retry costs about what the chunk itself does, and nothing is kept on disk or in memory meanwhile.
 // Every piece is compared with the digest of the piece first sent before it goes: a read from a noted place that
-// comes out differently is taken up again from the file's start after the pieces already sent, and bytes that still
-// differ (the file was edited during the import) are never sent.
+// comes out differently (or fails) is taken up again from the file's start after the pieces already sent, and bytes
+// that still differ (the file was edited during the import) are never sent.
 import { createReadStream } from 'node:fs';
 import { openCsv, type CsvPosition, type CsvReadOptions, type CsvRow } from '../../io/csv-reader.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow } from '../../io/import/preflight.js';
 import { formatCount } from '../../format.js';
+import { UsageError } from '../../errors.js';
 import { flushAt, pieceDigest, type BuiltChunk, type Rebuild } from './chunk-builder.js';
 import type { BodyFormat } from './chunk-body.js';
 
@@ -60,19 +61,35 @@ export function rebuilder(source: RebuildSource): Rebuild {
 
   return async function* rebuild(chunk: BuiltChunk): AsyncGenerator<Uint8Array> {
     let sent = 0;
-    for (const from of chunk.from ? [chunk.from, undefined] : [undefined]) {
+    /** Yields the pieces of a read that match, after those already sent; whether it gave all of them. */
+    async function* matching(read: AsyncGenerator<Buffer>): AsyncGenerator<Buffer, boolean> {
       let index = 0;
-      for await (const piece of pieces(chunk, from)) {
+      for await (const piece of read) {
         if (index < sent) {
           index++;
           continue;
         }
-        if (index >= chunk.pieces.length || pieceDigest(piece) !== chunk.pieces[index]) break;
+        if (index >= chunk.pieces.length || pieceDigest(piece) !== chunk.pieces[index]) return false;
         yield piece;
         index = ++sent;
       }
-      if (sent === chunk.pieces.length) return;
+      return sent === chunk.pieces.length;
     }
-    throw new InputChanged(source.csv.name ?? source.path, chunk);
+    if (chunk.from) {
+      try {
+        if (yield* matching(pieces(chunk, chunk.from))) return;
+      } catch {
+        // A read from a noted place that fails is read again from the start, like one that reads differently.
+      }
+    }
+    let complete: boolean;
+    try {
+      complete = yield* matching(pieces(chunk, undefined));
+    } catch (error) {
+      // The range was read before; a CSV that no longer reads (a quote now never closed) was edited meanwhile.
+      if (error instanceof UsageError) throw new InputChanged(source.csv.name ?? source.path, chunk);
+      throw error;
+    }
+    if (!complete) throw new InputChanged(source.csv.name ?? source.path, chunk);
   };
 }
