@@ -340,10 +340,9 @@ export async function openCsv(
 
   let header: string[] = from?.header ?? [];
   let first: string[] | undefined;
+  // A read from a noted place starts below the header, which was read before.
   const firstRecord = from ? undefined : await nextRecord();
-  if (from) {
-    // The header was read before.
-  } else if (useHeader) {
+  if (!from && useHeader) {
     if (skipped.length && skipped[0]!.after === 0) {
       const bad = skipped.shift()!;
       if (structural.has(bad.code)) badRecord(bad);

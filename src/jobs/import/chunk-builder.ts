@@ -39,6 +39,39 @@ export function inFlight(chunk: BuiltChunk, rebuild: Rebuild): ChunkInFlight & B
 /** Text is handed to the request (and the hash) in pieces of about this many characters. */
 export const flushAt = 64 * 1024;
 
+/** A body cut into the pieces its request carries: the prefix, the rows joined by commas, the suffix, in a piece
+ * whenever at least `flushAt` characters wait. The builder and the rebuild both cut with it, so a rebuilt piece can be
+ * compared with the one first sent. */
+export class BodyPieces {
+  private text: string;
+  private rows = 0;
+
+  constructor(
+    prefix: string,
+    private readonly suffix: string,
+  ) {
+    this.text = prefix;
+  }
+
+  /** Adds a row; returns a piece when one is full. */
+  add(rowJson: string): string | undefined {
+    this.text += (this.rows++ ? ',' : '') + rowJson;
+    return this.text.length < flushAt ? undefined : this.take();
+  }
+
+  /** The last piece, suffix included. */
+  end(): string {
+    this.text += this.suffix;
+    return this.take();
+  }
+
+  private take(): string {
+    const text = this.text;
+    this.text = '';
+    return text;
+  }
+}
+
 /** 72 bits of a piece's SHA-256: a piece that differs is told from the original, not a secret. */
 export function pieceDigest(piece: Buffer): string {
   return createHash('sha256').update(piece).digest('base64').slice(0, 12);
@@ -47,7 +80,7 @@ export function pieceDigest(piece: Buffer): string {
 export class ChunkBuilder implements ChunkInFlight {
   private readonly hash: Hash | undefined;
   private readonly pieces: string[] = [];
-  private pending = '';
+  private readonly text: BodyPieces;
   rows = 0;
   /** Bytes of the body so far, closing bracket included. */
   bytes: number;
@@ -63,7 +96,7 @@ export class ChunkBuilder implements ChunkInFlight {
   constructor(
     readonly index: number,
     prefix: string,
-    private readonly suffix: string,
+    suffix: string,
     private readonly rebuild: Rebuild | undefined,
     streams: boolean,
     private readonly from: CsvPosition | undefined,
@@ -73,7 +106,7 @@ export class ChunkBuilder implements ChunkInFlight {
     if (rebuild) this.hash = createHash('sha256');
     if (streams) this.live = new PassThrough({ highWaterMark: flushAt });
     this.bytes = Buffer.byteLength(prefix) + Buffer.byteLength(suffix);
-    this.pending = prefix;
+    this.text = new BodyPieces(prefix, suffix);
   }
 
   /** Bytes the body would have with a row of `rowBytes` added. */
@@ -84,12 +117,11 @@ export class ChunkBuilder implements ChunkInFlight {
   /** Adds a row; returns a promise only when the request must read what was written before more is added. */
   add(row: number, rowJson: string, rowBytes: number): Promise<void> | undefined {
     if (this.rows === 0) this.firstRow = row;
-    else this.pending += ',';
     this.lastRow = row;
     this.bytes += rowBytes + (this.rows ? 1 : 0);
     this.rows++;
-    this.pending += rowJson;
-    return this.pending.length >= flushAt ? this.write(this.take()) : undefined;
+    const piece = this.text.add(rowJson);
+    return piece === undefined ? undefined : this.write(this.sealed(piece));
   }
 
   /** The body for each attempt: the first takes the rows as they come (when the chunk streams), any other the rows
@@ -114,8 +146,7 @@ export class ChunkBuilder implements ChunkInFlight {
    * false: the reader lost track of byte positions (csv-parse took over an odd record) before the chunk's end, so a
    * rebuild reads the input from its start, as this read did. */
   async finish(readerKnowsPlaces: boolean, beforeLastBytes?: (chunk: BuiltChunk) => void): Promise<BuiltChunk> {
-    this.pending += this.suffix;
-    const last = this.take();
+    const last = this.sealed(this.text.end());
     const { index, rows, bytes, firstRow, lastRow, pieces } = this;
     const from = readerKnowsPlaces ? this.from : undefined;
     const sha256 = this.hash?.digest('hex') ?? '';
@@ -132,14 +163,10 @@ export class ChunkBuilder implements ChunkInFlight {
     this.settle.reject(new Error('the chunk was not finished'));
   }
 
-  /** The text added since the last write, as bytes (encoded once for the hash and the request), hashed. */
-  private take(): Buffer | undefined {
-    if (!this.hash) {
-      this.pending = '';
-      return undefined;
-    }
-    const bytes = Buffer.from(this.pending);
-    this.pending = '';
+  /** A piece as bytes (encoded once for the hash and the request), hashed; nothing when the chunk is not sent. */
+  private sealed(piece: string): Buffer | undefined {
+    if (!this.hash) return undefined;
+    const bytes = Buffer.from(piece);
     this.hash.update(bytes);
     this.pieces.push(pieceDigest(bytes));
     return bytes;

@@ -12,7 +12,7 @@ import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow } from '../../io/import/preflight.js';
 import { formatCount } from '../../format.js';
 import { UsageError } from '../../errors.js';
-import { flushAt, pieceDigest, type BuiltChunk, type Rebuild } from './chunk-builder.js';
+import { BodyPieces, pieceDigest, type BuiltChunk, type Rebuild } from './chunk-builder.js';
 import type { BodyFormat } from './chunk-body.js';
 
 export interface RebuildSource {
@@ -38,8 +38,7 @@ export function rebuilder(source: RebuildSource): Rebuild {
   /** The chunk's body in the pieces the sending pass wrote, read from `from` (or the file's start). */
   async function* pieces(chunk: BuiltChunk, from: CsvPosition | undefined): AsyncGenerator<Buffer> {
     const input = createReadStream(source.path, { start: from?.byte ?? 0 });
-    let text = source.format.prefix;
-    let rows = 0;
+    const body = new BodyPieces(source.format.prefix, source.format.suffix);
     try {
       const { csv: options, header } = source;
       const csv = await openCsv(input, from ? { ...options, encoding: 'utf8', from: { ...from, header } } : options);
@@ -48,15 +47,13 @@ export function rebuilder(source: RebuildSource): Rebuild {
           if (record.row < chunk.firstRow) continue;
           if (record.row > chunk.lastRow) break reading;
           if (!checkRow(record, source.emailColumn, source.emails, 'lookup').ok) continue;
-          text += (rows++ ? ',' : '') + source.format.row((record as CsvRow).fields);
-          if (text.length < flushAt) continue;
-          yield Buffer.from(text);
-          text = '';
+          const piece = body.add(source.format.row((record as CsvRow).fields));
+          if (piece !== undefined) yield Buffer.from(piece);
         }
     } finally {
       input.destroy();
     }
-    yield Buffer.from(text + source.format.suffix);
+    yield Buffer.from(body.end());
   }
 
   return async function* rebuild(chunk: BuiltChunk): AsyncGenerator<Uint8Array> {
