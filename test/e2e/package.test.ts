@@ -1,5 +1,7 @@
-// What a user gets from the npm package: `npm pack`, then a global install of the tarball into an empty prefix (from
-// npm's cache, no network) gives a working `outreach` and its man page. Everything but jq-wasm is bundled in dist/.
+// What a user gets from the npm package: `npm pack`, then a global install of the tarball into an empty prefix gives a
+// working `outreach` and its man page. Everything but jq-wasm is bundled in dist/, and jq-wasm travels inside the tarball
+// (bundleDependencies), so the install needs no registry: it runs offline with an empty npm cache of its own, whatever
+// the machine's cache holds.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ describe('the npm package', () => {
       npm_config_loglevel: 'error',
       npm_config_fund: 'false',
       npm_config_audit: 'false',
+      npm_config_cache: join(work, 'npm-cache'),
     };
     // dist/ is built by `npm test` before the tests run; --ignore-scripts keeps pack from rebuilding it under them.
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: root, env: npmEnv });
