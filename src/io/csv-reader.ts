@@ -1,14 +1,12 @@
 // The one streaming CSV reader of the tool (prospect imports, DNC uploads): encodings by BOM, by flag, or Windows-1252
 // when the bytes are not UTF-8; the delimiter sniffed from the header line; a preamble before the header (LinkedIn's
-// "Notes:") skipped; quoted fields with delimiters, quotes and newlines, CRLF or LF. Rows are numbered by the file line
-// they start on. A record that cannot be read becomes a CsvBadRow; a quote that is never closed stops the file at the
-// line it opens on, since everything after it would be one value. Files that are not text (a workbook, an archive, an
-// image) are refused by their first bytes. Memory stays flat whatever the size.
-import { Readable, pipeline } from 'node:stream';
-import { parse, type CsvError, type Options } from 'csv-parse';
+// "Notes:") skipped; records as csv-parser.ts reads them. Rows are numbered by the file line they start on. A record
+// that cannot be used (broken quoting, a NUL byte, a wrong column count) becomes a CsvBadRow; a quote that is never
+// closed stops the file at the line it opens on, since everything after it would be one value. Files that are not
+// text (a workbook, an archive, an image) are refused by their first bytes. Memory stays flat whatever the size.
+import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
-import { fastRecords } from './csv-fast.js';
-import { recordsOf } from './csv-records.js';
+import { CsvStructureError, parseRecords, recordInfo } from './csv-parser.js';
 import { describeNonCsv, looksLikeUtf16WithoutBom } from './file-kind.js';
 
 export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
@@ -26,17 +24,14 @@ export interface CsvReadOptions {
   skipLines?: number;
   /** How messages name the input ("leads.csv", "--file: optouts.csv"). */
   name?: string;
-  /** Reads with csv-parse alone, without the fast path (tests compare the two). */
-  csvParseOnly?: boolean;
   /** The input starts at this position of a UTF-8 file read before (a batch's `from`), under this header. */
   from?: CsvPosition & { header: string[] };
 }
 
-/** A record boundary of a file: its byte, the file line the record before it ended on, and how records end. */
+/** A record boundary of a file: its byte, and the file line the record before it ended on. */
 export interface CsvPosition {
   byte: number;
   line: number;
-  eol?: string;
 }
 
 /** Records read together, and where the first of them starts when a reader can start there again. */
@@ -132,18 +127,6 @@ function firstLine(text: string): string {
   return text;
 }
 
-function describeError(error: CsvError): string {
-  switch (error.code) {
-    case 'CSV_INVALID_CLOSING_QUOTE':
-      return 'broken quoting: text follows a closing quote';
-    default:
-      return `unreadable record: ${error.message}`;
-  }
-}
-
-/** Errors after which the parser cannot find where the next record starts: the file stops there. */
-const structural = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_MAX_RECORD_SIZE']);
-
 function isValidUtf8(bytes: Buffer): boolean {
   // A multi-byte character cut by the end of the sample is not an error: leave its last bytes out.
   let end = bytes.length;
@@ -185,12 +168,6 @@ function preambleLines(text: string): number {
   return header;
 }
 
-const countNewlines = (fields: string[]) => {
-  let n = 0;
-  for (const field of fields) for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) n++;
-  return n;
-};
-
 export async function openCsv(
   input: NodeJS.ReadableStream | Readable,
   options: CsvReadOptions = {},
@@ -221,7 +198,7 @@ export async function openCsv(
   const encoding = options.encoding ?? detected.encoding;
   const useHeader = options.header ?? true;
 
-  // The bytes again, from the start, BOM removed; decoded to text unless they are UTF-8 (csv-parse reads bytes faster).
+  // The bytes again, from the start, BOM removed when the encoding is the one it announced.
   async function* bytes(): AsyncGenerator<Buffer> {
     yield encoding === detected.encoding ? head.subarray(detected.bom) : head;
     for (let next = await rest.next(); !next.done; next = await rest.next())
@@ -229,7 +206,6 @@ export async function openCsv(
   }
   // iconv-lite (half a megabyte of code tables) loads only for files that are not UTF-8.
   const iconv = encoding === 'utf8' ? undefined : (await import('iconv-lite')).default;
-  const stages: NodeJS.ReadWriteStream[] = iconv ? [iconv.decodeStream(iconvName(encoding))] : [];
 
   const headText = (
     iconv ? iconv.decode(head, iconvName(encoding)) : head.subarray(detected.bom).toString('utf8')
@@ -241,113 +217,59 @@ export async function openCsv(
     );
   const headerText = headText.split(/\r?\n/).slice(skipLines).join('\n');
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headerText));
-
-  // Bad records are reported by on_skip with the count of records parsed before them; the consumer puts each
-  // back in its place. (No on_record hook: it costs an info object per record, a third of the reading speed.)
   const maxRecordBytes = options.maxRecordBytes ?? 32 * 2 ** 20;
-  /** The file line before the first one read here, and the file byte where the bytes read here start. */
-  const lineBase = from ? from.line : skipLines;
-  const byteBase = from ? from.byte : encoding === detected.encoding ? detected.bom : 0;
-  const skipped: Array<{
-    after: number;
-    fields: null;
-    raw: string | null;
-    reason: string;
-    code: string;
-    endLine: number | undefined;
-  }> = [];
-  /** Records and lines the fast path read before it handed the rest to csv-parse, whose counts start again. */
-  const before = { records: 0, lines: 0 };
-  const parserOptions: Options = {
+  const records = parseRecords(bytes(), {
     delimiter,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    // Blank lines come through as one empty field and are skipped below, so line numbers stay right.
-    skip_records_with_error: true,
-    from_line: skipLines + 1,
-    max_record_size: maxRecordBytes,
-    on_skip: (error: CsvError | undefined, raw: string | undefined) => {
-      if (error)
-        skipped.push({
-          after: (typeof error.records === 'number' ? error.records : 0) + before.records,
-          fields: null,
-          raw: raw ?? null,
-          reason: describeError(error),
-          code: error.code,
-          endLine: typeof error.lines === 'number' ? error.lines + lineBase + before.lines : undefined,
-        });
-      return undefined;
-    },
-  };
-  const iterator =
-    encoding === 'utf8' && skipLines === 0 && !options.csvParseOnly
-      ? fastRecords(bytes(), {
-          delimiter,
-          maxRecordBytes,
-          fallback: parserOptions,
-          onHandOver: (records, lines) => Object.assign(before, { records, lines }),
-          eol: from?.eol,
-        })
-      : csvParseRecords(parserOptions);
-  function csvParseRecords(parserOptions: Options) {
-    const parser = parse(parserOptions);
-    // pipeline, not pipe: a read or decode error reaches the consumer through the parser instead of being lost.
-    pipeline([Readable.from(bytes()), ...stages, parser], () => undefined);
-    return recordsOf(parser);
-  }
+    maxRecordChars: maxRecordBytes,
+    skipLines,
+    midFile: Boolean(from),
+    decoder: iconv?.getDecoder(iconvName(encoding)),
+  });
+  /** The file byte where the bytes the parser reads start. */
+  const byteBase = from ? from.byte : encoding === detected.encoding ? detected.bom : 0;
 
-  let records = 0;
   /** The file line the last record read ended on. */
-  let line = lineBase;
-  const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
-  /** The next record that is not a blank line, counting lines as it goes. */
-  const nextRecord = async (): Promise<string[] | undefined> => {
-    for (
-      let fields = iterator.next() ?? (await iterator.fill());
-      fields;
-      fields = iterator.next() ?? (await iterator.fill())
-    ) {
-      records++;
-      if (skipped.length) return fields; // bad records come first: the caller places them
-      if (isBlank(fields)) {
-        line++;
-        continue;
-      }
-      return fields;
-    }
-    return undefined;
-  };
-
-  /** A bad record in its place: a quote never closed stops the file at the line it opened on. */
-  const badRecord = (bad: (typeof skipped)[number]): CsvBadRow => {
+  let line = from ? from.line : skipLines;
+  /** Where reading stopped for good: the record after the last one read. */
+  const stopped = (error: unknown): never => {
+    if (!(error instanceof CsvStructureError)) throw error;
     const start = line + 1;
-    if (structural.has(bad.code)) {
-      const rest = bad.endLine !== undefined && bad.endLine > start ? ` (${bad.endLine - start} more lines)` : '';
+    if (error.kind === 'unclosed-quote') {
+      const more = error.lines > 0 ? ` (${error.lines} more lines)` : '';
       throw new UsageError(
         named(
-          bad.code === 'CSV_QUOTE_NOT_CLOSED'
-            ? `line ${start}: a quoted field opens here and is never closed, so the rest of the file${rest} would be one value`
-            : `line ${start}: the record starting here grows past ${Math.round(maxRecordBytes / 2 ** 20)} MB; ` +
-                'a quote opened on this line is probably never closed',
+          `line ${start}: a quoted field opens here and is never closed, so the rest of the file${more} would be one value`,
         ),
         `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
       );
     }
-    line = Math.max(start, bad.endLine ?? start);
-    return { row: start, fields: bad.fields, raw: bad.raw, reason: bad.reason };
+    throw new UsageError(
+      named(
+        `line ${start}: the record starting here grows past ${Math.round(maxRecordBytes / 2 ** 20)} MB; ` +
+          'a quote opened on this line is probably never closed',
+      ),
+      `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
+    );
+  };
+  const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
+  /** The next record that is not a blank line, counting lines as it goes. */
+  const nextRecord = async (): Promise<string[] | undefined> => {
+    for (
+      let fields = records.next() ?? (await records.fill());
+      fields;
+      fields = records.next() ?? (await records.fill())
+    ) {
+      if (!isBlank(fields)) return fields;
+      line += 1 + (recordInfo(fields)?.lineBreaks ?? 0);
+    }
+    return undefined;
   };
 
   let header: string[] = from?.header ?? [];
   let first: string[] | undefined;
   // A read from a noted place starts below the header, which was read before.
-  const firstRecord = from ? undefined : await nextRecord();
+  const firstRecord = from ? undefined : await nextRecord().catch(stopped);
   if (!from && useHeader) {
-    if (skipped.length && skipped[0]!.after === 0) {
-      const bad = skipped.shift()!;
-      if (structural.has(bad.code)) badRecord(bad);
-      throw new UsageError(named(`the header line cannot be read: ${bad.reason}`));
-    }
     if (!firstRecord && options.skipLines)
       throw new UsageError(named(`--skip-lines ${options.skipLines}: no header line after line ${options.skipLines}`));
     if (!firstRecord) {
@@ -357,51 +279,45 @@ export async function openCsv(
         'A prospect CSV starts with a header line naming the columns (Email, First Name, ...).',
       );
     }
+    const bad = recordInfo(firstRecord)?.bad;
+    if (bad) throw new UsageError(named(`the header line cannot be read: ${bad.reason}`));
     header = firstRecord.map((cell) => cell.replace(/^\uFEFF/, '').trim());
-    line += 1 + countNewlines(firstRecord);
+    line += 1 + (recordInfo(firstRecord)?.lineBreaks ?? 0);
   } else first = firstRecord;
   const width = header.length;
 
   async function* batches(): AsyncGenerator<CsvBatch> {
     let batch: Array<CsvRow | CsvBadRow> = [];
-    /** Where the records of `batch` start, when the fast path knows it (never for the first, which holds the header). */
+    /** Where the records of `batch` start, when the parser knows it (never for the first, which holds the header). */
     let position: CsvPosition | undefined;
-    // Bad records parsed before the `count`-th record, in file order.
-    const badBefore = (count: number) => {
-      while (skipped.length && skipped[0]!.after < count) batch.push(badRecord(skipped.shift()!));
-    };
-    const good = (fields: string[]) => {
+    const add = (fields: string[]) => {
       const row = line + 1;
-      line += 1 + countNewlines(fields);
-      if (useHeader && fields.length !== width)
+      const info = recordInfo(fields);
+      line += 1 + (info?.lineBreaks ?? 0);
+      if (info?.bad) batch.push({ row, fields, raw: info.bad.raw, reason: info.bad.reason });
+      else if (useHeader && fields.length !== width)
         batch.push({ row, fields, raw: null, reason: `expected ${width} columns, found ${fields.length}` });
       else batch.push({ row, fields });
     };
     try {
-      if (first) {
-        badBefore(records);
-        good(first);
-      }
+      if (first) add(first);
       for (;;) {
-        let fields = iterator.next();
+        let fields = records.next();
         if (!fields) {
           if (batch.length) yield { rows: batch, from: position };
           batch = [];
-          fields = await iterator.fill();
+          fields = await records.fill();
           if (!fields) break;
-          const start = iterator.batchStart?.();
-          position = start && { byte: byteBase + start.byte, line, eol: start.eol };
+          const byte = records.batchStart();
+          position = byte === undefined ? undefined : { byte: byteBase + byte, line };
         }
-        records++;
-        if (skipped.length) badBefore(records);
-        if (isBlank(fields)) line++;
-        else good(fields);
+        if (isBlank(fields)) line += 1 + (recordInfo(fields)?.lineBreaks ?? 0);
+        else add(fields);
       }
-      badBefore(Infinity);
     } catch (error) {
       // A quote never closed stops the file, but the rows before it are read.
       if (batch.length) yield { rows: batch };
-      throw error;
+      stopped(error);
     }
     if (batch.length) yield { rows: batch, from: position };
   }
@@ -418,6 +334,6 @@ export async function openCsv(
     notes,
     rows: rows(),
     batches: batches(),
-    close: () => iterator.close(),
+    close: () => records.close(),
   };
 }

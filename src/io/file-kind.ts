@@ -24,10 +24,13 @@ const signatures: Array<{ bytes: number[]; what: string; hint: string }> = [
 export function describeNonCsv(head: Buffer): { what: string; hint: string } | undefined {
   const known = signatures.find((s) => s.bytes.every((byte, i) => head[i] === byte));
   if (known) return { what: known.what, hint: known.hint };
-  // Text has no NUL bytes (UTF-16 aside, which looksLikeUtf16WithoutBom tells apart).
+  // Binary data is full of control bytes (random or compressed bytes: about one in eight); text has almost none. A stray
+  // NUL in a text file is a problem of its row, which the reader rejects on its own. UTF-16 without a BOM, half NULs,
+  // is told apart by looksLikeUtf16WithoutBom.
   const sample = head.subarray(0, 4096);
-  const nuls = sample.filter((b) => b === 0).length;
-  if (nuls > 0 && !looksLikeUtf16WithoutBom(head)) return { what: 'a binary file, not text', hint: exportHint };
+  const controls = sample.filter((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d).length;
+  if (controls >= 16 && controls > sample.length / 16 && !looksLikeUtf16WithoutBom(head))
+    return { what: 'a binary file, not text', hint: exportHint };
   return undefined;
 }
 

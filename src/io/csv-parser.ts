@@ -1,0 +1,315 @@
+// The CSV record parser of the tool. Its rules are those of Python's csv module and Excel (RFC 4180, read leniently),
+// decided per record so that files joined with `cat` read as their parts do:
+// - A record ends at LF, CRLF or a lone CR outside quotes (old Mac files), whichever each line has.
+// - A field that starts with a quote (after spaces, which are layout) is quoted: "" is a quote; delimiters and line
+//   breaks are data up to the closing quote. Spaces after the closing quote are layout too (`"B" ,C` reads B).
+// - Any other text after a closing quote (`"a"b`) makes the record bad: it is read as Python reads it (the text joins
+//   the value) so the next records keep their places, but it is never sent as if it were right.
+// - A quote inside an unquoted field is data (`5'11"`, `Dwayne "The Rock" Johnson`).
+// - A NUL byte in a field makes that record bad, not the file.
+// - A quote never closed, or a record longer than the limit, stops the file: everything after would be one value.
+// Plain records (no quote, no NUL, no CR but before the LF) are cut with indexOf and split(), which is most of any
+// real file; the rest goes field by field.
+import { StringDecoder } from 'node:string_decoder';
+
+/** What the parser knows of a record beyond its fields; only records that span lines or are bad carry it. */
+export interface RecordInfo {
+  /** Line breaks inside the record (in quoted fields). */
+  lineBreaks: number;
+  /** A record that was read but must not be used as it is: why, and its text as it stands in the file. */
+  bad?: { reason: string; raw: string };
+}
+
+const infoMark = Symbol('record info');
+type MarkedRecord = string[] & { [infoMark]?: RecordInfo };
+
+export function recordInfo(fields: string[]): RecordInfo | undefined {
+  return (fields as MarkedRecord)[infoMark];
+}
+
+/** The file cannot be read past a record: a quote never closed, or a record past the size limit. `lines` counts the
+ * line breaks from the record's start to where reading stopped. */
+export class CsvStructureError extends Error {
+  constructor(
+    readonly kind: 'unclosed-quote' | 'too-long',
+    readonly lines: number,
+  ) {
+    super(kind);
+  }
+}
+
+export interface RecordSource {
+  /** A record already parsed, without waiting; undefined when none is ready. */
+  next(): string[] | undefined;
+  /** Waits for the next record; undefined at the end. */
+  fill(): Promise<string[] | undefined>;
+  /** Stops reading and releases the input. */
+  close(): void;
+  /** The input's byte where the records of the last fill() start, while bytes are counted (UTF-8 decoded cleanly). */
+  batchStart(): number | undefined;
+}
+
+export interface TextDecoderLike {
+  write(bytes: Buffer): string;
+  end(): string | undefined;
+}
+
+export interface CsvParserOptions {
+  delimiter: string;
+  /** A record longer than this (in characters) stops the file. */
+  maxRecordChars: number;
+  /** Physical lines to pass over before the first record (a preamble). */
+  skipLines?: number;
+  /** How bytes become text (default UTF-8); byte places are counted only for UTF-8. */
+  decoder?: TextDecoderLike;
+  /** The input starts at a record boundary in the middle of a file: a U+FEFF there is a value, not a byte-order mark. */
+  midFile?: boolean;
+}
+
+const quote = '"';
+
+/** A field's text for a message: short, on one line. */
+function excerpt(text: string): string {
+  const line = text.replace(/\r\n|\r|\n/g, '⏎');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
+/** Counts line breaks (LF, CRLF, lone CR) in a text. */
+function lineBreaks(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
+  for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1)) if (text[at + 1] !== '\n') n++;
+  return n;
+}
+
+/** Parses complete records of `text` from `pos`; stops where a record is not complete yet. */
+class RecordCutter {
+  records: string[][] = [];
+  /** Where the first record not yet parsed starts. */
+  pos = 0;
+  // The next quote, CR, LF and NUL at or after some earlier place: found once, reused until passed.
+  private quoteAt = -2;
+  private crAt = -2;
+  private lfAt = -2;
+  private nulAt = -2;
+  private text = '';
+
+  constructor(
+    private readonly delimiter: string,
+    private readonly longest: number,
+  ) {}
+
+  private next(char: string, cached: number, pos: number): number {
+    return cached !== -1 && cached < pos ? this.text.indexOf(char, pos) : cached;
+  }
+
+  /** Parses what it can of `text` (kept from `pos` on by the caller between calls). */
+  cut(text: string, final: boolean): void {
+    this.text = text;
+    this.quoteAt = this.crAt = this.lfAt = this.nulAt = -2;
+    const d = this.delimiter;
+    let pos = this.pos;
+    while (pos < text.length) {
+      this.lfAt = this.next('\n', this.lfAt, pos);
+      this.crAt = this.next('\r', this.crAt, pos);
+      this.quoteAt = this.next(quote, this.quoteAt, pos);
+      this.nulAt = this.next('\0', this.nulAt, pos);
+      const lf = this.lfAt;
+      const lineEnd = lf === -1 ? text.length : lf;
+      const plain =
+        (lf !== -1 || final) &&
+        (this.quoteAt === -1 || this.quoteAt >= lineEnd) &&
+        (this.nulAt === -1 || this.nulAt >= lineEnd) &&
+        (this.crAt === -1 || this.crAt >= lineEnd - 1);
+      if (plain) {
+        if (lineEnd - pos > this.longest) throw new CsvStructureError('too-long', 0);
+        const end = this.crAt !== -1 && this.crAt === lineEnd - 1 ? lineEnd - 1 : lineEnd;
+        this.records.push(text.slice(pos, end).split(d));
+        pos = lf === -1 ? text.length : lf + 1;
+        continue;
+      }
+      const next = this.fieldByField(pos, final);
+      if (next < 0) break;
+      pos = next;
+    }
+    this.pos = pos;
+    if (!final && text.length - pos > this.longest) throw new CsvStructureError('too-long', 0);
+  }
+
+  /** Where the unquoted text from `pos` ends: the next delimiter or line break, or -1 when not in the text yet. */
+  private unquotedEnd(pos: number): number {
+    this.lfAt = this.next('\n', this.lfAt, pos);
+    this.crAt = this.next('\r', this.crAt, pos);
+    let end = this.text.indexOf(this.delimiter, pos);
+    for (const at of [this.lfAt, this.crAt]) if (at !== -1 && (end === -1 || at < end)) end = at;
+    return end;
+  }
+
+  /** One record, field by field; the position after it, or -1 when the text does not hold all of it yet. */
+  private fieldByField(start: number, final: boolean): number {
+    const text = this.text;
+    const d = this.delimiter;
+    const fields: string[] = [];
+    let reason: string | undefined;
+    /** Whether a quoted value holds a line break (only they can). */
+    let spansLines = false;
+    let pos = start;
+    for (;;) {
+      let value: string;
+      let open = pos;
+      while ((text[open] === ' ' || text[open] === '\t') && text[open] !== d) open++;
+      if (text[open] === quote) {
+        value = '';
+        let from = open + 1;
+        for (;;) {
+          const q = text.indexOf(quote, from);
+          if (q === -1) {
+            if (final)
+              throw new CsvStructureError('unclosed-quote', lineBreaks(text.slice(start).replace(/[\r\n]+$/, '')));
+            return -1;
+          }
+          if (q + 1 === text.length && !final) return -1;
+          if (text[q + 1] === quote) {
+            value += text.slice(from, q + 1);
+            from = q + 2;
+            continue;
+          }
+          value += text.slice(from, q);
+          pos = q + 1;
+          break;
+        }
+        spansLines ||= value.includes('\n') || value.includes('\r');
+        let after = pos;
+        while ((text[after] === ' ' || text[after] === '\t') && text[after] !== d) after++;
+        if (after === text.length && !final) return -1;
+        const ends = after === text.length || text.startsWith(d, after) || text[after] === '\n' || text[after] === '\r';
+        if (ends) pos = after;
+        else {
+          // Python joins the text after the closing quote to the value; the record is read, and marked.
+          let end = this.unquotedEnd(after);
+          if (end === -1) {
+            if (!final) return -1;
+            end = text.length;
+          }
+          reason ??= `broken quoting in column ${fields.length + 1}: text follows its closing quote (${excerpt(text.slice(open, end))})`;
+          value += text.slice(pos, end);
+          pos = end;
+        }
+      } else {
+        let end = this.unquotedEnd(pos);
+        if (end === -1) {
+          if (!final) return -1;
+          end = text.length;
+        }
+        value = text.slice(pos, end);
+        pos = end;
+      }
+      fields.push(value);
+      if (text.startsWith(d, pos)) {
+        pos += d.length;
+        continue;
+      }
+      const end = pos;
+      if (pos === text.length) {
+        if (!final) return -1;
+      } else if (text[pos] === '\r') {
+        if (pos + 1 === text.length && !final) return -1; // the CR of a CRLF cut in two
+        pos += text[pos + 1] === '\n' ? 2 : 1;
+      } else pos += 1;
+      if (pos - start > this.longest) throw new CsvStructureError('too-long', 0);
+      this.nulAt = this.next('\0', this.nulAt, start);
+      if (this.nulAt !== -1 && this.nulAt < end) {
+        const column = fields.findIndex((field) => field.includes('\0')) + 1;
+        reason ??= `column ${column} holds a NUL byte (binary data, not text)`;
+      }
+      // Not enumerable: the record stays a plain array of strings to whoever looks at it.
+      if (reason || spansLines)
+        Object.defineProperty(fields, infoMark, {
+          value: {
+            lineBreaks: spansLines ? lineBreaks(text.slice(start, end)) : 0,
+            ...(reason ? { bad: { reason, raw: text.slice(start, end) } } : {}),
+          },
+        });
+      this.records.push(fields);
+      return pos;
+    }
+  }
+}
+
+/** The records of a byte stream (BOM already removed by the caller), parsed as they arrive. */
+export function parseRecords(input: AsyncIterator<Buffer>, options: CsvParserOptions): RecordSource {
+  /** Why reading stopped, told once the records before it are taken. */
+  let failure: unknown;
+  const decoder = options.decoder ?? new StringDecoder('utf8');
+  const utf8 = !options.decoder;
+  const cutter = new RecordCutter(options.delimiter, options.maxRecordChars);
+  let skip = options.skipLines ?? 0;
+  let text = '';
+  /** The input's byte where `text` starts. Counted by encoding the text again, which holds only while every byte
+   * decoded as itself: after a U+FFFD (bytes that were not UTF-8 come out as one, and encode back as three bytes)
+   * the places are not trusted any more. */
+  let textByte = 0;
+  let placesLost = !utf8;
+  let taken = 0;
+  let ended = false;
+  let started = false;
+
+  /** Passes over the preamble's lines; false while the text does not reach past them yet. */
+  const skipPreamble = (): boolean => {
+    while (skip > 0) {
+      const lf = text.indexOf('\n');
+      const cr = text.indexOf('\r');
+      let end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      if (end === -1 || (end === cr && end + 1 === text.length && !ended)) {
+        if (!ended) return false;
+        end = text.length;
+      }
+      const next = text[end] === '\r' && text[end + 1] === '\n' ? end + 2 : end + 1;
+      if (!placesLost) textByte += Buffer.byteLength(text.slice(0, next));
+      text = text.slice(next);
+      skip--;
+    }
+    return true;
+  };
+
+  const take = (): string[] | undefined => (taken < cutter.records.length ? cutter.records[taken++] : undefined);
+
+  return {
+    next: take,
+    async fill() {
+      for (;;) {
+        const record = take();
+        if (record) return record;
+        if (failure) throw failure;
+        if (ended) return undefined;
+        const next = await input.next();
+        cutter.records = [];
+        taken = 0;
+        if (!placesLost) textByte += Buffer.byteLength(text.slice(0, cutter.pos));
+        text = text.slice(cutter.pos);
+        cutter.pos = 0;
+        ended = Boolean(next.done);
+        const decoded = (next.done ? decoder.end() : decoder.write(next.value)) ?? '';
+        text += decoded;
+        if (decoded.includes('\uFFFD')) placesLost = true;
+        if (!started && text.length) {
+          if (!options.midFile && text.charCodeAt(0) === 0xfeff) {
+            text = text.slice(1);
+            textByte += 3;
+          }
+          started = true;
+        }
+        try {
+          if (skipPreamble()) cutter.cut(text, ended);
+        } catch (error) {
+          failure = error;
+        }
+      }
+    },
+    close() {
+      ended = true;
+      void input.return?.();
+    },
+    batchStart: () => (placesLost ? undefined : textByte),
+  };
+}
