@@ -22,5 +22,7 @@ export function csvLines(rows: readonly CsvCell[][], options: CsvWriteOptions = 
       return options.neutraliseFormulas ? neutralise(text) : text;
     }),
   );
-  return stringify(prepared, { record_delimiter: '\n' });
+  // RFC 4180 quoting, and also around a lone CR (csv-stringify leaves it bare, and Excel and Python then see a line
+  // break) and around spaces at a value's edges (readers that trim unquoted values would lose them).
+  return stringify(prepared, { record_delimiter: '\n', quoted_match: [/\r/, /^\s|\s$/] });
 }

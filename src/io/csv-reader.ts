@@ -47,9 +47,11 @@ export interface CsvRow {
   fields: string[];
 }
 
+/** A record read but not to be used: its fields as read, its text in the file when that says more (broken
+ * quoting), and why. */
 export interface CsvBadRow {
   row: number;
-  fields: string[] | null;
+  fields: string[];
   raw: string | null;
   reason: string;
 }

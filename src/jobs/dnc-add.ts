@@ -155,9 +155,9 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
 
   const reject = async (value: Value, reason: string) => {
     summary.rejected++;
-    const columns = header?.names ?? ['value'];
-    rejects ??= await createCsvFileWriter(opts.rejectedPath, [...columns, 'row', 'reason']);
-    await rejects.write([...(header ? columns.map((_, i) => value.fields[i] ?? '') : [value.raw]), value.row, reason]);
+    // The record whole after its row and reason, however many cells it has: fixed, it can be added again.
+    rejects ??= await createCsvFileWriter(opts.rejectedPath, ['row', 'reason', ...(header?.names ?? ['value'])]);
+    await rejects.write([value.row, reason, ...(header || value.fields.length ? value.fields : [value.raw])]);
   };
   // Synchronous for the common row; a promise only when something must be written or sent.
   const take = (value: Value): Promise<void> | undefined => {
@@ -187,13 +187,8 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
       for await (const batch of source.batches)
         for (const record of batch.rows) {
           if (ctx.signal.aborted) throw new Interrupted();
-          if (!record.fields) {
-            await take({
-              row: record.row,
-              raw: 'raw' in record ? (record.raw ?? '') : '',
-              fields: [],
-              reason: 'reason' in record ? record.reason : 'unreadable',
-            });
+          if ('reason' in record) {
+            await take({ row: record.row, raw: record.raw ?? '', fields: record.fields, reason: record.reason });
             continue;
           }
           if (first) {

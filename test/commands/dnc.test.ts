@@ -83,7 +83,7 @@ describe('dnc add', () => {
       `Added to dncCustmr2: 5 read, 3 valid, 1 duplicates dropped, 1 rejected, 3 sent. Rejects: ${join(dir, 'optouts.rejected.csv')}\n`,
     );
     expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe(
-      'Name,Email Address,row,reason\nC,garbage,4,"not an email or a domain: invalid domain ""garbage"": no top-level domain"\n',
+      'row,reason,Name,Email Address\n4,"not an email or a domain: invalid domain ""garbage"": no top-level domain",C,garbage\n',
     );
     expect(values()).toEqual(['acme.com', 'ceo@initech.com', 'a@x.example', 'rival.io']);
   });

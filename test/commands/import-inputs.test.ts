@@ -61,7 +61,7 @@ describe('prospects import of broken files', () => {
     expect(
       readFileSync(join(dir, 'big.rejected.csv'), 'utf8')
         .split('\n')[1]!
-        .endsWith('xxx,3,column 3 holds 5.0 MB; a field value is at most 1 MB'),
+        .startsWith('3,column 3 holds 5.0 MB; a field value is at most 1 MB,P2,p2@inputs.example,xxx'),
     ).toBe(true);
   });
 

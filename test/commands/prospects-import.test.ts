@@ -73,11 +73,11 @@ describe('prospects import', () => {
       failed: join(dir, 'messy.failed.csv'),
     });
     expect(file('messy.rejected.csv')).toBe(
-      'First Name,Last Name,Email,Company,Job Title,Seats,Pain Point,row,reason\n' +
-        'Dup,Licate,CHLOE.MOREAU@INITECH.EXAMPLE,Globex,CTO,9,,15,duplicate email: first seen on row 4\n' +
-        'No,Email,,Nowhere,Intern,1,,16,empty email\n' +
-        'Bad,Email,not-an-email,Nowhere,Intern,1,,17,invalid email: missing @\n' +
-        'Too,Many,too.many@x.example,A,B,1,,19,"expected 7 columns, found 8"\n',
+      'row,reason,First Name,Last Name,Email,Company,Job Title,Seats,Pain Point\n' +
+        '15,duplicate email: first seen on row 4,Dup,Licate,CHLOE.MOREAU@INITECH.EXAMPLE,Globex,CTO,9,\n' +
+        '16,empty email,No,Email,,Nowhere,Intern,1,\n' +
+        '17,invalid email: missing @,Bad,Email,not-an-email,Nowhere,Intern,1,\n' +
+        '19,"expected 7 columns, found 8",Too,Many,too.many@x.example,A,B,1,,extra\n',
     );
     expect(file('messy.results.csv').split('\n').slice(11, 18)).toEqual([
       '13,bounced@example.com,failed,10700 bounced prospect',

@@ -35,7 +35,7 @@ export function checkRow(
   emails: EmailIndex,
   mode: 'record' | 'lookup',
 ): RowCheck {
-  if (isBadRow(record)) return { ok: false, email: record.fields?.[emailColumn]?.trim() ?? '', reason: record.reason };
+  if (isBadRow(record)) return { ok: false, email: record.fields[emailColumn]?.trim() ?? '', reason: record.reason };
   const email = (record.fields[emailColumn] ?? '').trim();
   const odd = oddValue(record.fields);
   if (odd) return { ok: false, email, reason: odd };

@@ -6,7 +6,7 @@ import { Interrupted } from '../../errors.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
-import { checkRow, isBadRow } from '../../io/import/preflight.js';
+import { checkRow } from '../../io/import/preflight.js';
 import type { JobContext } from '../context.js';
 import { unchangedCodes, type RowFailure } from './failure-report.js';
 
@@ -57,11 +57,10 @@ export async function resultsPass(
       for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
         const check = checkRow(record, options.emailColumn, emails, 'lookup');
-        const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
         if (!check.ok) {
           counts.rejected++;
           await results.write([record.row, check.email, 'rejected', check.reason]);
-          await failed.write(fields);
+          await failed.write(record.fields);
           continue;
         }
         const unknown = options.unknown?.find(inRange(record.row));
@@ -82,7 +81,7 @@ export async function resultsPass(
         } else if (failure) {
           counts.failed++;
           await results.write([record.row, check.email, 'failed', failure.reason]);
-          await failed.write(fields);
+          await failed.write(record.fields);
         } else {
           counts.succeeded++;
           await results.write([record.row, check.email, 'succeeded', '']);

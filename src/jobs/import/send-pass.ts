@@ -6,7 +6,7 @@ import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvPosition, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
-import { checkRow, isBadRow } from '../../io/import/preflight.js';
+import { checkRow } from '../../io/import/preflight.js';
 import type { JobContext } from '../context.js';
 import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
@@ -145,10 +145,9 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         if (!check.ok) {
           result.rejected++;
           if (options.rejectedPath) {
-            rejects ??= await createCsvFileWriter(options.rejectedPath, [...source.header, 'row', 'reason']);
-            const fields = isBadRow(record) ? (record.fields ?? [record.raw ?? '']) : record.fields;
-            const padded = source.header.map((_, i) => fields[i] ?? '');
-            await rejects.write([...padded, record.row, check.reason]);
+            // The record whole after its row and reason, however many cells it has: nothing of it is lost.
+            rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header]);
+            await rejects.write([record.row, check.reason, ...record.fields]);
           }
           continue;
         }
