@@ -3,7 +3,7 @@
 // rows that cannot be sent are written back as they came, with the reason.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { normaliseLinkedinUrl } from './linkedin-url.js';
+import { linkedinProfileProblem, normaliseLinkedinUrl } from './linkedin-url.js';
 import { UsageError } from '../errors.js';
 import { openCsv } from './csv-reader.js';
 import { checkReadableFile } from './input-file.js';
@@ -72,16 +72,30 @@ function profileCells(person: PersonLike): string[] {
   return profileFields.map(([, value]) => text(value(person)));
 }
 
-/** Reads who a row names; a Person Id that is not a whole number counts only if a LinkedIn URL is there too. */
-function identify(person: InputPerson, idText: string, urlText: string): string | undefined {
+/** A person id of `people search` (a whole number), or undefined; one too large to send exactly is no id. */
+export function parseLeadId(text: string): number | undefined {
+  const id = text.trim();
+  return /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : undefined;
+}
+
+const shownValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
+/** Reads who a row names: its Person Id, else its LinkedIn URL, which must be a profile URL (a start spends credits).
+ * `urlColumn` is the name the reasons give the URL's column. */
+function identify(person: InputPerson, idText: string, urlText: string, urlColumn: string): string | undefined {
   const id = idText.trim();
   const url = urlText.trim();
-  if (/^\d+$/.test(id)) person.leadId = Number(id);
-  if (url) person.linkedinUrl = url;
+  const leadId = parseLeadId(id);
+  if (leadId !== undefined) person.leadId = leadId;
+  const urlProblem = url ? linkedinProfileProblem(url) : undefined;
+  if (url && !urlProblem) person.linkedinUrl = url;
   if (person.leadId !== undefined || person.linkedinUrl) return undefined;
-  return id
-    ? `Person Id "${id.slice(0, 40)}" is not a number and there is no LinkedIn URL`
-    : 'no Person Id or LinkedIn URL';
+  const badId = id ? `Person Id ${shownValue(id)} is not a person id (a whole number)` : '';
+  if (urlProblem) {
+    const badUrl = `${urlColumn} ${shownValue(url)} is not a LinkedIn profile URL (${urlProblem})`;
+    return badId ? `${badId}, and ${badUrl}` : badUrl;
+  }
+  return badId ? `${badId} and there is no LinkedIn URL` : 'no Person Id or LinkedIn URL';
 }
 
 /** Collects people, dropping repeats (by lead id, else by LinkedIn URL) with the row they repeat. */
@@ -172,7 +186,10 @@ async function fromNdjson(stream: AsyncIterable<Buffer>, where: string): Promise
       record: record as Record<string, unknown>,
     };
     const r = record as Record<string, unknown>;
-    collector.add(person, identify(person, text((r.id ?? r.lead_id) as Cell), text(r.linkedin_url as Cell)));
+    collector.add(
+      person,
+      identify(person, text((r.id ?? r.lead_id) as Cell), text(r.linkedin_url as Cell), 'linkedin_url'),
+    );
   }
   return { header: profileHeader, people: collector.people, unusable: collector.unusable };
 }
@@ -190,13 +207,14 @@ async function fromCsv(stream: AsyncIterable<Buffer>, where: string): Promise<Pe
       'Give the CSV that `outreach people search --csv` writes, or --lead-id / --linkedin-url.',
     );
   }
+  const urlName = urlColumn >= 0 ? source.header[urlColumn]! : 'LinkedIn URL';
   const collector = new Collector();
   for await (const record of source.rows) {
     if (!record.fields)
       throw new UsageError(`${where}, row ${record.row}: ${'reason' in record ? record.reason : 'unreadable'}`);
     const cells = source.header.map((_, i) => record.fields![i] ?? '');
     const person: InputPerson = { row: record.row, cells };
-    collector.add(person, identify(person, cells[idColumn] ?? '', cells[urlColumn] ?? ''));
+    collector.add(person, identify(person, cells[idColumn] ?? '', cells[urlColumn] ?? '', urlName));
   }
   return { header: source.header, people: collector.people, unusable: collector.unusable };
 }

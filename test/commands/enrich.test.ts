@@ -1,7 +1,10 @@
 // outreach enrich contacts / status / rate-limits through the real CLI against an in-process sandbox: results merged
 // with the search columns, everyone else written back with a reason, credits asked for, pacing by the rate-limit
 // windows on the test clock (no real waiting), and starts whose answer was lost.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -178,6 +181,107 @@ describe('enrich contacts', () => {
   });
 });
 
+describe('enrich contacts checks its input before spending credits', () => {
+  it('--linkedin-url takes only LinkedIn profile URLs: anything else exits 2 naming the flag and value, nothing sent', async () => {
+    const refused = await cli(['enrich', 'contacts', '--linkedin-url', 'not-a-url', '--yes']);
+    expect({ code: refused.code, stdout: refused.stdout, stderr: refused.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: --linkedin-url must be a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace, not ' +
+        '"not-a-url" (not on linkedin.com)\nhint: See `outreach enrich contacts --help`.\n',
+    });
+    const others = [
+      ['https://www.linkedin.com/company/acme', 'not a profile: the path must start /in/<name>'],
+      ['ftp://linkedin.com/in/ada', 'not an http(s) URL'],
+      ['https://linkedin.com.evil.example/in/ada', 'not on linkedin.com'],
+    ];
+    for (const [url, why] of others) {
+      const result = await cli(['enrich', 'contacts', '--linkedin-url', url!, '--yes']);
+      expect({ code: result.code, error: result.stderr.split('\n')[0] }).toEqual({
+        code: 2,
+        error: `error: --linkedin-url must be a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace, not "${url}" (${why})`,
+      });
+    }
+    const tooBig = await cli(['enrich', 'contacts', '--lead-id', '99999999999999999999', '--yes']);
+    expect({ code: tooBig.code, error: tooBig.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error: 'error: --lead-id must be a person id (digits), not "99999999999999999999"',
+    });
+    expect(sb.sandbox.requestLog).toEqual([]);
+    // A profile URL without its scheme or www is one, in any case, on a country subdomain too.
+    const given = [
+      'linkedin.com/in/nobody',
+      'HTTPS://WWW.LINKEDIN.COM/IN/ADA',
+      'https://uk.linkedin.com/in/grace?trk=x',
+    ];
+    for (const url of given) expect((await cli(['enrich', 'contacts', '--linkedin-url', url, '--yes'])).code).toBe(0);
+    expect(sb.sandbox.store.state.enrichments.map((e) => e.people.map((p) => p.value))).toEqual(given.map((u) => [u]));
+  });
+
+  it('an input with nobody in it (empty, a header only, an empty pipe) exits 2 as `dnc add` does, nothing sent', async () => {
+    writeFileSync(join(dir, 'empty.csv'), '');
+    writeFileSync(join(dir, 'header.csv'), 'Person Id,First Name,Last Name,LinkedIn URL\n');
+    const hint =
+      'hint: Give the CSV or NDJSON `outreach people search` writes: a Person Id or LinkedIn URL for each person.\n';
+    for (const [argv, stdin, where] of [
+      [['--from', 'empty.csv'], undefined, 'empty.csv'],
+      [['--from', 'header.csv'], undefined, 'header.csv'],
+      [['--from', '-'], '', 'stdin'],
+      [['--from', '-'], '\n\n', 'stdin'],
+    ] as const) {
+      const result = await cli(['enrich', 'contacts', ...argv, '--yes', '--wait'], { stdin });
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: --from: ${where}: no people in it\n${hint}`,
+      });
+    }
+    expect(sb.sandbox.requestLog).toEqual([]);
+  });
+
+  it('a file where no row names someone who can be enriched exits 2 naming the rows and columns, nothing sent', async () => {
+    writeFileSync(
+      join(dir, 'bad.csv'),
+      'Person Id,First Name,Profile URL\n,Ada,not-a-url\nx1,Bob,\n,Cy,https://www.linkedin.com/company/acme\n,Di,\n',
+    );
+    const result = await cli(['enrich', 'contacts', '--from', 'bad.csv', '--yes']);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: --from: bad.csv: nobody can be enriched, nothing was sent: row 2: Profile URL "not-a-url" is not a ' +
+        'LinkedIn profile URL (not on linkedin.com); row 3: Person Id "x1" is not a person id (a whole number) and ' +
+        'there is no LinkedIn URL; row 4: Profile URL "https://www.linkedin.com/company/acme" is not a LinkedIn ' +
+        'profile URL (not a profile: the path must start /in/<name>); and 1 more\n' +
+        'hint: Each person needs a Person Id (a whole number from `people search`) or a LinkedIn profile URL.\n',
+    });
+    const ndjson = await cli(['enrich', 'contacts', '--from', '-', '--yes'], {
+      stdin: '{"full_name":"Ada Lovelace","linkedin_url":"www.linkedin.com/school/x"}\n',
+    });
+    expect({ code: ndjson.code, error: ndjson.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      error:
+        'error: --from: stdin: nobody can be enriched, nothing was sent: line 1: linkedin_url ' +
+        '"www.linkedin.com/school/x" is not a LinkedIn profile URL (not a profile: the path must start /in/<name>)',
+    });
+    expect(sb.sandbox.requestLog).toEqual([]);
+    expect(existsSync(join(dir, 'bad.not-enriched.csv'))).toBe(false);
+  });
+
+  it('a row whose LinkedIn URL is no profile URL is written back with why; the others are enriched', async () => {
+    const file = await leads(3);
+    writeFileSync(file, readFileSync(file, 'utf8') + ',Nobody,Here,,,,not-a-url,,,,,no\n');
+    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    expect(result.code).toBe(3);
+    expect(starts()).toHaveLength(1);
+    expect(sb.sandbox.store.state.enrichments[0]!.people.map((p) => p.by)).toEqual(['lead_id', 'lead_id', 'lead_id']);
+    expect(lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1)).toEqual([
+      ',Nobody,Here,,,,not-a-url,,,,,no,"LinkedIn URL ""not-a-url"" is not a LinkedIn profile URL (not on linkedin.com)"',
+    ]);
+  });
+});
+
 describe('enrich contacts stopped early', () => {
   it('a wait that times out writes everyone started back with their request, and says how to go on', async () => {
     const file = await leads(30);
@@ -233,6 +337,15 @@ describe('enrich contacts stopped early', () => {
 });
 
 describe('enrich status and rate-limits', () => {
+  it('an empty request id is exit 2 before anything is sent', async () => {
+    const result = await cli(['enrich', 'status', 'aB3dE5fG', ' ']);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: <requestId> must not be empty\nhint: Request ids are printed by `outreach enrich contacts`.\n',
+    });
+    expect(sb.sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown job is exit 2 with its id', async () => {
     const result = await cli(['enrich', 'status', 'nope123']);
     expect({ code: result.code, stderr: result.stderr }).toEqual({
@@ -253,6 +366,51 @@ describe('enrich status and rate-limits', () => {
     expect(after.code).toBe(0);
     expect(after.stdout).toBe(`${id}\tcompleted\t4\t4\t${succeeded}\t${4 - succeeded}\t0\t${succeeded}\n`);
     expect(after.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('rate-limits --json prints the answer as the service sent it; --ndjson on one line', async () => {
+    await cli(['enrich', 'contacts', '--linkedin-url', 'https://www.linkedin.com/in/nobody', '--yes']);
+    const sent = (await sb.request('GET', '/v1/enrich/rate-limits')).body.payload;
+    const json = await cli(['enrich', 'rate-limits', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(sent);
+    expect(JSON.parse(json.stdout).perMinute).toMatchObject({ limit: 30, remaining: 29 });
+    const ndjson = await cli(['enrich', 'rate-limits', '--ndjson']);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(JSON.parse(ndjson.stdout))}\n`);
+    expect(JSON.parse(ndjson.stdout)).toEqual(sent);
+  });
+
+  it('rate-limits --json passes on fields it does not know', async () => {
+    // A service whose answer carries more than spec.md shows.
+    const payload = {
+      perMinute: { limit: 30, remaining: 12, resetAt: 1_795_003_260, used: 18 },
+      perHour: { limit: 1000, remaining: 990, resetAt: 1_795_006_800 },
+      perDay: { limit: 10000, remaining: 9990, resetAt: 1_795_046_400 },
+      perMonth: { limit: 100000, remaining: 99990, resetAt: 1_796_256_000 },
+      plan: 'growth',
+    };
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Rate limits fetched', payload }));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const env = { ...sb.env, OUTREACH_BASE_URL: `http://127.0.0.1:${port}` };
+      const result = await cli(['enrich', 'rate-limits', '--json'], { env });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toEqual(payload);
+      const piped = await cli(['enrich', 'rate-limits'], { env });
+      expect(piped.stdout.split('\n').map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual([
+        'minute 30 12',
+        'hour 1000 990',
+        'day 10000 9990',
+        '',
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('rate-limits shows each window with its reset as a local time and as a delay', async () => {

@@ -6,6 +6,7 @@ import { parse, run } from '../helpers/run.js';
 import { refusingUrl } from '../helpers/closed-port.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -125,6 +126,43 @@ describe('tasks get / complete', () => {
       status: 'completed',
       callOutcome: 'Interested',
     });
+  });
+
+  it('--json takes status and outcome from the answer to complete, the rest from a read that lags behind', async () => {
+    const due = await sb.request('GET', '/v1/tasks?status=dueToday&taskType=call&pageSize=2');
+    const [first, second] = due.body.payload.tasks.map((t: { taskId: string }) => t.taskId) as string[];
+    const before = (await sb.request('GET', `/v1/tasks/${first}`)).body.payload.task;
+    expect(before.status).toBe('dueToday');
+    // A cache in front of the service: a task read again gets the answer of the first read.
+    const proxy = await startFaultProxy(sb.baseUrl, ({ method, path }) =>
+      method === 'GET' && path.startsWith('/v1/tasks/') ? 'stale' : undefined,
+    );
+    try {
+      const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
+      const result = await tasks(['--json', 'complete', first!, '--outcome', 'left-voicemail'], { env });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toEqual({ ...before, status: 'completed', callOutcome: 'Left Voicemail' });
+      // The read after completing did lag: it never reached the service, the answer of the first read came back.
+      expect(proxy.log.map((r) => `${r.method} ${r.path} ${r.fault ?? ''}`.trim())).toEqual([
+        `GET /v1/tasks/${first} stale`,
+        `POST /v1/tasks/${first}/complete`,
+        `GET /v1/tasks/${first} stale`,
+      ]);
+      // The service saw two reads: the test's own, and the CLI's first.
+      expect(sb.sandbox.requestLog.filter((r) => r.path === `/v1/tasks/${first}`)).toHaveLength(2);
+      expect(sb.sandbox.store.state.tasks.find((t) => t.taskId === first)).toMatchObject({
+        doneStatus: 'completed',
+        callOutcome: 'Left Voicemail',
+      });
+      const human = await tasks(['complete', second!, '--outcome', 'INTERESTED'], { env });
+      expect({ code: human.code, stdout: human.stdout, stderr: human.stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: `Completed ${second} (Interested).\n`,
+      });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses --outcome for other task types', async () => {

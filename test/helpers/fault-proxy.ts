@@ -18,7 +18,10 @@ export type ProxyFault =
   /** The answer is held for `delayMs` first. */
   | 'delay'
   /** The request reaches the service; its answer is held until release() (a request "in flight" on demand). */
-  | 'hold';
+  | 'hold'
+  /** A read that lags behind (a cache, an eventually consistent service): the first such request for a method and
+   * URL reaches the service and its answer is kept; later ones get that kept answer, the service never sees them. */
+  | 'stale';
 
 export type FaultPlan = (request: { n: number; method: string; path: string }) => ProxyFault | undefined;
 
@@ -50,6 +53,8 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
   let count = 0;
   let holding: Array<() => void> = [];
   let heldWaiter: { count: number; resolve: () => void } | undefined;
+  /** The answers 'stale' keeps, by method and URL. */
+  const kept = new Map<string, { status: number; headers: http.IncomingHttpHeaders; body: Buffer }>();
   const hold = () =>
     new Promise<void>((resolve) => {
       holding.push(resolve);
@@ -83,7 +88,9 @@ export async function startFaultProxy(upstream: string, plan: FaultPlan, delayMs
       return res.end(JSON.stringify({ error: 'Too many requests', code: 4290 }));
     }
     if (fault === 'delay') await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const answer = await forward(req, Buffer.concat(chunks));
+    const staleKey = `${req.method} ${req.url}`;
+    const answer = (fault === 'stale' && kept.get(staleKey)) || (await forward(req, Buffer.concat(chunks)));
+    if (fault === 'stale' && !kept.has(staleKey)) kept.set(staleKey, answer);
     if (fault === 'hold') await hold();
     // The client may have gone while the answer was held or on its way (a killed CLI): nothing left to answer.
     res.on('error', () => undefined);

@@ -14,8 +14,8 @@ export default defineVerb({
   description:
     'Email attachments (up to 25 MB each) for the attachmentIds of an email-step variant; --notes for note attachments\n' +
     '(up to 20 MB). Every file is checked first (missing, unreadable, empty, too large: exit 2, nothing sent); then\n' +
-    'each is streamed from disk, never read whole. Prints path<TAB>id per file; a file the service refuses is\n' +
-    'reported and the rest go on (exit 3).',
+    'each is streamed from disk, never read whole. Prints path<TAB>id per file (--json: [{file, id}], {file, error}\n' +
+    'for a file the service refused); a file the service refuses is reported and the rest go on (exit 3).',
   examples: ['attachments upload brochure.pdf pricing.xlsx', 'attachments upload call-notes.pdf --notes --json'],
   flags: { notes: flag.bool('upload attachments for notes instead of email steps') },
   async run(ctx, opts) {

@@ -4,7 +4,7 @@ import { conflicts, defineVerb } from '../../cli/verb.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains.js';
-import { describeIssue } from '../../api/contract/schema.js';
+import { describeIssue, unwrapRecord } from '../../api/contract/schema.js';
 import { callWithBody } from '../../api/call.js';
 import { uploadFile } from '../../api/resources/uploads.js';
 import { readJsonOrYaml } from '../../io/structured-file.js';
@@ -192,7 +192,8 @@ export default defineVerb({
         );
       throw error;
     }
-    if (ctx.flags.json) await writeJson(ctx, answer.body);
+    // The order as the service sent it, out of its envelope (checkoutUrl, or orderId for a free order).
+    if (ctx.flags.json) await writeJson(ctx, unwrapRecord(answer.body, 'orderId'));
     else {
       const payload = (answer.data.payload ?? {}) as { orderId?: unknown; checkoutUrl?: unknown };
       if (payload.checkoutUrl) await writeOut(ctx.stdout, `checkout\t${String(payload.checkoutUrl)}\n`);

@@ -9,14 +9,15 @@ export default defineVerb({
   args: [arg.text('file')],
   description:
     'A PNG, JPG or GIF of at most 1 MB, told by its content, not its name; checked before anything is sent (exit 2).\n' +
-    "Prints the picture id: give it as a mailbox's profilePicId when you buy domains.",
+    "Prints the picture id: give it as a mailbox's profilePicId when you buy domains. --json prints {file, id}.",
   examples: ['domains upload-picture alice.png', 'domains upload-picture team.jpg --json'],
   async run(ctx, opts) {
     const [file] = opts.args;
     const path = checkedPicture(ctx, file);
     const http = await ctx.http();
     const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, path);
-    if (ctx.flags.json) await writeJson(ctx, { file, id: Number(id) });
+    // profilePicId is a number; an id that is not one is printed as it came, never as null.
+    if (ctx.flags.json) await writeJson(ctx, { file, id: /^\d+$/.test(id) ? Number(id) : id });
     else await writeOut(ctx.stdout, `${id}\n`);
     ctx.info(`Uploaded ${file}: picture id ${id}. Use it as "profilePicId": ${id} for a mailbox in a domain purchase.`);
   },

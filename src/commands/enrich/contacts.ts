@@ -9,7 +9,14 @@ import type { EnrichedPerson } from '../../api/contract/people.js';
 import { UsageError } from '../../errors.js';
 import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
-import { normaliseHeader, profileHeader, type InputPerson, type PeopleInput } from '../../io/people-input.js';
+import {
+  normaliseHeader,
+  parseLeadId,
+  profileHeader,
+  type InputPerson,
+  type PeopleInput,
+} from '../../io/people-input.js';
+import { linkedinProfileProblem } from '../../io/linkedin-url.js';
 
 /** An enriched person: the input row's columns, looked up by name, with what the enrichment found. */
 interface Enriched {
@@ -47,6 +54,24 @@ async function readInput(ctx: CommandContext, opts: { from?: string; leadId: num
   return peopleFromFlags(opts.leadId, opts.linkedinUrl);
 }
 
+/** An input with no one who can be sent: empty, a header only, or every row unusable (each named, up to three). */
+function nobodyToEnrich(where: string, input: PeopleInput): UsageError {
+  const { unusable } = input;
+  if (!unusable.length)
+    return new UsageError(
+      `${where}: no people in it`,
+      'Give the CSV or NDJSON `outreach people search` writes: a Person Id or LinkedIn URL for each person.',
+    );
+  const named = unusable
+    .slice(0, 3)
+    .map(({ person, reason }) => `${person.record ? 'line' : 'row'} ${person.row}: ${reason}`);
+  const more = unusable.length > 3 ? `; and ${formatCount(unusable.length - 3)} more` : '';
+  return new UsageError(
+    `${where}: nobody can be enriched, nothing was sent: ${named.join('; ')}${more}`,
+    'Each person needs a Person Id (a whole number from `people search`) or a LinkedIn profile URL.',
+  );
+}
+
 export default defineVerb({
   exitCodes: [ExitCode.partial],
   description: [
@@ -71,14 +96,20 @@ export default defineVerb({
     leadId: flag.list('a person id from `people search`', {
       value: 'id',
       each: (raw) => {
-        if (!/^\d+$/.test(raw.trim())) throw new ValueProblem(`must be a person id (digits), not "${raw}"`);
-        return Number(raw.trim());
+        const id = parseLeadId(raw);
+        if (id === undefined) throw new ValueProblem(`must be a person id (digits), not "${raw}"`);
+        return id;
       },
     }),
-    linkedinUrl: flag.list('a LinkedIn profile URL', {
+    linkedinUrl: flag.list('a LinkedIn profile URL, such as https://www.linkedin.com/in/ada-lovelace', {
       value: 'url',
       each: (raw) => {
         if (!raw.trim()) throw new ValueProblem('must not be empty');
+        const problem = linkedinProfileProblem(raw);
+        if (problem)
+          throw new ValueProblem(
+            `must be a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace, not "${raw}" (${problem})`,
+          );
         return raw.trim();
       },
     }),
@@ -103,10 +134,12 @@ export default defineVerb({
       throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
     const input: PeopleInput = await readInput(ctx, opts);
     const count = input.people.length;
-    if (count === 0 && input.unusable.length === 0) {
-      ctx.note(`${opts.from === '-' ? 'stdin' : (opts.from ?? 'the flags')}: nobody to enrich`);
-      return ExitCode.ok;
-    }
+    // Nobody to send is a mistake (the wrong file, a search that found nothing upstream), not success: exit 2.
+    if (count === 0)
+      throw nobodyToEnrich(
+        !opts.from ? 'the flags' : opts.from === '-' ? '--from: stdin' : `--from: ${opts.from}`,
+        input,
+      );
     if (count > 0 && !opts.yes) {
       if (!ctx.interactive)
         throw new UsageError(

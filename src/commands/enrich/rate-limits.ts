@@ -1,5 +1,5 @@
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
+import { writeList, writeOut } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { RateLimitWindow } from '../../api/contract/people.js';
 import { enrichmentRateLimits, resetAtMs } from '../../api/resources/people.js';
@@ -20,17 +20,20 @@ function columns(now: number): Column<Row>[] {
 export default defineVerb({
   description:
     'Starts of `enrich contacts` count against each window; it waits for a reset by itself.\n' +
-    'Reset times are local; --json prints one object a window: {window, limit, remaining, resetAt} (Unix seconds).',
+    'Reset times are local. --json (and --ndjson) print the answer as the service sent it: {perMinute, perHour,\n' +
+    'perDay}, each {limit, remaining, resetAt} (Unix seconds), with any other field it holds.',
   examples: ['enrich rate-limits', 'enrich rate-limits --json'],
   async run(ctx) {
     const limits = await enrichmentRateLimits(await ctx.http());
+    // One record from the service: printed whole, not cut into the table's rows.
+    const { format } = ctx.output;
+    if (format === 'json' || format === 'ndjson')
+      return writeOut(ctx.stdout, `${JSON.stringify(limits, null, format === 'json' ? 2 : undefined)}\n`);
     const rows: Row[] = [
       { window: 'minute', ...limits.perMinute },
       { window: 'hour', ...limits.perHour },
       { window: 'day', ...limits.perDay },
     ];
-    await writeList(ctx, rows, columns(ctx.clock.now()), {
-      raw: (row) => ({ window: row.window, limit: row.limit, remaining: row.remaining, resetAt: row.resetAt }),
-    });
+    await writeList(ctx, rows, columns(ctx.clock.now()));
   },
 });

@@ -5,6 +5,7 @@ import type { Column } from '../../cli/render/columns.js';
 import type { EnrichmentJob } from '../../api/contract/people.js';
 import { enrichmentDone, enrichmentStatus } from '../../api/resources/people.js';
 import { formatCount } from '../../format.js';
+import { UsageError } from '../../errors.js';
 
 const columns: Column<EnrichmentJob>[] = [
   { header: 'REQUEST', value: (j) => j.requestId },
@@ -27,8 +28,11 @@ export default defineVerb({
     wait: flag.bool('poll until every job is done (up to --wait-timeout)'),
   },
   async run(ctx, opts) {
+    const ids = opts.args[0].map((id) => id.trim());
+    // An empty id would ask for the job list's path, not a job: refused before anything is sent.
+    if (ids.some((id) => !id))
+      throw new UsageError('<requestId> must not be empty', 'Request ids are printed by `outreach enrich contacts`.');
     const http = await ctx.http();
-    const ids = opts.args[0];
     const check = () => Promise.all(ids.map((id) => enrichmentStatus(http, id)));
     let jobs = await check();
     if (opts.wait) {

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
 import { writeOutput } from '../../io/output-file.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
+import { unwrapRecord } from '../../api/contract/schema.js';
 import { createSchedule } from '../../api/resources/schedules.js';
 import {
   buildBody,
@@ -110,7 +111,8 @@ export default defineVerb({
     }
     if (opts.save) writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
     const created = await createSchedule(await ctx.http(), body);
-    if (ctx.flags.json) ctx.stdout.write(`${JSON.stringify(created.raw, null, 2)}\n`);
+    // The created schedule as the service sent it, out of its envelope (the answer's shape is not shown in spec.md).
+    if (ctx.flags.json) ctx.stdout.write(`${JSON.stringify(unwrapRecord(created.raw, 'id'), null, 2)}\n`);
     else if (created.id) ctx.stdout.write(`${created.id}\n`);
     ctx.info(
       `Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}. The same from a script:\n  ${equivalentCommand(body)}`,

@@ -12,20 +12,21 @@ function weekLines(schedule: Schedule): string[] {
 }
 
 export default defineVerb({
+  description: '--json prints the schedules as the service sent them.',
   examples: ['schedules list --json'],
   async run(ctx) {
-    const schedules = await listSchedules(await ctx.http());
+    const rows = await listSchedules(await ctx.http());
     await writeList(
       ctx,
-      schedules,
+      rows,
       [
-        { header: 'ID', value: (s) => s.id },
-        { header: 'NAME', value: (s) => s.name, key: true },
-        { header: 'TIMEZONE', value: (s) => s.timezone },
-        { header: 'DEFAULT', value: (s) => s.isDefault ?? false },
-        { header: 'WINDOWS', value: (s) => weekLines(s).join('; '), lines: weekLines },
+        { header: 'ID', value: (r) => r.schedule.id },
+        { header: 'NAME', value: (r) => r.schedule.name, key: true },
+        { header: 'TIMEZONE', value: (r) => r.schedule.timezone },
+        { header: 'DEFAULT', value: (r) => r.schedule.isDefault ?? false },
+        { header: 'WINDOWS', value: (r) => weekLines(r.schedule).join('; '), lines: (r) => weekLines(r.schedule) },
       ],
-      { emptyMessage: 'no schedules' },
+      { emptyMessage: 'no schedules', raw: (r) => r.sent },
     );
   },
 });

@@ -2,7 +2,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
-import { callOutcomes, normaliseCallOutcome, type CallOutcome } from '../../api/contract/tasks.js';
+import { callOutcomes, normaliseCallOutcome, type CallOutcome, type Task } from '../../api/contract/tasks.js';
 import { completeTask, getTask } from '../../api/resources/tasks.js';
 import { writeJson } from '../../cli/render/output.js';
 
@@ -11,6 +11,15 @@ function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
     message: 'Call outcome',
     choices: callOutcomes.map((value) => ({ value, name: value })),
   });
+}
+
+/** The task as read, with the status and call outcome the complete answer gave (where it gave them). */
+function asCompleted(read: Task, done: Awaited<ReturnType<typeof completeTask>>): Task {
+  return {
+    ...read,
+    ...(done.status !== undefined && { status: done.status }),
+    ...(done.callOutcome !== undefined && { callOutcome: done.callOutcome }),
+  };
 }
 
 export default defineVerb({
@@ -42,8 +51,9 @@ export default defineVerb({
         `--outcome: ${taskId} is a ${task.type ?? 'non-call'} task; only call tasks take an outcome`,
       );
     const done = await completeTask(http, taskId, outcome);
-    // The answer may hold only a status: a script asking for JSON gets the whole task as it now is.
-    if (ctx.flags.json) await writeJson(ctx, await getTask(http, taskId));
+    // The answer holds only the status and outcome: a script asking for JSON gets the whole task, read again. That
+    // read may lag behind (a cache, an eventually consistent service): what the answer says wins over it.
+    if (ctx.flags.json) await writeJson(ctx, asCompleted(await getTask(http, taskId), done));
     ctx.info(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`);
   },
 });
