@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -193,23 +194,54 @@ describe('prospects import of real exports', () => {
     expect(stored('alan@o.example')!.values).toMatchObject({ fPhoneNo: '+44 1', fWebsite: 'a.example' });
   });
 
-  it('takes an Apollo export whole: the first of several phone columns, the columns no field holds set aside', async () => {
-    put(
-      'apollo.csv',
-      'First Name,Last Name,Title,Company,Email,Email Status,Mobile Phone,Corporate Phone,Person Linkedin Url,' +
-        '# Employees,Apollo Contact Id\n' +
-        'Kay,Lee,CTO,Acme,kay@ap.example,Verified,+1 555,+1 556,https://www.linkedin.com/in/kay,50,a1\n',
-    );
-    const apollo = await importFile('apollo.csv');
+  it('takes a real Apollo export whole: per row the first phone that is not empty, in the documented order', async () => {
+    const name = 'apollo-contacts-export-coding-cooking.csv';
+    const bytes = readFileSync(new URL(`../../fixtures/corpora/exports/${name}`, import.meta.url));
+    put(name, bytes);
+    const apollo = await importFile(name);
     expect(apollo.code).toBe(0);
+    const order = ['Work Direct Phone', 'Mobile Phone', 'First Phone', 'Corporate Phone', 'Other Phone', 'Home Phone'];
     expect(apollo.stderr).toContain(
-      'Apollo export: columns matched by known export headers: "Title" -> Job Title, "Mobile Phone" -> Phone Number, ' +
+      'Apollo export: columns matched by known export headers: "Title" -> Job Title, "Departments" -> Department, ' +
+        `${order.map((c) => `"${c}"`).join(' or ')} -> Phone Number (per row, the first not empty), ` +
         '"Person Linkedin Url" -> LinkedIn\n',
     );
-    expect(apollo.stderr).toContain(
-      'Ignoring columns: "Email Status", "Corporate Phone", "# Employees", "Apollo Contact Id"\n',
+    const rows: Array<Record<string, string>> = parseCsv(bytes, { columns: true });
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      const first = order.map((column) => row[column]!.trim()).find(Boolean) ?? '';
+      expect({ email: row.Email, phone: stored(row.Email!)!.values.fPhoneNo ?? '' }).toEqual({
+        email: row.Email,
+        phone: first.replace(/^'/, ''),
+      });
+    }
+    // Apollo's Work Direct Phone is empty in every row here, and 7 of 8 rows have a number elsewhere.
+    expect(rows.filter((row) => stored(row.Email!)!.values.fPhoneNo).length).toBe(7);
+    expect(stored('person2@example.com.au')!.values.fPhoneNo).toBe('+61 555 555 555');
+  });
+
+  it('never stops an export it recognises on two phone columns, whichever two', async () => {
+    put(
+      'two-phones.csv',
+      'First Name,Email,Corporate Phone,Home Phone,Apollo Contact Id\nKay,kay@ap.example,,+1 556,a1\n',
     );
-    expect(stored('kay@ap.example')!.values).toMatchObject({ fJobTitl: 'CTO', fPhoneNo: '+1 555' });
+    const result = await importFile('two-phones.csv', '--save-mapping', 'two.map.json');
+    expect(result.code).toBe(0);
+    expect(stored('kay@ap.example')!.values.fPhoneNo).toBe('+1 556');
+    // The saved mapping keeps both columns in the order they are tried, and --mapping reads them back so.
+    expect(JSON.parse(readFileSync(join(dir, 'two.map.json'), 'utf8'))).toEqual({
+      'First Name': 'First Name',
+      Email: 'Email',
+      'Corporate Phone': 'Phone Number',
+      'Home Phone': 'Phone Number',
+      'Apollo Contact Id': null,
+    });
+    put(
+      'two-phones-b.csv',
+      'First Name,Email,Corporate Phone,Home Phone,Apollo Contact Id\nJo,jo@ap.example,+1 7,+1 8,a2\n',
+    );
+    expect((await importFile('two-phones-b.csv', '--mapping', 'two.map.json')).code).toBe(0);
+    expect(stored('jo@ap.example')!.values.fPhoneNo).toBe('+1 7');
   });
 
   it('imports full header rows of Outlook, Google Contacts, HubSpot, Salesforce and Apollo exports as they are', async () => {

@@ -1,8 +1,10 @@
-// Which CSV column feeds which field: by header matched against field labels (ignoring case, spaces, _ and -),
-// or as the user said with --map / --mapping. Unknown columns stop the import unless --ignore-unknown.
+// Which CSV columns feed which field: by header matched against field labels (ignoring case, spaces, _ and -), by a
+// known export's header, or as the user said with --map / --mapping. Unknown columns stop the import unless
+// --ignore-unknown. Several export columns for one field (Apollo's phones), or several the user mapped to one field,
+// feed it together: each row takes the first of them that is not empty.
 import { UsageError } from '../../errors.js';
 import { closest } from './closest.js';
-import { couldBeEmail, recogniseExport, synonymField } from './header-synonyms.js';
+import { couldBeEmail, recogniseExport, synonymField, synonymRank } from './header-synonyms.js';
 
 export interface FieldInfo {
   id: string;
@@ -10,15 +12,18 @@ export interface FieldInfo {
 }
 
 export interface MappedColumn {
+  /** The first of `sources`. */
   index: number;
   header: string;
   field: FieldInfo;
+  /** The columns that feed the field, in the order they are tried: a row takes the first that is not empty. */
+  sources: Array<{ index: number; header: string }>;
 }
 
 export interface ColumnMapping {
   columns: MappedColumn[];
   ignored: string[];
-  /** Columns matched through a known export's header ("Email Address" -> Email), to say which were. */
+  /** Fields fed through a known export's headers ("Email Address" -> Email), to say which were. */
   bySynonym: MappedColumn[];
   /** The tool whose export the file is ("LinkedIn", "Apollo"), when its headers say so. */
   exportOf?: string;
@@ -86,14 +91,16 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     throw new AmbiguousEmailColumns(emailCandidates);
 
   const columns: MappedColumn[] = [];
-  const bySynonym: MappedColumn[] = [];
   const ignored: string[] = [];
   const unknown: string[] = [];
-  const seenFields = new Map<string, string>();
+  /** How each field's column was found: a second column of the same kind joins it (never beside its own name). */
+  const byField = new Map<string, { column: MappedColumn; how: 'explicit' | 'own' | 'synonym' }>();
   header.forEach((name, index) => {
     const key = normaliseName(name);
     let field: FieldInfo | undefined;
+    let how: 'explicit' | 'own' | 'synonym' = 'own';
     if (explicit.has(key)) {
+      how = 'explicit';
       const { label } = explicit.get(key)!;
       if (label === null) return ignored.push(name);
       field = fieldByName.get(normaliseName(label));
@@ -119,7 +126,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
         // Number", Outlook's salutation "Title" beside "Job Title"): that column is set aside, not stopped on.
         if (known.has(synonym)) return ignored.push(name);
         field = fieldByName.get(synonym)!;
-        bySynonym.push({ index, header: name, field });
+        how = 'synonym';
       }
     }
     if (!field) {
@@ -127,20 +134,29 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       else unknown.push(name);
       return;
     }
-    const earlier = seenFields.get(field.id);
-    // Exports carry several columns for one field (Apollo's Corporate, Mobile and Home Phone): the first one counts.
-    if (earlier !== undefined && bySynonym.at(-1)?.index === index) {
-      bySynonym.pop();
-      return ignored.push(name);
+    const earlier = byField.get(field.id);
+    if (earlier && earlier.how === how && how !== 'own') {
+      earlier.column.sources.push({ index, header: name });
+      return;
     }
-    if (earlier !== undefined)
+    if (earlier)
       throw new UsageError(
-        `columns "${earlier}" and "${name}" both map to the field "${field.label}"`,
+        `columns "${earlier.column.header}" and "${name}" both map to the field "${field.label}"`,
         'Map one of them elsewhere, or ignore it with --map "COLUMN=".',
       );
-    seenFields.set(field.id, name);
-    columns.push({ index, header: name, field });
+    const column = { index, header: name, field, sources: [{ index, header: name }] };
+    byField.set(field.id, { column, how });
+    columns.push(column);
   });
+  // The order sources are tried in: an export's columns best first (header-synonyms.ts), the user's as given.
+  const explicitOrder = [...explicit.keys()];
+  const rank = (how: string, header: string) =>
+    how === 'synonym' ? synonymRank(header) : explicitOrder.indexOf(normaliseName(header));
+  for (const { column, how } of byField.values()) {
+    column.sources.sort((a, b) => rank(how, a.header) - rank(how, b.header));
+    Object.assign(column, column.sources[0]);
+  }
+  const bySynonym = [...byField.values()].filter(({ how }) => how === 'synonym').map(({ column }) => column);
 
   if (unknown.length) {
     const lines = unknown.map((name) => {
@@ -170,9 +186,13 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     exportOf,
     emailIndex: email.index,
     asJson() {
+      // A field's columns stand together, in the order they are tried, which --mapping keeps when it reads them.
       const out: Record<string, string | null> = {};
-      for (const [index, name] of header.entries())
-        out[name] = columns.find((c) => c.index === index)?.field.label ?? null;
+      for (const [index, name] of header.entries()) {
+        const column = columns.find((c) => c.sources.some((s) => s.index === index));
+        if (!column) out[name] = null;
+        else for (const source of column.sources) out[source.header] = column.field.label;
+      }
       return out;
     },
   };

@@ -1,13 +1,17 @@
 // The headers of the exports users bring, and the system field each means. A synonym applies only when no field has
 // the column's own name. Names are compared by their letters and digits ("E-mail 1 - Value" is "email1value").
 //   LinkedIn Connections.csv: First Name, Last Name, URL, Email Address, Company, Position, Connected On
-//   Apollo: Title, Company Name for Emails, Work Direct Phone, Mobile Phone, Person Linkedin Url, Secondary Email
+//   Apollo: Title, Company Name for Emails, Work Direct Phone, Mobile Phone, First Phone, Corporate Phone, Other Phone,
+//     Home Phone, Person Linkedin Url, Secondary Email
 //   HubSpot: Record ID, Email, Phone Number, Company Name, Job Title, Website URL, State/Region, Country/Region
 //   Salesforce: Title, Account Name, Phone, Mobile, Mailing City, Mailing State/Province, Mailing Country
 //   Google Contacts: Given Name / First Name, Family Name, E-mail 1 - Value, Phone 1 - Value, Organization (1) - Name
 //   Outlook: E-mail Address, E-mail 2 Address, Business Phone, Mobile Phone, Business City, Web Page
 //   Excel and hand-made sheets: email_address, e-mail, mail, firstname, surname, organisation, phone_number
 
+// Several columns of one export can mean one field (Apollo has six phones, mostly empty but one): each row takes the
+// first of them that is not empty, in the order listed here (best first). For a phone: a direct line, then a mobile,
+// then the export's own pick (Apollo's First Phone), then switchboards, and a home number last.
 const synonyms: Record<string, string[]> = {
   Email: ['emailaddress', 'workemail', 'businessemail', 'email1value', 'email1', 'mail', 'emailid'],
   'First Name': ['firstname', 'givenname', 'first', 'forename'],
@@ -25,13 +29,17 @@ const synonyms: Record<string, string[]> = {
   Department: ['organization1department', 'organizationdepartment', 'departments'],
   'Phone Number': [
     'phone',
-    'corporatephone',
-    'businessphone',
     'workdirectphone',
+    'directphone',
     'workphone',
-    'phone1value',
+    'businessphone',
     'mobilephone',
     'mobile',
+    'firstphone',
+    'phone1value',
+    'corporatephone',
+    'otherphone',
+    'homephone',
   ],
   LinkedIn: ['url', 'linkedinurl', 'profileurl', 'personlinkedinurl', 'linkedinprofile', 'linkedinprofileurl'],
   Website: ['websiteurl', 'webpage', 'website1value'],
@@ -61,6 +69,13 @@ const exportSignatures: Array<[tool: string, headers: string[]]> = [
 const key = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const fieldBySynonym = new Map(Object.entries(synonyms).flatMap(([field, names]) => names.map((n) => [n, field])));
+
+/** Where a synonym stands in its field's list: of several columns for one field, the lower rank is tried first. */
+export function synonymRank(header: string): number {
+  const name = key(header);
+  const field = fieldBySynonym.get(name);
+  return field ? synonyms[field]!.indexOf(name) : Infinity;
+}
 
 /** The field a well-known export header means, if any. */
 export function synonymField(header: string): string | undefined {

@@ -24,6 +24,26 @@ function jsonString(value: string): string {
   return escaped.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
+/** A spreadsheet's "keep this as text" mark before a phone number (Apollo writes '+61 5 5555 5555). */
+const textMark = /^'(?=[+\d(])/;
+
+/** Reads a row's value of each mapped field: its column, or the first not empty of its several columns. */
+function valueReader(mapping: ColumnMapping): (fields: string[], column: number) => string {
+  const sources = mapping.columns.map((c) => c.sources.map((s) => s.index));
+  const single = sources.map((list) => (list.length === 1 ? list[0]! : -1));
+  const phone = mapping.columns.map((c) => c.field.label.toLowerCase().replace(/\s/g, '') === 'phonenumber');
+  const pick = (fields: string[], column: number) => {
+    const only = single[column]!;
+    if (only >= 0) return (fields[only] ?? '').trim();
+    for (const index of sources[column]!) {
+      const value = (fields[index] ?? '').trim();
+      if (value) return value;
+    }
+    return '';
+  };
+  return (fields, column) => (phone[column] ? pick(fields, column).replace(textMark, '') : pick(fields, column));
+}
+
 function settingsJson(settings: BodySettings): string {
   const parts = [`"conflictAction":${JSON.stringify(settings.conflictAction)}`];
   if (settings.stepId !== undefined) parts.push(`"stepId":${JSON.stringify(settings.stepId)}`);
@@ -36,13 +56,13 @@ function settingsJson(settings: BodySettings): string {
 export function byNameFormat(mapping: ColumnMapping, settings: BodySettings): BodyFormat {
   const { tags, ...rest } = settings;
   const keys = mapping.columns.map((c, i) => `${i ? ',' : ''}${JSON.stringify(c.field.label)}:`);
-  const indexes = mapping.columns.map((c) => c.index);
+  const value = valueReader(mapping);
   return {
     prefix: `{${settingsJson({ ...rest, tags })},"prospectList":[`,
     suffix: ']}',
     row(fields) {
       let json = '{';
-      for (let i = 0; i < indexes.length; i++) json += keys[i] + jsonString((fields[indexes[i]!] ?? '').trim());
+      for (let i = 0; i < keys.length; i++) json += keys[i] + jsonString(value(fields, i));
       return `${json}}`;
     },
   };
@@ -52,13 +72,13 @@ export function byNameFormat(mapping: ColumnMapping, settings: BodySettings): Bo
 export function byIdFormat(mapping: ColumnMapping, settings: BodySettings): BodyFormat {
   const { tags: _unsupported, ...rest } = settings;
   const ids = mapping.columns.map((c, i) => `${i ? ',' : ''}{"id":${JSON.stringify(c.field.id)},"value":`);
-  const indexes = mapping.columns.map((c) => c.index);
+  const value = valueReader(mapping);
   return {
     prefix: `{${settingsJson(rest)},"prospectList":[`,
     suffix: ']}',
     row(fields) {
       let json = '{"fields":[';
-      for (let i = 0; i < indexes.length; i++) json += `${ids[i]}${jsonString((fields[indexes[i]!] ?? '').trim())}}`;
+      for (let i = 0; i < ids.length; i++) json += `${ids[i]}${jsonString(value(fields, i))}}`;
       return `${json}]}`;
     },
   };

@@ -165,7 +165,12 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       mapping = mapWith([...opts.maps, `${chosen}=Email`]);
     }
     if (mapping.bySynonym.length) {
-      const pairs = mapping.bySynonym.map((c) => `"${c.header}" -> ${c.field.label}`).join(', ');
+      const pairs = mapping.bySynonym
+        .map((c) => {
+          const from = c.sources.map((s) => `"${s.header}"`).join(' or ');
+          return `${from} -> ${c.field.label}${c.sources.length > 1 ? ' (per row, the first not empty)' : ''}`;
+        })
+        .join(', ');
       const what = mapping.exportOf ? `${mapping.exportOf} export: columns matched` : 'Columns matched';
       ctx.emit({ type: 'info', text: `${what} by known export headers: ${pairs}` });
     }
