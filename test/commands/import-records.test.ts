@@ -111,4 +111,24 @@ describe('prospects import: records as others write them', () => {
     // Python's csv and Excel see a lone CR as a line break unless it is quoted.
     expect(readFileSync(join(dir, 'whole.failed.csv'), 'utf8')).toContain('"Cr\rLf","  spaced  "');
   });
+
+  it('measures emails in octets: a 75-octet local part and a 255-octet address are rejected, 64 and 254 pass', async () => {
+    const domain = (octets: number) =>
+      ['a', 'b', 'c'].map((c) => `${c.repeat(63)}.`).join('') + 'd'.repeat(octets - 196) + '.com';
+    const local64 = 'é'.repeat(32); // 32 characters, 64 octets
+    const local75 = `${'é'.repeat(37)}x`; // 38 characters, 75 octets
+    const at254 = `a@${domain(252)}`;
+    const at255 = `ab@${domain(252)}`;
+    put('octets.csv', ['Email', `${local64}@x.example`, `${local75}@x.example`, at254, at255].join('\n') + '\n');
+    const result = await importFile('octets.csv');
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 4, sent: 2, rejected: 2, succeeded: 2 });
+    expect(readBack('octets.rejected.csv').map((r) => r.slice(0, 2))).toEqual([
+      ['row', 'reason'],
+      ['3', 'invalid email: local part of 75 octets (at most 64)'],
+      ['5', 'invalid email: address of 255 octets (at most 254)'],
+    ]);
+    expect(stored(`${local64}@x.example`)).toBeDefined();
+    expect(stored(at254)).toBeDefined();
+  });
 });

@@ -27,11 +27,10 @@ const valid = [
   'δοκιμή@παράδειγμα.δοκιμή',
   '我買@屋企.香港',
   'user@sub.domain.example.co.uk',
-  'a.b.c.d@e.f.g',
+  'a.b.c.d@e.f.gh',
   '1234567890@example.com',
   'test@123.example.com',
   'first.last@iana.org',
-  'test@iana.co-uk',
   'a+b@c.io',
   'Abc@example.com',
   'TEST@EXAMPLE.COM',
@@ -58,6 +57,10 @@ const invalid = [
   `${'a'.repeat(65)}@example.com`,
   'i_like_underscore@but_its_not_allowed_in_this_part.example.com',
   'QA[icon]CHOCOLATE[icon]@test.com',
+  'a.b.c.d@e.f.g', // no top-level domain has one letter
+  `${'é'.repeat(33)}@example.com`, // 33 characters, 66 octets: RFC 5321 counts octets
+  `${'a'.repeat(10)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.${'e'.repeat(61)}.com`, // 262 octets in all
+  'test@iana.co-uk', // a top-level domain is letters (or an xn-- label)
   'test@iana-.com',
   'test@-iana.com',
   'test@.iana.org',
