@@ -26,7 +26,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** How long a purchased domain stays inProgress before it is active, in ms (default 5 s). */
   provisionMs?: number;
-  /** Webhook delivery timeout and retry delays (default 5 s; 0.2 s and 1 s). */
+  /** Webhook delivery timeout and retry delays (default 5 s; 0.2 s and 1 s), and how deliveries wait (default: the
+   * clock's sleep). */
   webhookDelivery?: Partial<DeliveryOptions>;
   /** How long an enrichment job takes to process everyone, in ms (default 3 s). */
   enrichmentMs?: number;
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   seed?: SeedOptions;
   /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
   persist?: () => Promise<void>;
+  /** Called as each request is logged, before its answer goes out (tests act on what arrived, not on a timer). */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface RequestLogEntry {
@@ -81,6 +84,8 @@ export class Sandbox {
   private readonly nextFault: () => FaultKind | undefined;
   private server: Server | undefined;
   private clockOffset = 0;
+  /** Aborted when the server closes: answers still waiting out their latency or delay are dropped. */
+  private readonly closing = new AbortController();
   origin = '';
 
   constructor(private readonly options: SandboxOptions) {
@@ -92,7 +97,11 @@ export class Sandbox {
     this.store = new Store(saved.state, saved.prospects, clock);
     if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
     if (options.enrichmentMs !== undefined) this.store.enrichmentMs = options.enrichmentMs;
-    this.store.webhooks = new WebhookDispatcher(this.store, { ...defaultDeliveryOptions, ...options.webhookDelivery });
+    this.store.webhooks = new WebhookDispatcher(this.store, {
+      ...defaultDeliveryOptions,
+      sleep: options.clock.sleep,
+      ...options.webhookDelivery,
+    });
     this.routes = allRoutes.map(compile);
     this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
   }
@@ -117,6 +126,7 @@ export class Sandbox {
     if (options.now) this.store.webhooks?.stop();
     await this.store.webhooks?.idle();
     await this.options.persist?.();
+    this.closing.abort();
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -148,7 +158,10 @@ export class Sandbox {
           if (method === 'POST') await this.options.persist?.();
         } else {
           fault = this.nextFault();
-          if (fault === 'delay') await sleep(this.options.faults?.delayMs ?? 1500);
+          if (fault === 'delay' && !(await this.wait(this.options.faults?.delayMs ?? 1500))) {
+            req.socket.destroy(); // the sandbox is closing
+            return;
+          }
           if (fault === 'error500') throw new SandboxError(500, 5001, 'Internal server error, retry later');
           if (fault === 'rateLimit429')
             answer = {
@@ -167,7 +180,10 @@ export class Sandbox {
     // An upload refused before it was read (a bad key, a wrong path) is drained, so the client gets the answer.
     if (!req.readableEnded) req.resume();
     this.log({ method, path: url.pathname, status: answer.status, fault });
-    if (this.options.latencyMs) await sleep(this.options.latencyMs);
+    if (this.options.latencyMs && !(await this.wait(this.options.latencyMs))) {
+      req.socket.destroy(); // the sandbox is closing
+      return;
+    }
     // The server saw and handled the request, then the connection drops: the client cannot know the outcome.
     if (fault === 'drop') {
       req.socket.destroy();
@@ -281,6 +297,15 @@ export class Sandbox {
   private log(entry: RequestLogEntry): void {
     this.requestLog.push(entry);
     if (this.requestLog.length > logLimit) this.requestLog.splice(0, this.requestLog.length - logLimit);
+    this.options.onRequest?.(entry);
+  }
+
+  /** Waits on the clock; false when the sandbox closed first. */
+  private wait(ms: number): Promise<boolean> {
+    return this.options.clock.sleep(ms, this.closing.signal).then(
+      () => true,
+      () => false,
+    );
   }
 }
 
@@ -316,9 +341,4 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   if (size > maxBodyBytes)
     throw new SandboxError(400, 4000, `Request content of ${(size / 1048576).toFixed(1)} MB exceeds the 90 MB limit`);
   return Buffer.concat(chunks);
-}
-
-function sleep(ms: number): Promise<void> {
-  // unref: a pending delay must not keep a stopped sandbox alive.
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

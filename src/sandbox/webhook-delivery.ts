@@ -3,9 +3,11 @@
 // is simulated as delivered, so trying the sandbox never sends a secret header to a real host. Events are delivered
 // in the background, retried after short delays; a webhook whose receiver keeps failing is paused with
 // `failed: true` and `lastFailure`, as the real service does. The test delivery at creation is one attempt, awaited.
-// `idle()` resolves once nothing is being delivered (tests and shutdown wait on it).
+// `idle()` resolves once nothing is being delivered (tests and shutdown wait on it). The deadlines and the delays
+// between attempts are waited on the sleep given (the sandbox's clock), so a test decides when they pass.
 import http from 'node:http';
 import https from 'node:https';
+import type { Clock } from '../context.js';
 import { isLoopbackHost } from '../loopback.js';
 import type { WebhookRecord } from './model.js';
 
@@ -23,9 +25,11 @@ export interface DeliveryOptions {
   timeoutMs: number;
   /** Waits before the second and later attempts (default 0.2 s, then 1 s). */
   retryDelaysMs: number[];
+  /** How deliveries wait: an attempt's deadline and the delays between attempts. */
+  sleep: Clock['sleep'];
 }
 
-export const defaultDeliveryOptions: DeliveryOptions = { timeoutMs: 5_000, retryDelaysMs: [200, 1_000] };
+export const defaultDeliveryOptions: Omit<DeliveryOptions, 'sleep'> = { timeoutMs: 5_000, retryDelaysMs: [200, 1_000] };
 
 export interface DeliveryOutcome {
   ok: boolean;
@@ -64,6 +68,7 @@ export function postOnce(
   headers: Record<string, string>,
   body: unknown,
   timeoutMs: number,
+  sleep: Clock['sleep'],
   signal?: AbortSignal,
 ) {
   return new Promise<DeliveryOutcome>((resolve) => {
@@ -71,10 +76,12 @@ export function postOnce(
       return resolve({ ok: true, statusCode: 200, message: 'simulated: the sandbox delivers only to this machine' });
     const payload = JSON.stringify(body);
     let settled = false;
+    // Ends the deadline's wait once the exchange has ended some other way.
+    const deadline = new AbortController();
     const finish = (outcome: DeliveryOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.abort();
       signal?.removeEventListener('abort', stop);
       resolve(outcome);
     };
@@ -102,10 +109,13 @@ export function postOnce(
       },
     );
     // One deadline for the whole exchange: a receiver that answers a byte at a time does not hold it up.
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ ok: false, statusCode: 0, message: `no answer within ${timeoutMs / 1000}s` });
-    }, timeoutMs);
+    sleep(timeoutMs, deadline.signal).then(
+      () => {
+        req.destroy();
+        finish({ ok: false, statusCode: 0, message: `no answer within ${timeoutMs / 1000}s` });
+      },
+      () => undefined,
+    );
     const stop = () => {
       req.destroy();
       finish({ ok: false, statusCode: 0, message: 'the sandbox stopped' });
@@ -123,7 +133,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly store: DeliveryStore,
-    private readonly options: DeliveryOptions = defaultDeliveryOptions,
+    private readonly options: DeliveryOptions,
   ) {}
 
   /** The delivery a new webhook gets: one attempt; a failure leaves it paused. */
@@ -146,7 +156,8 @@ export class WebhookDispatcher {
     const body = eventBody(this.store, kind, webhook, data);
     let outcome: DeliveryOutcome = { ok: false, statusCode: 0, message: 'not sent' };
     for (let attempt = 0; attempt <= this.options.retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, this.options.retryDelaysMs[attempt - 1]));
+      if (attempt > 0)
+        await this.options.sleep(this.options.retryDelaysMs[attempt - 1]!, this.stopping.signal).catch(() => undefined);
       if (this.stopping.signal.aborted) return outcome;
       outcome = await this.post(webhook, body);
       if (outcome.ok) return outcome;
@@ -166,7 +177,8 @@ export class WebhookDispatcher {
   }
 
   private post(webhook: WebhookRecord, body: unknown): Promise<DeliveryOutcome> {
-    return postOnce(webhook.webhookUrl, webhook.headers, body, this.options.timeoutMs, this.stopping.signal);
+    const { webhookUrl, headers } = webhook;
+    return postOnce(webhookUrl, headers, body, this.options.timeoutMs, this.options.sleep, this.stopping.signal);
   }
 
   private track(delivery: Promise<unknown>): void {

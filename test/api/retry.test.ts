@@ -117,9 +117,12 @@ describe('retry policy against the sandbox', () => {
 
   it('gives up on a slow answer after --timeout', async () => {
     sb = await startTestSandbox({ latencyMs: 1500 });
+    // The answer waits out its latency, which the test never lets pass: the client's deadline is the only way out.
+    sb.sleeps.hold();
     const result = await run(['--timeout', '0.3', '--max-retries', '0', 'inbox', 'categories'], { env: sb.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: GET /v1/unibox/categories timed out (--timeout 0.3s)');
+    expect(sb.sleeps.pending()).toEqual([1500]);
   });
 });
 

@@ -1,5 +1,6 @@
 // outreach webhooks create / list / get / trigger through the real CLI against an in-process sandbox that delivers
 // to a real local receiver: test deliveries, custom headers, events of real actions, failing receivers.
+import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -11,7 +12,8 @@ let sb: TestSandbox;
 let receiver: Receiver;
 let proxy: FaultProxy | undefined;
 beforeEach(async () => {
-  sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 2_000, retryDelaysMs: [5, 5] } });
+  // The default deadline (5 s) and retry delays (0.2 s, 1 s): each passes only when a test says so (sb.deliveryTimers).
+  sb = await startTestSandbox();
   receiver = await startReceiver();
 });
 afterEach(async () => {
@@ -238,8 +240,15 @@ describe('webhook deliveries', () => {
     await webhooks(['create', '--name', 'flaky', '--url', receiver.url, '--event', 'sequence-paused']);
     receiver.answer = 503;
     await run(['sequences', 'pause', 'sqOnbrd1'], { env: sb.env });
+    // Each retry waits its delay: the test lets it pass once the delivery is waiting on it.
+    for (const delay of [200, 1_000]) {
+      await sb.deliveryTimers.waitingFor(delay);
+      sb.deliveryTimers.elapse(delay);
+    }
     await sb.sandbox.store.webhooks!.idle();
     expect(receiver.deliveries.filter((d) => d.body.event === 'sequence-paused')).toHaveLength(3);
+    // The test delivery, then three attempts 0.2 s and 1 s apart, each under the 5 s deadline.
+    expect(sb.deliveryTimers.requested).toEqual([5_000, 5_000, 200, 5_000, 1_000, 5_000]);
     expect(stored()[0]).toMatchObject({
       status: 'paused',
       failed: true,
@@ -247,42 +256,49 @@ describe('webhook deliveries', () => {
     });
   });
 
-  it('a receiver that hangs is given up at the timeout, and nothing waits for it longer', async () => {
-    await sb.close();
-    sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 100, retryDelaysMs: [] } });
+  it('a receiver that hangs is given up at the deadline, and nothing waits for it longer', async () => {
     receiver.answer = 'hang';
-    const result = await run(
-      ['webhooks', 'create', '--name', 'slow', '--url', receiver.url, '--event', 'task-updated'],
-      {
-        env: sb.env,
-      },
-    );
+    const created = webhooks(['create', '--name', 'slow', '--url', receiver.url, '--event', 'task-updated']);
+    // The test delivery has arrived and is waiting on its deadline: the deadline passes.
+    await receiver.received(1);
+    await sb.deliveryTimers.waitingFor(5_000);
+    sb.deliveryTimers.elapse(5_000);
+    const result = await created;
     expect(result.code).toBe(3);
     expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({
       statusCode: 0,
-      message: 'no answer within 0.1s',
+      message: 'no answer within 5s',
     });
+    expect(sb.deliveryTimers.requested).toEqual([5_000]);
   });
 
   it('a receiver that answers a byte at a time is given up at the same deadline', async () => {
     const { createServer } = await import('node:http');
+    let answering: (res: ServerResponse) => void;
+    const answer = new Promise<ServerResponse>((resolve) => (answering = resolve));
     const trickle = createServer((req, res) => {
       req.resume();
       res.writeHead(200, { 'content-type': 'text/plain' });
-      const timer = setInterval(() => res.write('.'), 20);
-      res.on('close', () => clearInterval(timer));
+      res.write('.');
+      answering(res);
     });
     await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(trickle.address() as { port: number }).port}/`;
-    await sb.close();
-    sb = await startTestSandbox({ webhookDelivery: { timeoutMs: 150, retryDelaysMs: [] } });
-    const result = await run(['webhooks', 'create', '--name', 'trickle', '--url', url, '--event', 'task-updated'], {
-      env: sb.env,
-    });
-    trickle.closeAllConnections();
-    await new Promise((resolve) => trickle.close(resolve));
-    expect(result.code).toBe(3);
-    expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({ message: 'no answer within 0.15s' });
+    try {
+      const created = webhooks(['create', '--name', 'trickle', '--url', url, '--event', 'task-updated']);
+      const res = await answer;
+      await sb.deliveryTimers.waitingFor(5_000);
+      // More of the answer keeps coming; the deadline set for the whole exchange is not set again.
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => res.write('.', resolve));
+      sb.deliveryTimers.elapse(5_000);
+      const result = await created;
+      expect(result.code).toBe(3);
+      expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({ message: 'no answer within 5s' });
+      expect(sb.deliveryTimers.requested).toEqual([5_000]);
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise((resolve) => trickle.close(resolve));
+    }
   });
 
   it('trigger delivers a sample event now in the sandbox, and says it cannot elsewhere', async () => {

@@ -34,9 +34,12 @@ describe('outreach as a user runs it', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('prints the sandbox address and key on two stdout lines', () => {
-    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.key).toBe(key);
+  it('prints the sandbox address and key on two stdout lines', async () => {
+    // Exactly what `outreach sandbox start --port 0 --key K` printed; the address is where it answers.
+    expect(server.stdout()).toMatch(/^base URL: http:\/\/127\.0\.0\.1:[1-9]\d*\nAPI key: sk_e2e_0123456789abcdef\n$/);
+    const baseUrl = /^base URL: (\S+)$/m.exec(server.stdout())![1]!;
+    const answer = await fetch(`${baseUrl}/v1/unibox/categories`, { headers: { 'x-api-key': key } });
+    expect(answer.status).toBe(200);
   });
 
   it('exits 4 for a wrong key, 2 for a typo, 1 for an unreachable service', async () => {
@@ -95,11 +98,13 @@ describe('outreach as a user runs it', () => {
     }
   });
 
-  it('stops the standalone sandbox cleanly on SIGINT with exit 0', async () => {
+  it('stops the standalone sandbox cleanly on SIGINT with exit 0; a key it made up is printed', async () => {
     const other = await startSandboxProcess([], cleanEnv());
-    expect(other.key).toMatch(/^sk_sandbox_[0-9a-f]{24}$/);
+    const answer = await fetch(`${other.baseUrl}/v1/unibox/categories`, { headers: { 'x-api-key': other.key } });
+    expect(answer.status).toBe(200);
     const result = await other.stop();
     expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^base URL: http:\/\/127\.0\.0\.1:[1-9]\d*\nAPI key: sk_sandbox_[0-9a-f]{24}\n$/);
   });
 });
 

@@ -53,6 +53,8 @@ describe('a spinner while waiting', () => {
   });
 
   it('says "connecting" while a host has not accepted the connection', async () => {
+    // Takes the TCP connection and never starts TLS; once the terminal shows the spinner, the test drops it (the
+    // connect timeout is far off: the test, not a timer, ends the wait).
     const port = await listen(createTcpServer(() => undefined));
     const env = cleanEnv({
       OUTREACH_CONFIG_DIR: tempDir(),
@@ -60,29 +62,56 @@ describe('a spinner while waiting', () => {
       OUTREACH_API_KEY: 'sk_test_silent_0002',
       NO_COLOR: '1',
     });
-    // The spinner shows at 0.5 s, the connect timeout ends the command at 2 s: timers in that order on any machine.
-    const { code, output } = await runInTerminal(['--connect-timeout', '2', 'inbox', 'categories'], {
-      env,
-      columns: 100,
-    });
+    const { code, output } = await runInTerminal(
+      ['--connect-timeout', '60', '--max-retries', '0', 'inbox', 'categories'],
+      {
+        env,
+        columns: 100,
+        onOutput: (soFar) => {
+          if (soFar.includes(`connecting to 127.0.0.1:${port}`)) for (const socket of sockets) socket.destroy();
+        },
+      },
+    );
     expect(code).toBe(1);
     expect(output).toContain(`connecting to 127.0.0.1:${port}`);
-    expect(output).toContain(`error: GET /v1/unibox/categories failed: 127.0.0.1:${port} did not answer within 2s`);
+    expect(output).toContain(
+      `error: GET /v1/unibox/categories failed: connection closed by the server (https://127.0.0.1:${port})\n` +
+        'hint: Check the base URL (`outreach auth status`) and your connection; --debug shows each attempt.\n',
+    );
   });
 
-  it('draws nothing when stderr is piped, or under --json, however long the wait', async () => {
+  it('draws nothing when stderr is piped, or under --json, while a terminal shows a spinner for the same wait', async () => {
     sb = await startTestSandbox();
-    proxy = await startFaultProxy(sb.baseUrl, () => 'delay', 800);
-    const env = cleanEnv({ OUTREACH_CONFIG_DIR: tempDir(), ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl });
-    const piped = await runBin(['inbox', 'categories'], { env });
-    expect({ code: piped.code, stderr: piped.stderr }).toEqual({ code: 0, stderr: '' });
-    const json = await runInTerminal(['inbox', 'categories', '--json'], {
-      env: { ...env, NO_COLOR: '1' },
-      columns: 100,
+    proxy = await startFaultProxy(sb.baseUrl, () => 'hold');
+    const env = cleanEnv({
+      OUTREACH_CONFIG_DIR: tempDir(),
+      ...sb.env,
+      OUTREACH_BASE_URL: proxy.baseUrl,
+      NO_COLOR: '1',
     });
-    expect(json.code).toBe(0);
-    expect(json.output).not.toContain('connecting');
-    expect(JSON.parse(json.output)[0].key).toBe('uncategorized');
+    const piped = runBin(['inbox', 'categories'], { env });
+    const json = runInTerminal(['inbox', 'categories', '--json'], { env, columns: 100 });
+    await proxy.held(2);
+    // A third run, on a terminal, draws its spinner once its own wait has passed half a second; the two above have
+    // waited longer by then. The answers are held until that spinner is on its terminal: no clock in the test.
+    const spinner = `waiting for ${new URL(proxy.baseUrl).host}: GET /v1/unibox/categories`;
+    const witness = await runInTerminal(['inbox', 'categories'], {
+      env,
+      columns: 100,
+      onOutput: (soFar) => {
+        if (soFar.includes(spinner)) proxy!.release();
+      },
+    });
+    expect(witness.code).toBe(0);
+    expect(witness.output).toContain(spinner);
+    const table = await piped;
+    expect({ code: table.code, stderr: table.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(table.stdout.split('\n')[0]).toBe('uncategorized\tUncategorized\tyes\tNeutral');
+    const shown = await json;
+    expect(shown.code).toBe(0);
+    // The terminal shows the JSON and nothing else: no spinner, no status line.
+    expect(JSON.parse(shown.output)[0].key).toBe('uncategorized');
+    expect(shown.output).not.toContain('waiting for');
   });
 });
 

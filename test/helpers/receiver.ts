@@ -13,15 +13,28 @@ export interface Receiver {
   url: string;
   deliveries: ReceivedDelivery[];
   answer: number | 'hang';
+  /** Resolves once `count` deliveries have arrived (a test waits on arrivals, not on a timer). */
+  received(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(answer: number | 'hang' = 200): Promise<Receiver> {
   const sockets = new Set<Socket>();
+  let watchers: Array<() => void> = [];
   const receiver: Receiver = {
     url: '',
     deliveries: [],
     answer,
+    received: (count) =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (receiver.deliveries.length < count) return;
+          watchers = watchers.filter((w) => w !== check);
+          resolve();
+        };
+        watchers.push(check);
+        check();
+      }),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -33,6 +46,7 @@ export async function startReceiver(answer: number | 'hang' = 200): Promise<Rece
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       receiver.deliveries.push({ headers: req.headers, body: text ? JSON.parse(text) : undefined });
+      for (const watcher of [...watchers]) watcher();
       if (receiver.answer !== 'hang') res.writeHead(receiver.answer).end();
     });
   });

@@ -1,7 +1,10 @@
-// An in-process sandbox on 127.0.0.1:0 with a known key, for run tests and sandbox rule tests.
+// An in-process sandbox on 127.0.0.1:0 with a known key, for run tests and sandbox rule tests. Nothing in it waits on
+// the wall clock: its latency returns at once (recorded) unless a test holds it, and webhook deadlines and retry
+// delays pass only when a test says so.
 import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
-import { realClock } from '../../src/context.js';
 import { testTime } from './context.js';
+import { ScriptedSleep } from './scripted-sleep.js';
+import { sandboxRequestLogged } from './sandbox-events.js';
 
 export const testKey = 'sk_test_9f8e7d6c5b4a39281706';
 
@@ -10,6 +13,10 @@ export interface TestSandbox {
   baseUrl: string;
   key: string;
   env: Record<string, string>;
+  /** The sandbox clock's sleeps (--latency, delay faults): at once and recorded, until sleeps.hold(). */
+  sleeps: ScriptedSleep;
+  /** Webhook delivery waits (an attempt's deadline, the delays between attempts): each waits for elapse(). */
+  deliveryTimers: ScriptedSleep;
   /** fetch() against the sandbox with the key (or the headers given). */
   request(
     method: string,
@@ -21,13 +28,26 @@ export interface TestSandbox {
 }
 
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
-  const sandbox = new Sandbox({ key: testKey, clock: { now: testTime.now, sleep: realClock.sleep }, ...options });
+  const sleeps = new ScriptedSleep(false);
+  const deliveryTimers = new ScriptedSleep(true);
+  const sandbox = new Sandbox({
+    key: testKey,
+    clock: { now: testTime.now, sleep: sleeps.sleep },
+    ...options,
+    webhookDelivery: { sleep: deliveryTimers.sleep, ...options.webhookDelivery },
+    onRequest: (entry) => {
+      options.onRequest?.(entry);
+      sandboxRequestLogged({ entry, sleeps });
+    },
+  });
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     sandbox,
     baseUrl,
     key: options.key ?? testKey,
     env: { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: options.key ?? testKey },
+    sleeps,
+    deliveryTimers,
     async request(method, path, body, headers) {
       const res = await fetch(baseUrl + path, {
         method,
@@ -46,6 +66,7 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
       }
       return { status: res.status, body: parsed, headers: res.headers };
     },
-    close: () => sandbox.close(),
+    // Deliveries still waiting on a deadline or a retry delay no test let pass end at once.
+    close: () => sandbox.close({ now: true }),
   };
 }

@@ -46,6 +46,8 @@ export interface SandboxProcess {
   child: ChildProcess;
   baseUrl: string;
   key: string;
+  /** What it has printed on stdout so far. */
+  stdout(): string;
   stop(): Promise<SpawnResult>;
 }
 
@@ -71,6 +73,7 @@ export async function startSandboxProcess(args: string[], env: Record<string, st
     child,
     baseUrl,
     key,
+    stdout: () => stdout,
     async stop() {
       const closed = once(child, 'close');
       child.kill('SIGINT');
