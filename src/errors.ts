@@ -92,3 +92,18 @@ export class MissingKeyError extends OutreachError {
     );
   }
 }
+
+/** A link the service handed over (a report's) that is not followed: plain http to another machine, or not a web
+ * link at all. Refused before any request, so nothing was sent to it. */
+export class RefusedLink extends OutreachError {
+  constructor(
+    readonly link: string,
+    readonly host: string,
+    what = 'link',
+  ) {
+    super(
+      `the ${what} to ${host || link} is not https; only https links (or http to this machine) are followed, ` +
+        'so nothing was sent to it',
+    );
+  }
+}

@@ -4,9 +4,21 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
-import { Interrupted, NetworkError, OutreachError, UsageError } from '../errors.js';
-import { LocalFileError, Transport, TransportError, type RequestBody } from './transport.js';
+import { Interrupted, NetworkError, OutreachError, RefusedLink, UsageError } from '../errors.js';
+import {
+  AnswerTooLarge,
+  describeLimit,
+  LocalFileError,
+  maxAnswerBytes,
+  Transport,
+  TransportError,
+  type RequestBody,
+} from './transport.js';
+import { isFollowableLink } from '../loopback.js';
 import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
+
+/** The most of an answer the client keeps in memory (64 MiB); larger answers fail with exit 1. */
+export { maxAnswerBytes };
 
 export interface HttpConfig {
   baseUrl: string;
@@ -53,7 +65,7 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Sent without the API key, so it may go to another origin: report links on storage hosts. */
   withoutKey?: boolean;
-  /** An answer longer than this fails (not retried). */
+  /** An answer longer than this fails (not retried). One kept in memory never passes maxAnswerBytes (64 MiB). */
   maxBytes?: number;
   /** Write a success's body to this file (0600, rewritten by each attempt) instead of keeping it in memory. */
   saveTo?: string;
@@ -95,6 +107,9 @@ export class HttpClient {
         `${url.origin}${url.pathname} is not on the configured API origin ${this.origin}; the API key is sent only there`,
         'Give a path such as /v1/dnc, or point --base-url (or OUTREACH_BASE_URL) at that service.',
       );
+    // Without the key, a link elsewhere (a report on a storage host) is still a request the service chose: https
+    // only, or plain http to this machine.
+    if (url.origin !== this.origin && !isFollowableLink(url)) throw new RefusedLink(url.href, url.host);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
@@ -225,14 +240,8 @@ export class HttpClient {
         const what = error.cause.code ? `a local file failed: ${error.cause.message}` : error.cause.message;
         throw new OutreachError(`${method} ${url.pathname}: ${what}`);
       }
+      if (error instanceof AnswerTooLarge) throw answerTooLarge(method, url, error);
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
-      if (failure.code === 'TOO_LARGE')
-        throw new NetworkError(
-          `${method} ${url.origin}${url.pathname}: the answer is larger than ${Math.round(options.maxBytes! / 2 ** 20)} MB`,
-          'TOO_LARGE',
-          true,
-          'The service sent more than a report should hold; --debug shows the request.',
-        );
       if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: failure.sent, code: 'TIMEOUT' };
       return { kind: 'network', mayHaveReachedServer: failure.sent, code: failure.code };
     }
@@ -282,6 +291,24 @@ export class HttpClient {
   async close(): Promise<void> {
     this.transport.close();
   }
+}
+
+/** An answer past its limit: exit 1, never retried (the next attempt would be as large). */
+function answerTooLarge(method: string, url: URL, error: AnswerTooLarge): NetworkError {
+  if (error.saved)
+    return new NetworkError(
+      `${method} ${url.origin}${url.pathname}: the answer is larger than ${Math.round(error.limit / 2 ** 20)} MB`,
+      'TOO_LARGE',
+      true,
+      'The service sent more than a report should hold; --debug shows the request.',
+    );
+  return new NetworkError(
+    `${method} ${url.pathname}: the answer from ${url.host} is larger than ${describeLimit(error.limit)}; ` +
+      'it was not read past that',
+    'TOO_LARGE',
+    true,
+    'No answer of the API is that large: check the base URL (`outreach auth status`); --debug shows the request.',
+  );
 }
 
 /** A network failure in words, and what to change: the base URL's setting, --connect-timeout, a CA certificate. */

@@ -26,6 +26,26 @@ export class TransportError extends Error {
   }
 }
 
+/** The most of an answer kept in memory (a JSON answer, an error body): 64 MiB. Past it the answer is cut off as it
+ * arrives, before any string is built; a report streamed to a file has its own cap (`maxBytes`). */
+export const maxAnswerBytes = 64 * 2 ** 20;
+
+/** "64 MiB" for whole mebibytes, else the bytes. */
+export function describeLimit(bytes: number): string {
+  return bytes >= 2 ** 20 && bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MiB` : `${bytes} bytes`;
+}
+
+/** The answer grew past `limit` (or said it would, in Content-Length): reading stopped there. `saved`: it was going
+ * to a file, not to memory. */
+export class AnswerTooLarge extends TransportError {
+  constructor(
+    readonly limit: number,
+    readonly saved: boolean,
+  ) {
+    super('TOO_LARGE', true, `answer larger than ${describeLimit(limit)}`);
+  }
+}
+
 /** A local file failed: the request body could not be read (an input file that vanished or changed), or a download could not be
  * written (a full disk). Never retried as a network fault. */
 export class LocalFileError extends Error {
@@ -74,6 +94,7 @@ export class Transport {
       let localFailure: NodeJS.ErrnoException | undefined;
       const fail = (error: unknown) => {
         if (localFailure) return reject(new LocalFileError(localFailure));
+        if (error instanceof AnswerTooLarge) return reject(error);
         const code = errorCode(error);
         // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
         const aborted = (error as Error)?.name === 'AbortError';
@@ -99,12 +120,24 @@ export class Transport {
       });
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
-        if (sink && status >= 200 && status < 300) {
+        const toFile = sink !== undefined && status >= 200 && status < 300;
+        // Only a download streamed to a file may be larger than an answer kept in memory.
+        const limit = toFile ? maxBytes : Math.min(maxBytes, maxAnswerBytes);
+        const tooLarge = () => new AnswerTooLarge(limit, toFile);
+        /** Fails the exchange at once and closes the connection: nothing more of the answer is read. */
+        const refuse = () => {
+          reject(tooLarge());
+          req.destroy();
+        };
+        // An answer that says it is too large is refused before a byte of it is read.
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limit) return refuse();
+        if (toFile) {
           let received = 0;
           const cap = new Transform({
             transform(chunk: Buffer, _encoding, done) {
               received += chunk.length;
-              if (received > maxBytes) done(Object.assign(new Error('answer too large'), { code: 'TOO_LARGE' }));
+              if (received > limit) done(tooLarge());
               else done(null, chunk);
             },
           });
@@ -120,18 +153,22 @@ export class Transport {
           );
           return;
         }
-        const chunks: Buffer[] = [];
+        // Counted as the bytes arrive: past the limit the connection is closed and what came is dropped, so an
+        // endless answer costs at most the limit, never a string too long to build.
+        let chunks: Buffer[] = [];
         let received = 0;
         res.on('data', (chunk: Buffer) => {
+          if (received > limit) return;
           received += chunk.length;
-          if (received > maxBytes) req.destroy(Object.assign(new Error('answer too large'), { code: 'TOO_LARGE' }));
-          else chunks.push(chunk);
+          if (received <= limit) return void chunks.push(chunk);
+          chunks = [];
+          refuse();
         });
         res.on('error', fail);
         res.on('aborted', () => fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
         res.on('end', () => {
           if (!res.complete) return fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' }));
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
         });
       });
       if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) req.end(body);

@@ -1,12 +1,11 @@
 // Report and export files, written through csv-stringify into a temporary file beside the target and renamed on
-// commit: an interrupted run never leaves a half-written file under the real name.
-import { randomBytes } from 'node:crypto';
-import { pid } from 'node:process';
+// commit: an interrupted run never leaves a half-written file under the real name, and a link planted at either name
+// is never written through (the temporary file is created exclusively, 0600, see safe-file.ts).
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { openExclusive, tempPathFor } from './safe-file.js';
 import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
 
@@ -28,10 +27,8 @@ export async function createCsvFileWriter(
   header: string[],
   options: CsvWriteOptions = {},
 ): Promise<CsvFileWriter> {
-  // The pid in the name lets the next import remove it after a kill -9 (jobs/temp-files.ts).
-  const temp = join(dirname(path), `.${basename(path)}.outreach-tmp-${pid}-${randomBytes(6).toString('hex')}`);
-  const file = createWriteStream(temp);
-  await once(file, 'open');
+  const temp = tempPathFor(path);
+  const file = createWriteStream(temp, { fd: openExclusive(temp) });
   await writeText(file, csvLines([header], options));
   let finished = false;
   return {

@@ -1,9 +1,10 @@
 // Every option that writes a file takes `-` for stdout.
-import { writeFileSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { InputFileError } from '../errors.js';
 import { fileProblem } from './input-file.js';
+import { writeNewFile } from './safe-file.js';
 
 export interface OutputPlace {
   cwd: string;
@@ -17,7 +18,8 @@ export function writeOutput(value: string, place: OutputPlace, text: string): vo
     return;
   }
   try {
-    writeFileSync(resolve(place.cwd, value), text);
+    // A new file renamed into place: a link at the name is replaced, not written through.
+    closeSync(writeNewFile(resolve(place.cwd, value), text));
   } catch (error) {
     throw new InputFileError(value, fileProblem(error).replace('cannot read', 'cannot write'));
   }

@@ -8,11 +8,11 @@ import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
 import { maxBulkSkipTasks as batchSize } from '../api/contract/tasks.js';
 import { bulkSkip, bulkStatus, isBulkDone } from '../api/resources/tasks.js';
-import { InputFileError, Interrupted } from '../errors.js';
+import { InputFileError, Interrupted, RefusedLink } from '../errors.js';
 import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
-import { Journal } from './journal.js';
+import { Journal, type JobBinding } from './journal.js';
 import { pollUntil, sleepOrStop } from './poller.js';
 import { withReport } from './report.js';
 import { UnitRunner } from './runner.js';
@@ -47,28 +47,71 @@ export interface BulkSkipSummary {
   unreadReports?: string[];
 }
 
-/** Writes the plan (every batch and its ids) before anything is sent. */
-export function planBulkSkip(path: string, failedPath: string, ids: string[]): BulkSkipPlan {
-  const journal = Journal.create(path, { job: 'bulk-skip', input: { path: '' }, settings: { failedPath } });
+/** Where a bulk skip's failed tasks go: named after its journal, never after anything written in it. */
+export function failedPathOf(journalPath: string): string {
+  return `${journalPath.replace(/\.journal$/, '')}.failed.csv`;
+}
+
+const header = (binding: JobBinding) => ({ job: 'bulk-skip' as const, input: { path: '' }, settings: {}, binding });
+
+/** Writes the plan (every batch and its ids) before anything is sent; the journal is locked until close(). */
+export function planBulkSkip(path: string, ids: string[], binding: JobBinding, now: number): BulkSkipPlan {
+  const { journal } = Journal.start(path, header(binding), { resume: false, restart: true, now, startOver: '' });
   const batches: Batch[] = [];
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = { index: batches.length, ids: ids.slice(i, i + batchSize) };
     journal.planned(batch.index, { ids: batch.ids });
     batches.push(batch);
   }
-  return { journal, failedPath, batches };
+  return { journal, failedPath: failedPathOf(path), batches };
 }
 
-export function readBulkSkipPlan(path: string): BulkSkipPlan {
+/** The plan a journal holds, for --resume: bound to this service and account, and locked until close(). */
+export function resumeBulkSkip(path: string, binding: JobBinding, now: number): BulkSkipPlan {
+  const { journal } = Journal.start(path, header(binding), {
+    resume: true,
+    restart: false,
+    now,
+    startOver: 'Start a new bulk skip without --resume; tasks already skipped stay skipped.',
+  });
+  try {
+    return { journal, failedPath: failedPathOf(path), batches: batchesOf(journal) };
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
+}
+
+/** Task and bulk action ids as the service writes them: anything else in a journal is not taken for one. */
+const idShape = /^[A-Za-z0-9_-]{1,128}$/;
+
+function batchesOf(journal: Journal): Batch[] {
+  const checked = (value: unknown, what: string) => {
+    if (typeof value !== 'string' || !idShape.test(value))
+      throw new InputFileError(
+        journal.path,
+        `holds ${JSON.stringify(value)?.slice(0, 60)} where a ${what} belongs`,
+        'Move it aside; it was not written by outreach.',
+      );
+    return value;
+  };
+  return [...journal.units].map(([index, unit]) => {
+    const ids = unit.planned?.ids;
+    if (!Array.isArray(ids) || ids.length > batchSize) checked(ids, 'list of at most 100 task ids');
+    const bulkActionId = unit.accepted?.bulkActionId;
+    return {
+      index,
+      ids: (ids as unknown[]).map((id) => checked(id, 'task id')),
+      bulkActionId: bulkActionId === undefined ? undefined : checked(bulkActionId, 'bulk action id'),
+      done: unit.done as BatchOutcome | undefined,
+    };
+  });
+}
+
+/** Whether the journal at `path` still has work: read only, not locked (a bare --resume picks the newest). */
+function unfinished(path: string): boolean {
   const journal = Journal.read(path, 'bulk-skip');
-  if (!journal) throw new InputFileError(path, 'no such journal');
-  const batches = [...journal.units].map(([index, unit]) => ({
-    index,
-    ids: (unit.planned?.ids as string[]) ?? [],
-    bulkActionId: unit.accepted?.bulkActionId as string | undefined,
-    done: unit.done as BatchOutcome | undefined,
-  }));
-  return { journal, failedPath: String(journal.header.settings.failedPath), batches };
+  return Boolean(journal && batchesOf(journal).some((b) => !b.done));
 }
 
 /** The newest bulk-skip journal in `dir` that still has work, for a bare --resume. */
@@ -80,7 +123,7 @@ export function latestUnfinishedPlan(dir: string): string | undefined {
   for (const name of names) {
     const path = join(dir, name);
     try {
-      if (readBulkSkipPlan(path).batches.some((b) => !b.done)) return path;
+      if (unfinished(path)) return path;
     } catch {
       continue;
     }
@@ -196,6 +239,9 @@ async function confirmBatch(
   plan.journal.done(batch.index, { ...batch.done });
 }
 
+/** The report of one batch (at most 100 tasks) is read whole: more than this is not such a report. */
+const maxBatchReportBytes = 8 * 2 ** 20;
+
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
  * be downloaded is named with how to fetch it later; the counts from the service's status still stand. */
 async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<string[]> {
@@ -208,13 +254,14 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
       if (!batch.done?.report) continue;
       let text: string;
       try {
-        // A batch holds at most 100 tasks: its report is small enough to read whole.
-        text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'));
+        // A batch holds at most 100 tasks: its report is small enough to read whole, and is capped to match.
+        text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'), maxBatchReportBytes);
       } catch (error) {
         if (error instanceof Interrupted) throw error;
         const note =
           `bulk action ${batch.bulkActionId}: ${batch.done.failed} failed, but its report could not be downloaded ` +
-          `(${(error as Error).message}); fetch it later from ${batch.done.report}`;
+          `(${(error as Error).message})` +
+          (error instanceof RefusedLink ? '' : `; fetch it later from ${batch.done.report}`);
         unread.push(note);
         ctx.emit({ type: 'info', text: note });
         continue;
@@ -239,6 +286,14 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
 }
 
 export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
+  try {
+    return await skipAll(ctx, plan, concurrency);
+  } finally {
+    plan.journal.close();
+  }
+}
+
+async function skipAll(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
   ctx.resumable(['tasks', 'bulk-skip', '--resume', plan.journal.path]);
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);

@@ -12,7 +12,7 @@ import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.j
 import { classifyDncValue } from '../io/dnc-values.js';
 import { EmailIndex } from '../io/import/email-index.js';
 import type { JobContext } from './context.js';
-import { Journal, sameSettings, type UnitRange } from './journal.js';
+import { Journal, jobBinding, sameSettings, type UnitRange } from './journal.js';
 import { UnitRunner } from './runner.js';
 
 export interface DncAddOptions {
@@ -20,7 +20,8 @@ export interface DncAddOptions {
   /** Values given as arguments. */
   items: string[];
   /** A file or stdin, with a name for messages. */
-  input?: { stream: Readable; name: string };
+  /** The values' file (`path` when it is one: the journal is bound to it) or stdin. */
+  input?: { stream: Readable; name: string; path?: string };
   column?: string;
   /** About how many values the input holds, to size the duplicate index once. */
   expectedRows?: number;
@@ -90,20 +91,27 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
   let accepted = new Map<number, UnitRange>();
   let journal: Journal | undefined;
   if (opts.journalPath) {
-    const previous = opts.restart ? undefined : Journal.read(opts.journalPath, 'dnc-add');
-    if (opts.resume) {
-      if (!previous) throw new UsageError(`--resume: no journal at ${opts.journalPath}`);
-      if (!sameSettings(previous.header.settings, settings))
-        throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
-      accepted = previous.acceptedUnits<UnitRange>();
-      journal = previous;
-    } else if (previous && !previous.finished && !opts.restart && previous.acceptedUnits().size > 0) {
-      throw new UsageError(
-        `an unfinished upload of this file is recorded in ${opts.journalPath}`,
-        'Add --resume to send only the rest, or --restart to send everything again.',
-      );
-    }
-    journal ??= Journal.create(opts.journalPath, { job: 'dnc-add', input: { path: opts.input?.name ?? '' }, settings });
+    const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
+    ({ journal } = Journal.start(
+      opts.journalPath,
+      { ...header, binding: jobBinding(http, opts.input?.path) },
+      {
+        resume: opts.resume,
+        restart: opts.restart,
+        now: ctx.clock.now(),
+        startOver: 'Start over with --restart: every value is sent again.',
+        check(previous) {
+          if (opts.resume && !sameSettings(previous!.header.settings, settings))
+            throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
+          if (!opts.resume && previous && !previous.finished && previous.acceptedUnits().size > 0)
+            throw new UsageError(
+              `an unfinished upload of this file is recorded in ${opts.journalPath}`,
+              'Add --resume to send only the rest, or --restart to send everything again.',
+            );
+          if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
+        },
+      },
+    ));
     summary.files.journal = opts.journalPath;
     ctx.resumable();
   } else if (opts.resume) {
@@ -223,5 +231,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     await sender.drain().catch(() => undefined);
     // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
     throw ctx.signal.aborted && !(error instanceof OutreachError) ? new Interrupted() : error;
+  } finally {
+    journal?.close();
   }
 }

@@ -2,8 +2,15 @@
 // kill -9 loses at most a torn last line. Line 1 describes the job; then, per unit of work (a chunk or a batch):
 // `planned` (what it holds, when the plan is made up front), `sending` (just before its request), `accepted` (the
 // service's answer), `done` (its final outcome, for jobs that wait); and a last `finished` line.
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { InputFileError } from '../errors.js';
+// A journal is read back to decide what to skip, so it is trusted only when it is a regular file of this user that no
+// one else can write, and only for the service, account and input it was written for; it never names a place to
+// write (those come from its own name). It is created exclusively and renamed into place (no write through a planted
+// link), and a lock beside it keeps a second run of the same job out while one holds it.
+import { createHmac } from 'node:crypto';
+import { closeSync, readFileSync, realpathSync, writeSync } from 'node:fs';
+import { InputFileError, UsageError } from '../errors.js';
+import { checkOwnFile, openForAppend, writeNewFile } from '../io/safe-file.js';
+import { lockJob, type JobLock } from './job-lock.js';
 
 export const journalVersion = 2;
 
@@ -16,6 +23,41 @@ export interface JournalHeader {
   input: { path: string };
   /** Everything that shapes the units and what they mean; a resume must match it exactly. */
   settings: Record<string, unknown>;
+  /** Whose work it records: a resume must be of the same service, account and input. */
+  binding?: JobBinding;
+}
+
+export interface JobBinding {
+  baseUrl: string;
+  /** A keyed hash of the API key (HMAC keyed by the key itself): the same account, without the key. */
+  account: string;
+  /** The input file's real path ('' for values not read from a file). */
+  input: string;
+}
+
+/** This run's binding: the service and key it sends with, and the input file it reads. */
+export function jobBinding(http: { config: { baseUrl: string; apiKey: string } }, inputPath?: string): JobBinding {
+  const baseUrl = http.config.baseUrl.replace(/\/+$/, '');
+  const account = createHmac('sha256', http.config.apiKey).update(`outreach journal account ${baseUrl}`).digest('hex');
+  let input = '';
+  if (inputPath)
+    try {
+      input = realpathSync(inputPath);
+    } catch {
+      input = inputPath;
+    }
+  return { baseUrl, account: account.slice(0, 32), input };
+}
+
+/** How a journal's binding differs from this run's, in words; empty when it does not. */
+function bindingDifferences(recorded: JobBinding | undefined, now: JobBinding): string[] {
+  if (!recorded) return ['it records no service, account or input (an older outreach wrote it, or someone else)'];
+  const out: string[] = [];
+  if (recorded.baseUrl !== now.baseUrl) out.push(`service ${recorded.baseUrl} (this run: ${now.baseUrl})`);
+  else if (recorded.account !== now.account) out.push('another account (this run sends another API key)');
+  if (recorded.input !== now.input)
+    out.push(`input ${recorded.input || '(none)'} (this run: ${now.input || '(none)'})`);
+  return out;
 }
 
 /** Where a unit's rows came from, and a hash of what was sent, so a resume recognises the same unit. */
@@ -43,21 +85,26 @@ type Entry =
 export class Journal {
   readonly units = new Map<number, UnitState>();
   finished = false;
+  /** The open file appends go to (opened without following links), and the lock this run holds. */
+  private fd: number | undefined;
+  private lock: JobLock | undefined;
 
   private constructor(
     readonly path: string,
     readonly header: JournalHeader,
   ) {}
 
-  /** Starts a new journal at `path`, replacing any earlier one. */
+  /** Starts a new journal at `path`, replacing any earlier one (a new file renamed into place). */
   static create(path: string, header: Omit<JournalHeader, 'journal' | 'version'>): Journal {
     const full: JournalHeader = { journal: 'outreach', version: journalVersion, ...header };
-    writeFileSync(path, `${JSON.stringify(full)}\n`, { mode: 0o600 });
-    return new Journal(path, full);
+    const journal = new Journal(path, full);
+    journal.fd = writeNewFile(path, `${JSON.stringify(full)}\n`);
+    return journal;
   }
 
   /** The journal at `path`, or undefined when there is none. Older versions are read through their migration. */
   static read(path: string, job: JobKind): Journal | undefined {
+    if (!checkOwnFile(path, 'journal')) return undefined;
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -131,16 +178,62 @@ export class Journal {
 
   private rewriteBeforeAppend: Array<JournalHeader | Entry> | undefined;
 
+  /** Closes the file and gives up the lock. */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
   private append(entry: Entry): void {
     if (this.rewriteBeforeAppend) {
       const lines = this.rewriteBeforeAppend.map((line) => `${JSON.stringify(line)}\n`).join('');
-      const temp = `${this.path}.upgrade.tmp`;
-      writeFileSync(temp, lines, { mode: 0o600 });
-      renameSync(temp, this.path);
+      this.fd = writeNewFile(this.path, lines);
       this.rewriteBeforeAppend = undefined;
     }
-    appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
+    this.fd ??= openForAppend(this.path);
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
     this.apply(entry);
+  }
+
+  /**
+   * Takes the job's lock, reads the journal at `path` (unless `restart`), lets `check` refuse on the job's own rules,
+   * and returns the journal this run writes: the one read when resuming (after checking it is bound to this run's
+   * service, account and input), or a new one. The lock is released by close(), or here when anything is refused.
+   */
+  static start(
+    path: string,
+    header: Omit<JournalHeader, 'journal' | 'version'> & { binding: JobBinding },
+    options: {
+      resume: boolean;
+      restart: boolean;
+      now: number;
+      startOver: string;
+      check?: (previous?: Journal) => void;
+    },
+  ): { journal: Journal; previous?: Journal } {
+    const lock = lockJob(path, options.now);
+    try {
+      // --restart replaces the journal unread: even one this version cannot read must not stop a fresh start.
+      const previous = options.restart ? undefined : Journal.read(path, header.job);
+      if (options.resume) {
+        if (!previous) throw new UsageError(`--resume: no journal at ${path}`, `Start it without --resume.`);
+        const differences = bindingDifferences(previous.header.binding, header.binding);
+        if (differences.length)
+          throw new UsageError(
+            `--resume: ${path} is not this run's journal: ${differences.join('; ')}`,
+            options.startOver,
+          );
+      }
+      options.check?.(previous);
+      const journal = options.resume ? previous! : Journal.create(path, header);
+      journal.lock = lock;
+      return { journal, previous };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
 
   private apply(entry: Entry): void {

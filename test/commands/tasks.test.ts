@@ -280,7 +280,12 @@ describe('tasks bulk-skip', () => {
     const lines = readFileSync(join(dir, journalName), 'utf8').trim().split('\n');
     writeFileSync(join(dir, journalName), `${lines.slice(0, 5).join('\n')}\n`);
     const before = skipPosts().length;
-    const resumed = await tasks(['bulk-skip', '--resume', '--json']);
+    // A resumed skip asks (or needs --yes) like the first run, naming what is left.
+    const unasked = await tasks(['bulk-skip', '--resume']);
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toContain('error: refusing to skip 150 task(s) without --yes (no terminal to ask on)');
+    expect(skipPosts().length).toBe(before);
+    const resumed = await tasks(['bulk-skip', '--resume', '--yes', '--json']);
     expect(resumed.code).toBe(0);
     expect(skipPosts().length - before).toBe(2);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 250, skipped: 250, failed: 0, batches: 3 });

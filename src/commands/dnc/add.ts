@@ -50,13 +50,13 @@ export default defineVerb({
     if (file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
     if (!items.length && !file && !fromStdin)
       throw new UsageError('nothing to add: give values, --file, or - for stdin');
-    let input: { stream: Readable; name: string } | undefined;
+    let input: { stream: Readable; name: string; path?: string } | undefined;
     let base = join(ctx.cwd, `dnc-${listId}`);
     let expectedRows: number | undefined;
     if (file) {
       const path = resolve(ctx.cwd, file);
       checkReadableFile(path, `--file: ${file}`);
-      input = { stream: createReadStream(path), name: file };
+      input = { stream: createReadStream(path), name: file, path };
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
     } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };

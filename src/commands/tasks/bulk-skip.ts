@@ -44,10 +44,20 @@ async function collect(ctx: CommandContext, ids: string[], file: string | undefi
   return set;
 }
 
-function confirm(ctx: CommandContext, ids: string[]): Promise<boolean> {
+/** Whether to go on: --yes, or a yes on a terminal. A resumed skip asks as the first run did: its journal may not be
+ * the user's own doing. */
+async function confirmed(ctx: CommandContext, ids: string[], yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  if (!ctx.interactive)
+    throw new UsageError(
+      `refusing to skip ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
+      'Add --yes, or look first with --dry-run.',
+    );
   const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
   const message = `Skip ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`;
-  return ctx.prompter.confirm({ message, default: false });
+  if (await ctx.prompter.confirm({ message, default: false })) return true;
+  ctx.info('Nothing skipped.');
+  return false;
 }
 
 export default defineVerb({
@@ -80,8 +90,8 @@ export default defineVerb({
   async run(ctx, opts) {
     const where = whereFilters(opts);
     const started = ctx.clock.now();
-    const { latestUnfinishedPlan, planBulkSkip, readBulkSkipPlan, runBulkSkip } =
-      await import('../../jobs/bulk-skip.js');
+    const { latestUnfinishedPlan, planBulkSkip, resumeBulkSkip, runBulkSkip } = await import('../../jobs/bulk-skip.js');
+    const { jobBinding } = await import('../../jobs/journal.js');
     let plan: BulkSkipPlan;
     if (opts.resume !== undefined) {
       const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(ctx.cwd);
@@ -90,12 +100,20 @@ export default defineVerb({
           '--resume: no unfinished bulk-skip journal in this folder',
           'Give its path: --resume bulk-skip-<time>.journal',
         );
-      plan = readBulkSkipPlan(path);
       if (opts.args[0].length || opts.file || hasFilters(where))
         throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
+      plan = resumeBulkSkip(path, jobBinding(await ctx.http()), ctx.clock.now());
       ctx.info(
         `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
       );
+      const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
+      let go = false;
+      try {
+        go = !left.length || (await confirmed(ctx, left, opts.yes));
+      } finally {
+        if (!go) plan.journal.close();
+      }
+      if (!go) return ExitCode.ok;
     } else {
       if (!opts.args[0].length && !opts.file && !hasFilters(where))
         throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
@@ -113,19 +131,9 @@ export default defineVerb({
         );
         return ExitCode.ok;
       }
-      if (!opts.yes) {
-        if (!ctx.interactive)
-          throw new UsageError(
-            `refusing to skip ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
-            'Add --yes, or look first with --dry-run.',
-          );
-        if (!(await confirm(ctx, ids))) {
-          ctx.info('Nothing skipped.');
-          return ExitCode.ok;
-        }
-      }
-      const name = `bulk-skip-${fileStamp(started)}`;
-      plan = planBulkSkip(join(ctx.cwd, `${name}.journal`), join(ctx.cwd, `${name}.failed.csv`), ids);
+      if (!(await confirmed(ctx, ids, opts.yes))) return ExitCode.ok;
+      const journal = join(ctx.cwd, `bulk-skip-${fileStamp(started)}.journal`);
+      plan = planBulkSkip(journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
     }
     const summary = await ctx.job((job) => runBulkSkip(job, plan, opts.concurrency));
     if (ctx.flags.json) await writeJson(ctx, summary);

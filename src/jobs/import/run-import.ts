@@ -7,7 +7,7 @@ import { importStatusMeaning, maxImportRows, type ConflictAction } from '../../a
 import type { HttpClient } from '../../api/http.js';
 import { listFields } from '../../api/resources/fields.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
-import { Interrupted, UsageError } from '../../errors.js';
+import { Interrupted, RefusedLink, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
 import {
@@ -19,9 +19,10 @@ import {
 import { EmailIndex } from '../../io/import/email-index.js';
 import { checkReadableFile, isStdin, readInputText } from '../../io/input-file.js';
 import { writeOutput } from '../../io/output-file.js';
+import { openExclusive } from '../../io/safe-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
-import { Journal, sameSettings, type UnitRange } from '../journal.js';
+import { Journal, jobBinding, sameSettings, type UnitRange } from '../journal.js';
 import { sweepOrphans, tempDir, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
@@ -111,7 +112,7 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
   await mkdir(dir, { mode: 0o700 });
   const path = join(dir, 'stdin.csv');
   try {
-    await pipeline(ctx.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
+    await pipeline(ctx.stdin, createWriteStream(path, { fd: openExclusive(path) }), { signal: ctx.signal });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw ctx.signal.aborted ? new Interrupted() : error;
@@ -135,6 +136,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
   // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
   sweepOrphans();
   sweepOrphans(dirname(file.base));
+  let closeJournal = () => {};
   try {
     const csv: CsvReadOptions = {
       encoding: opts.encoding,
@@ -249,35 +251,44 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       },
     };
     let alreadyAccepted = new Map<number, AcceptedChunk>();
-    // --restart replaces the journal unread: even one this version cannot read must not stop a fresh start.
-    const previous = journalPath && !opts.restart ? Journal.read(journalPath, 'import') : undefined;
     const acceptedBefore = new Map<number, AcceptedChunk>();
-    for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? []) {
-      acceptedBefore.set(chunk, { chunk, ...entry });
-    }
+    const started = journalPath
+      ? Journal.start(
+          journalPath,
+          { ...journalHeader, binding: jobBinding(http, file.path) },
+          {
+            resume: opts.resume,
+            restart: opts.restart,
+            now: ctx.clock.now(),
+            startOver: 'Start over with --restart: everything is sent again.',
+            check(previous) {
+              for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
+                acceptedBefore.set(chunk, { chunk, ...entry });
+              if (opts.resume && !sameSettings(previous!.header.settings, journalHeader.settings))
+                throw new UsageError(
+                  '--resume: the flags or the column mapping differ from the run recorded in the journal',
+                  'Use the same flags as the first run, or --restart to send everything again.',
+                );
+              // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
+              if (!opts.resume && previous && !previous.finished && acceptedBefore.size > 0)
+                throw new UsageError(
+                  `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
+                  'Add --resume to send only the rest, or --restart to send everything again.',
+                );
+            },
+          },
+        )
+      : undefined;
+    const journal = started?.journal;
+    const previous = started?.previous;
+    closeJournal = () => journal?.close();
     if (opts.resume) {
-      if (!previous)
-        throw new UsageError(`--resume: no journal at ${journalPath}`, 'Run the import without --resume to start it.');
-      if (!sameSettings(previous.header.settings, journalHeader.settings)) {
-        throw new UsageError(
-          '--resume: the flags or the column mapping differ from the run recorded in the journal',
-          'Use the same flags as the first run, or --restart to send everything again.',
-        );
-      }
       alreadyAccepted = acceptedBefore;
       ctx.emit({
         type: 'info',
         text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.`,
       });
-    } else if (previous && !previous.finished && !opts.restart && acceptedBefore.size > 0) {
-      // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
-      throw new UsageError(
-        `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
-        'Add --resume to send only the rest, or --restart to send everything again.',
-      );
     }
-    // A resumed run appends to the journal it continues.
-    const journal = !journalPath ? undefined : opts.resume ? previous : Journal.create(journalPath, journalHeader);
     if (journal) {
       summary.files.journal = journalPath;
       ctx.resumable();
@@ -313,7 +324,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       : `outreach prospects import ${opts.input} --resume --wait`;
     const { failures, unknown } = opts.sync
       ? { failures: syncFailures(pass.accepted), unknown: [] }
-      : await waitForChunks(ctx, http, pass.accepted, checkLater);
+      : await waitForChunks(ctx, http, pass.accepted, checkLater, emails);
     const counts = await resultsPass(ctx, emails, {
       path: file.path,
       csv,
@@ -332,6 +343,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     summary.files.failed = `${file.base}.failed.csv`;
     return summary;
   } finally {
+    closeJournal();
     await file.cleanup();
   }
 }
@@ -363,6 +375,7 @@ async function waitForChunks(
   http: HttpClient,
   accepted: AcceptedChunk[],
   checkLater: string,
+  emails: EmailIndex,
 ): Promise<{ failures: Map<string, RowFailure>; unknown: Array<UnitRange & { reason: string }> }> {
   const failures = new Map<string, RowFailure>();
   const unknown: Array<UnitRange & { reason: string }> = [];
@@ -387,13 +400,29 @@ async function waitForChunks(
       text: `Chunk ${chunk.chunk + 1} (rows ${chunk.firstRow}-${chunk.lastRow}) completed [${completed}/${accepted.length}]`,
     });
     if (!status.reportUrl) continue;
+    // Only the report's rows for this chunk's rows are kept: memory follows the input, whatever the report holds.
+    const ofChunk = (email: string) => {
+      const row = emails.lookup(email);
+      return row !== undefined && row >= chunk.firstRow && row <= chunk.lastRow;
+    };
     try {
-      await withReport(http, status.reportUrl, (path) => readFailureReport(path, failures));
+      const read = await withReport(http, status.reportUrl, (path) => readFailureReport(path, failures, ofChunk));
+      if (read.ignored)
+        ctx.emit({
+          type: 'info',
+          text:
+            `Rows ${chunk.firstRow}-${chunk.lastRow}: ${formatCount(read.ignored)} rows of the report are not rows ` +
+            'this chunk sent; they were ignored',
+        });
     } catch (error) {
       if (error instanceof Interrupted) throw error;
+      // A refused link is not offered again as a place to fetch the report from.
       const reason =
-        `accepted; its report could not be downloaded (${(error as Error).message}). ` +
-        `Fetch it later from ${status.reportUrl} or with: outreach prospects import-status ${chunk.requestId}`;
+        error instanceof RefusedLink
+          ? `accepted; its report was not downloaded (${error.message}). ` +
+            `Its link is shown by: outreach prospects import-status ${chunk.requestId}`
+          : `accepted; its report could not be downloaded (${(error as Error).message}). ` +
+            `Fetch it later from ${status.reportUrl} or with: outreach prospects import-status ${chunk.requestId}`;
       unknown.push({ ...chunk, reason });
       ctx.emit({ type: 'info', text: `Rows ${chunk.firstRow}-${chunk.lastRow}: ${reason}` });
     }

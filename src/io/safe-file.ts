@@ -1,0 +1,62 @@
+// Files the tool writes and reads back. A file is created exclusively under a temporary name beside its target (O_EXCL:
+// never through a link someone planted there) with mode 0600, and renamed into place: a symlink at the target is
+// replaced, never written through, and no half-written file stands under the real name. A file read back to decide
+// what to do (a journal, a lock) must be a regular file of this user that nobody else can write.
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { getuid, pid } from 'node:process';
+import { InputFileError } from '../errors.js';
+
+/** A temporary name beside `path`; the pid in it lets a later run remove it after a kill -9 (jobs/temp-files.ts). */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.outreach-tmp-${pid}-${randomBytes(6).toString('hex')}`);
+}
+
+/** Opens a new file for writing, failing if anything (a file, a link) is already at `path`. */
+export function openExclusive(path: string): number {
+  return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+}
+
+/** Writes `text` to a new temporary file, then renames it to `path`; returns the file, still open for appends. */
+export function writeNewFile(path: string, text: string): number {
+  const temp = tempPathFor(path);
+  const fd = openExclusive(temp);
+  try {
+    writeSync(fd, text);
+    renameSync(temp, path);
+    return fd;
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Opens an existing file of ours for appends, refusing a symlink at `path`. */
+export function openForAppend(path: string): number {
+  return openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+}
+
+/** The current user, where the platform has users (not on Windows). */
+const uid = getuid?.();
+
+/** Refuses to trust `path` unless it is a regular file owned by this user that no one else may write. Returns false
+ * when there is no file at all. */
+export function checkOwnFile(path: string, what: string): boolean {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new InputFileError(path, `cannot read the ${what}: ${(error as Error).message}`);
+  }
+  const refuse = (why: string) =>
+    new InputFileError(path, `is not trusted as a ${what}: ${why}`, 'Move it aside, or start over with --restart.');
+  if (stat.isSymbolicLink()) throw refuse('it is a symbolic link');
+  if (!stat.isFile()) throw refuse('it is not a regular file');
+  if (uid !== undefined && stat.uid !== uid) throw refuse(`it belongs to another user (uid ${stat.uid})`);
+  if (stat.mode & 0o022)
+    throw refuse(`others may write it (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); chmod 600 it`);
+  return true;
+}
