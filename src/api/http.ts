@@ -1,6 +1,6 @@
 // The one request sender: base URL, x-api-key, timeouts, the retry policy, error decoding and the --debug log.
 // Every resource module and `outreach api` go through HttpClient.send.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
 import { decodeErrorResponse } from './error-body.js';
@@ -220,7 +220,13 @@ export class HttpClient {
     const signal = AbortSignal.any([config.requestSignal?.() ?? config.signal, deadline]);
     try {
       const saveTo = options.saveTo;
-      const sink = saveTo ? () => createWriteStream(saveTo, { mode: 0o600 }) : undefined;
+      // A new file each attempt, created exclusively (never through a link left at the name) and 0600.
+      const sink = saveTo
+        ? () => {
+            rmSync(saveTo, { force: true });
+            return createWriteStream(saveTo, { flags: 'wx', mode: 0o600 });
+          }
+        : undefined;
       this.inFlight++;
       const res = await this.transport
         .exchange(method, url, headers, body, signal, options.maxBytes, sink, onConnected)
