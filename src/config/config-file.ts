@@ -1,6 +1,9 @@
-// Profiles and credentials on disk, through conf. The folder is 0700 and every file 0600, checked after each write.
+// Profiles and credentials on disk, through conf. A folder the tool creates is 0700; one that exists is used as it is
+// (never chmodded: it may be shared, like /tmp) unless others can write to it, which is refused. Files are 0600,
+// checked after each write.
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { getuid } from 'node:process';
 import type Conf from 'conf';
 import { InputFileError } from '../errors.js';
 
@@ -16,10 +19,50 @@ interface ConfigShape {
 
 export const configFileName = 'config.json';
 
-/** Makes the folder 0700 and the file 0600, and fails loudly if the file system will not keep them. */
+/**
+ * Refuses a config folder that another user could change (write to it, or own it): they could plant a profile that
+ * sends the key elsewhere, or swap the file that holds it. Returns false when the folder does not exist yet.
+ */
+export function checkConfigDir(dir: string): boolean {
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new InputFileError(dir, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  if (!stat.isDirectory()) throw new InputFileError(dir, 'is not a folder', privateFolderHint);
+  const uid = getuid?.();
+  if (uid !== undefined && stat.uid !== uid)
+    throw new InputFileError(
+      dir,
+      `belongs to another user (uid ${stat.uid}); refusing to keep or read an API key there`,
+      privateFolderHint,
+    );
+  const mode = stat.mode & 0o7777;
+  if (mode & 0o022) {
+    const shared = Boolean(mode & 0o1000); // sticky: a folder shared on purpose, like /tmp
+    throw new InputFileError(
+      dir,
+      `can be written by other users (mode ${mode.toString(8)}); refusing to keep or read an API key there`,
+      shared ? `It is a shared folder: set ${ownFolder}` : `Run: chmod go-w ${dir}`,
+    );
+  }
+  return true;
+}
+
+const ownFolder = 'OUTREACH_CONFIG_DIR to a folder of your own (mkdir -m 700 ~/.config/outreach), or unset it.';
+const privateFolderHint = `Set ${ownFolder}`;
+
+/** Creates the folder 0700 if it is missing (only a folder it created gets its mode set), checks one that exists,
+ * makes the files 0600, and fails loudly if the file system will not keep them. */
 export function enforcePrivateModes(dir: string, files: string[]): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  if (!checkConfigDir(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700); // a umask cannot add bits, but a file system may not keep them: checked below
+    const dirMode = statSync(dir).mode & 0o777;
+    if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);
+  }
   for (const file of files) {
     try {
       chmodSync(file, 0o600);
@@ -31,8 +74,6 @@ export function enforcePrivateModes(dir: string, files: string[]): void {
     if (mode !== 0o600)
       throw new Error(`${file} has mode ${mode.toString(8)}, expected 600; refusing to keep an API key there`);
   }
-  const dirMode = statSync(dir).mode & 0o777;
-  if (dirMode !== 0o700) throw new Error(`${dir} has mode ${dirMode.toString(8)}, expected 700`);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -40,6 +81,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Reads the config without loading conf (~130 ms of start-up): reads are plain JSON, writes go through conf. */
 export function readConfigData(dir: string): ConfigShape {
+  if (!checkConfigDir(dir)) return { profiles: {} };
   const path = join(dir, configFileName);
   const fix = `Fix it in an editor, or move it aside (mv ${path} ${path}.bad) and run \`outreach auth login\` again.`;
   let text: string;
@@ -65,25 +107,17 @@ export function readConfigData(dir: string): ConfigShape {
   return { currentProfile, profiles: (data.profiles ?? {}) as Record<string, Profile> };
 }
 
-/** Like ssh: a key file others can read is worth a warning, with the exact command that fixes it. */
+/** Like ssh: a key file others can read is worth a warning, with the exact command that fixes it. (The folder's own
+ * mode is its owner's choice: the key file in it is what must stay private; a folder others can write is refused.) */
 export function looseModeWarnings(dir: string): string[] {
-  const warnings: string[] = [];
-  for (const [path, wanted] of [
-    [dir, 0o700],
-    [join(dir, configFileName), 0o600],
-  ] as const) {
-    let mode: number;
-    try {
-      mode = statSync(path).mode & 0o777;
-    } catch {
-      continue;
-    }
-    if (mode & 0o077)
-      warnings.push(
-        `${path} can be read by other users (mode ${mode.toString(8)}); run: chmod ${wanted.toString(8)} ${path}`,
-      );
+  const path = join(dir, configFileName);
+  let mode: number;
+  try {
+    mode = statSync(path).mode & 0o777;
+  } catch {
+    return [];
   }
-  return warnings;
+  return mode & 0o077 ? [`${path} can be read by other users (mode ${mode.toString(8)}); run: chmod 600 ${path}`] : [];
 }
 
 export interface ConfigView {

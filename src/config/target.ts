@@ -61,6 +61,38 @@ export function resolveBaseUrl(flags: TargetFlags, env: Env, profile?: { baseUrl
   return defaultBaseUrl;
 }
 
+/** A stored key belongs to the base URL it was stored for (as gh ties a token to its host): never sent elsewhere. */
+export class KeyForAnotherUrlError extends MissingKeyError {
+  override readonly hint: string;
+
+  constructor(profile: string, home: string, baseUrl: string, source: string, owner?: string) {
+    super(profile);
+    this.message =
+      `the key stored in profile "${profile}" is for ${home}, not ${baseUrl} (from ${source}); ` +
+      'it is sent only to its own URL';
+    this.hint = owner
+      ? `Profile "${owner}" has a key for ${baseUrl}: add --profile ${owner}.`
+      : `For ${baseUrl}, set OUTREACH_API_KEY, or store a key for it: ` +
+        `outreach auth login --profile NAME --base-url ${baseUrl} (then add --profile NAME).`;
+  }
+}
+
+/** The base URL a profile's stored key was stored for. */
+export function profileBaseUrl(profile: { baseUrl?: string }): string {
+  return profile.baseUrl ? checkBaseUrl(profile.baseUrl, 'profile base URL') : defaultBaseUrl;
+}
+
+/** Another profile whose stored key is for this base URL, if any. */
+function profileFor(config: ConfigView, baseUrl: string): string | undefined {
+  return Object.entries(config.profiles()).find(([, p]) => {
+    try {
+      return Boolean(p.apiKey) && profileBaseUrl(p) === baseUrl;
+    } catch {
+      return false;
+    }
+  })?.[0];
+}
+
 export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView): Target {
   const name = profileName(flags, env, config);
   const profile = config.profile(name);
@@ -73,7 +105,12 @@ export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView):
   const baseUrl = resolveBaseUrl(flags, env, profile);
   const where = { profile: name, baseUrl, baseUrlSource: baseUrlSource(flags, env, name, profile) };
   if (env.OUTREACH_API_KEY) return { ...where, apiKey: env.OUTREACH_API_KEY, keySource: 'OUTREACH_API_KEY' };
-  if (profile?.apiKey) return { ...where, apiKey: profile.apiKey, keySource: 'profile' };
+  if (profile?.apiKey) {
+    const home = profileBaseUrl(profile);
+    if (home !== baseUrl)
+      throw new KeyForAnotherUrlError(name, home, baseUrl, where.baseUrlSource, profileFor(config, baseUrl));
+    return { ...where, apiKey: profile.apiKey, keySource: 'profile' };
+  }
   throw new MissingKeyError(name);
 }
 

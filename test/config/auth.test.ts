@@ -120,9 +120,12 @@ describe('profiles and precedence', () => {
     expect(
       (await run(['-p', 'work', 'inbox', 'categories'], { configDir, env: { OUTREACH_PROFILE: 'other' } })).code,
     ).toBe(0);
-    expect((await run(['--base-url', refusing, '--max-retries', '0', 'inbox', 'categories'], { configDir })).code).toBe(
-      1,
-    );
+    // --base-url beats the profile's (with a key for it: the stored one goes only to its own URL, key-origin.test.ts).
+    const flagWins = await run(['--base-url', refusing, '--max-retries', '0', 'inbox', 'categories'], {
+      configDir,
+      env: { OUTREACH_API_KEY: testKey },
+    });
+    expect(flagWins.code).toBe(1);
     expect(
       (await run(['inbox', 'categories'], { configDir, env: { OUTREACH_API_KEY: 'sk_env_wrong_12345' } })).code,
     ).toBe(4);
@@ -145,7 +148,7 @@ describe('profiles and precedence', () => {
 });
 
 describe('the config file on disk', () => {
-  it('checks a key against OUTREACH_BASE_URL and keeps that variable out of the profile', async () => {
+  it('checks a key against OUTREACH_BASE_URL and stores it with that URL, the only one it is sent to', async () => {
     const configDir = tempDir();
     const login = await run(['auth', 'login', '--with-key'], {
       configDir,
@@ -157,8 +160,9 @@ describe('the config file on disk', () => {
       `Logged in: profile "default" (${sb.baseUrl}), key stored in ${join(configDir, 'config.json')}.\n`,
     );
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles).toEqual({
-      default: { apiKey: testKey },
+      default: { baseUrl: sb.baseUrl, apiKey: testKey },
     });
+    expect((await run(['inbox', 'categories'], { configDir, env: { OUTREACH_BASE_URL: sb.baseUrl } })).code).toBe(0);
   });
 
   it('warns, with the exact chmod, when other users can read the key', async () => {

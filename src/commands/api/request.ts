@@ -3,7 +3,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { writeJson } from '../../cli/render/output.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
-import type { QueryValue } from '../../api/http.js';
+import type { QueryValue, SendOptions } from '../../api/http.js';
 import { readInputText } from '../../io/input-file.js';
 
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -23,20 +23,35 @@ function splitPair(pair: string, flag: string): [string, string] {
   return [pair.slice(0, at), pair.slice(at + 1)];
 }
 
+// Keys that would reach an object's prototype: `-f __proto__.saveTo=PATH` must not set an option of the request.
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Params = Record<string, unknown>;
+/** Parameters live on objects without a prototype, so no key can reach Object.prototype. */
+const emptyParams = (): Params => Object.create(null) as Params;
+
 /** Sets `a.b[]` style keys: dots nest objects, a trailing [] appends to an array. */
-function assign(target: Record<string, unknown>, key: string, value: unknown): void {
+function assign(target: Params, key: string, value: unknown, flag: string): void {
   const parts = key.split('.');
+  for (const part of parts) {
+    const name = part.endsWith('[]') ? part.slice(0, -2) : part;
+    if (forbiddenKeys.has(name))
+      throw new UsageError(`${flag} "${key}": "${name}" cannot be used as a key`, 'Send such a body with --input.');
+  }
   let node = target;
   parts.forEach((part, i) => {
     const isArray = part.endsWith('[]');
     const name = isArray ? part.slice(0, -2) : part;
+    const existing = Object.hasOwn(node, name) ? node[name] : undefined;
     if (i === parts.length - 1) {
-      if (isArray) node[name] = [...((node[name] as unknown[]) ?? []), value];
+      if (isArray) node[name] = [...(Array.isArray(existing) ? existing : []), value];
       else node[name] = value;
       return;
     }
-    node[name] = (node[name] as Record<string, unknown>) ?? {};
-    node = node[name] as Record<string, unknown>;
+    if (existing === undefined) node[name] = emptyParams();
+    else if (typeof existing !== 'object' || existing === null || Array.isArray(existing))
+      throw new UsageError(`${flag} "${key}": "${parts.slice(0, i + 1).join('.')}" already has a value`);
+    node = node[name] as Params;
   });
 }
 
@@ -63,11 +78,14 @@ export default defineVerb({
   async run(ctx, opts) {
     const [method, rawPath] = opts.args;
     const path = rawPath.startsWith('/') || /^https?:/.test(rawPath) ? rawPath : `/${rawPath}`;
-    const params: Record<string, unknown> = {};
-    for (const pair of opts.rawField) assign(params, ...splitPair(pair, '-f'));
+    const params = emptyParams();
+    for (const pair of opts.rawField) {
+      const [key, raw] = splitPair(pair, '-f');
+      assign(params, key, raw, '-f');
+    }
     for (const pair of opts.field) {
       const [key, raw] = splitPair(pair, '-F');
-      assign(params, key, typedValue(raw));
+      assign(params, key, typedValue(raw), '-F');
     }
     const bodyless = method === 'GET' || method === 'DELETE';
     let json: unknown;
@@ -86,11 +104,13 @@ export default defineVerb({
 
     const http = await ctx.http();
     const endpoint = findEndpoint(method, path);
-    const response = await http.send(method, path, {
+    // Without a prototype: an option the sender reads (saveTo, withoutKey) is one set here or none.
+    const options: SendOptions = Object.assign(Object.create(null) as SendOptions, {
       query: bodyless ? (params as Record<string, QueryValue>) : undefined,
       json,
       replaySafe: endpoint?.replaySafe ?? bodyless,
     });
+    const response = await http.send(method, path, options);
     if (typeof response.body === 'string')
       await ctx.stdout.write(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
     else if (response.body !== undefined) await writeJson(ctx, response.body);

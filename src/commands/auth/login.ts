@@ -8,7 +8,8 @@ export default defineVerb({
   description:
     'On a terminal the key is asked for with masked input; otherwise pass it on stdin with --with-key.\n' +
     'No flag takes the key itself, so it never shows in shell history or process lists.\n' +
-    'The key is stored in the config folder (~/.config/outreach, or OUTREACH_CONFIG_DIR), file mode 0600.',
+    'The key is stored in the config folder (~/.config/outreach, or OUTREACH_CONFIG_DIR), file mode 0600, with the\n' +
+    'base URL it was checked against (--base-url, OUTREACH_BASE_URL or the default): it is sent only there.',
   examples: [
     'auth login --profile staging --base-url https://staging.example.com',
     'auth login --with-key < key.txt',
@@ -26,13 +27,13 @@ export default defineVerb({
     const config = await ctx.config();
     const name = profileName(ctx.flags, ctx.env, config);
     const existing = config.profile(name);
-    // The key is checked where every later command would send it (flag > OUTREACH_BASE_URL > profile); only an
-    // explicit --base-url is stored in the profile, the environment variable stays the environment's.
+    // The key is checked where every later command would send it (flag > OUTREACH_BASE_URL > profile), and stored
+    // with that URL: a stored key is only ever sent to the URL it was stored for (config/target.ts).
     const baseUrl = resolveBaseUrl({ baseUrl: ctx.flags.baseUrl }, ctx.env, existing);
     const apiKey = await readKey(ctx, opts.withKey);
     if (opts.verify) await liveCheck(await ctx.connect(baseUrl, apiKey));
-    const stored = ctx.flags.baseUrl && baseUrl !== defaultBaseUrl ? { baseUrl } : {};
-    config.saveProfile(name, { ...existing, ...stored, apiKey });
+    const { baseUrl: _previous, ...rest } = existing ?? {};
+    config.saveProfile(name, { ...rest, ...(baseUrl === defaultBaseUrl ? {} : { baseUrl }), apiKey });
     if (!config.currentProfile) config.useProfile(name);
     ctx.info(
       `Logged in: profile "${name}" (${baseUrl}), key stored in ${config.path}${opts.verify ? '' : ' (not checked)'}.`,
