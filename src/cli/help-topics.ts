@@ -8,6 +8,8 @@ export const environmentHelp = `Environment variables:
   OUTREACH_CONFIG_DIR   config folder (default $XDG_CONFIG_HOME/outreach, else
                         ~/.config/outreach); --sandbox keeps its state in its
                         sandbox/ folder
+  OUTREACH_SANDBOX_KEY  the key \`sandbox start\` accepts (--key wins; else a
+                        random one), kept out of the process list
   OUTREACH_DEBUG=1      same as --debug
   XDG_CONFIG_HOME       where the config folder goes without OUTREACH_CONFIG_DIR
   NO_COLOR              no colour in tables (also --no-color, TERM=dumb)

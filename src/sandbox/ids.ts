@@ -1,4 +1,7 @@
-// Opaque, hashid-looking record ids from a counter: deterministic for a given state, never colliding.
+// Opaque, hashid-looking record ids from a counter: deterministic for a given state, never colliding; and the random
+// names of report files.
+import { randomBytes } from 'node:crypto';
+
 const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const base = BigInt(alphabet.length);
 const modulus = 1n << 40n;
@@ -36,4 +39,9 @@ export function counterOf(id: string): number | undefined {
   if (n >= modulus) return undefined;
   const counter = (((((n - offset) % modulus) + modulus) % modulus) * inverse) % modulus;
   return counter <= BigInt(Number.MAX_SAFE_INTEGER) && opaqueId(Number(counter)) === id ? Number(counter) : undefined;
+}
+
+/** A name nobody can guess (128 random bits, 32 hex digits), for what is fetched by link: report files. */
+export function unguessableId(): string {
+  return randomBytes(16).toString('hex');
 }

@@ -23,7 +23,8 @@ export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'cl
   // Every write is on disk before the client hears it was accepted, as with `sandbox start --state`: a command killed
   // mid-import leaves a journal and a sandbox that agree.
   let save: () => Promise<void> = async () => undefined;
-  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, saved, persist: () => save() });
+  // No body deadline: only this process holds the key, and a body without it is refused unread.
+  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, saved, persist: () => save(), bodyDeadline: false });
   save = durableSaver(statePath, () => sandbox.store.snapshot());
   // A first run saves its seed too: seeded tasks are dated from the clock and must not move between runs.
   if (!saved) await save();

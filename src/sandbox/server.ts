@@ -1,5 +1,7 @@
 // The sandbox server: one fixed pipeline for every request —
-// read body -> control routes -> auth -> faults -> route -> validate with the contract -> handler -> answer.
+// auth (from the headers, before a byte of the body is read) -> read body (within a deadline) -> report files and
+// control routes -> faults -> route -> validate with the contract -> handler -> answer.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeIssue } from '../api/contract/schema.js';
@@ -37,6 +39,9 @@ export interface SandboxOptions {
   persist?: () => Promise<void>;
   /** Called as each request is logged, before its answer goes out (tests act on what arrived, not on a timer). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** How long a request's body may take to arrive (default bodyDeadlineMs) and how that wait is made (default: the
+   * clock's sleep); false for none (the in-process sandbox, whose one client is the process that holds its key). */
+  bodyDeadline?: { ms?: number; sleep?: Clock['sleep'] } | false;
 }
 
 export interface RequestLogEntry {
@@ -48,6 +53,12 @@ export interface RequestLogEntry {
 
 /** The largest request body the service accepts (import-with-field-name: 90 MB). */
 export const maxBodyBytes = 90 * 1024 * 1024;
+/** A request's body must have arrived in full this long after its headers (90 MB at 1.5 MB/s), waited on the sandbox's
+ * clock: a sender that trickles it in is answered 408 and cut off, so it cannot hold a connection open. */
+export const bodyDeadlineMs = 60_000;
+/** Of a body refused before it was read (no key, a wrong key), this much is read and dropped, so a client that sends
+ * everything before it reads still gets the 401; past it the connection is cut. Nothing of it is kept. */
+export const refusedBodyBytes = 1024 * 1024;
 const logLimit = 2000;
 
 interface CompiledRoute {
@@ -87,6 +98,8 @@ export class Sandbox {
   /** Aborted when the server closes: answers still waiting out their latency or delay are dropped. */
   private readonly closing = new AbortController();
   origin = '';
+  /** Where it listens; `origin` differs only when links are handed out on another host (a test's storage host). */
+  private ownOrigin = '';
 
   constructor(private readonly options: SandboxOptions) {
     const clock = { now: () => options.clock.now() + this.clockOffset };
@@ -108,6 +121,11 @@ export class Sandbox {
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     const server = createServer((req, res) => void this.handle(req, res));
+    // `Expect: 100-continue`: the body is asked for only with the right key; without it the 401 comes first.
+    server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+      if (this.keyProblem(req) === undefined) res.writeContinue();
+      void this.handle(req, res);
+    });
     server.keepAliveTimeout = 15_000;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -116,7 +134,7 @@ export class Sandbox {
     });
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    this.origin = `http://${shownHost}:${address.port}`;
+    this.origin = this.ownOrigin = `http://${shownHost}:${address.port}`;
     return this.origin;
   }
 
@@ -144,15 +162,24 @@ export class Sandbox {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
+    const wasCut = this.bodyDeadline(req, res, method, url.pathname);
     let fault: FaultKind | undefined;
     let answer: SandboxResponse;
+    let authenticated = false;
     try {
+      // The key is checked from the headers alone: a body without it is never read into memory. Report files need it
+      // too (the client sends it to the API's own origin, which the sandbox is), unless the sandbox hands its links
+      // out on another host, as the real service's pre-signed storage links are: there the name is the credential.
+      const presigned = this.origin !== this.ownOrigin && method === 'GET' && url.pathname.startsWith('/files/');
+      if (!presigned) {
+        this.authenticate(req);
+        authenticated = true;
+      }
       // Uploads are read by their route, as a stream; everything else is read here.
       const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/form-data');
-      const rawBody = multipart ? Buffer.alloc(0) : await readBody(req);
+      const rawBody = multipart || presigned ? Buffer.alloc(0) : await readBody(req);
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
-        this.authenticate(req);
         if (url.pathname.startsWith('/_sandbox/')) {
           answer = await this.control(method, url.pathname, rawBody);
           if (method === 'POST') await this.options.persist?.();
@@ -177,8 +204,7 @@ export class Sandbox {
     } catch (error) {
       answer = errorAnswer(error);
     }
-    // An upload refused before it was read (a bad key, a wrong path) is drained, so the client gets the answer.
-    if (!req.readableEnded) req.resume();
+    if (wasCut()) return; // answered 408 already
     this.log({ method, path: url.pathname, status: answer.status, fault });
     if (this.options.latencyMs && !(await this.wait(this.options.latencyMs))) {
       req.socket.destroy(); // the sandbox is closing
@@ -189,15 +215,63 @@ export class Sandbox {
       req.socket.destroy();
       return;
     }
+    if (wasCut()) return;
     // The service's clock, as a real server's Date header gives it (doctor measures the skew against it).
     send(res, answer, this.store.clock.now());
+    // A body refused before it was read (an upload with a bad key or to a wrong path) is read and dropped after the
+    // answer, so the client gets it; without the key, only refusedBodyBytes of it before the connection is cut.
+    if (!req.readableEnded) drop(req, authenticated ? Infinity : refusedBodyBytes);
+  }
+
+  /** Answers 408 and cuts the connection when the body has not arrived in full by the deadline (a refused body that is
+   * still being dropped by then is cut without an answer, the answer having gone). The returned function says whether
+   * it did. */
+  private bodyDeadline(req: IncomingMessage, res: ServerResponse, method: string, path: string): () => boolean {
+    const options = this.options.bodyDeadline;
+    let cut = false;
+    if (options === false) return () => cut;
+    const ms = options?.ms ?? bodyDeadlineMs;
+    const sleep = options?.sleep ?? this.options.clock.sleep;
+    const settled = new AbortController();
+    req.once('close', () => settled.abort());
+    res.once('close', () => req.complete && settled.abort());
+    sleep(ms, AbortSignal.any([settled.signal, this.closing.signal])).then(
+      () => {
+        if (req.complete || req.destroyed) return;
+        cut = true;
+        if (res.headersSent) return void req.socket.destroy();
+        this.log({ method, path, status: 408 });
+        const error = new SandboxError(408, 4080, `The request body did not arrive within ${ms / 1000} s`);
+        res.once('finish', () => req.socket.destroy());
+        send(res, { status: 408, body: error.toBody(), headers: { connection: 'close' } }, this.store.clock.now());
+      },
+      () => undefined,
+    );
+    return () => cut;
   }
 
   private authenticate(req: IncomingMessage): void {
+    const problem = this.keyProblem(req);
+    if (problem) throw new SandboxError(401, 1001, `Invalid token: ${problem}`, 'auth');
+  }
+
+  /** What is wrong with the request's key, if anything: read from its headers alone. */
+  private keyProblem(req: IncomingMessage): string | undefined {
     const key = req.headers['x-api-key'];
-    if (typeof key !== 'string' || key.length === 0)
-      throw new SandboxError(401, 1001, 'Invalid token: the x-api-key header is missing', 'auth');
-    if (key !== this.options.key) throw new SandboxError(401, 1001, 'Invalid token: the API key is not valid', 'auth');
+    if (typeof key !== 'string' || key.length === 0) return 'the x-api-key header is missing';
+    // Compared in constant time (as digests, so that the lengths differ in nothing either).
+    const digest = (text: string) => createHash('sha256').update(text).digest();
+    if (!timingSafeEqual(digest(key), digest(this.options.key))) return 'the API key is not valid';
+    return undefined;
+  }
+
+  /** The origin links are built on: this sandbox's, or when it listens on every address (0.0.0.0, ::) the one the
+   * client reached it at, so that a report link is on the client's base URL's origin and gets the key. */
+  private linkOrigin(req: IncomingMessage): string {
+    const host = req.headers.host;
+    const everywhere = /^http:\/\/(0\.0\.0\.0|\[::\]):\d+$/.test(this.origin);
+    if (everywhere && host && /^([\w.-]+|\[[\da-f:.]+\]):\d+$/i.test(host)) return `http://${host}`;
+    return this.origin;
   }
 
   private async dispatch(method: string, url: URL, req: IncomingMessage, rawBody: Buffer): Promise<SandboxResponse> {
@@ -243,7 +317,7 @@ export class Sandbox {
       body,
       rawBody,
       headers: req.headers,
-      origin: this.origin,
+      origin: this.linkOrigin(req),
       incoming: req,
     };
     const answer = await route.handle(request, this.store);
@@ -266,7 +340,7 @@ export class Sandbox {
     return undefined;
   }
 
-  /** Reports are served without the key, like the pre-signed links the real service hands out. */
+  /** Report files, named by 128 random bits: served to the key on the sandbox's own origin (handle() says when not). */
   private serveFile(path: string): SandboxResponse {
     const id = /^\/files\/reports\/([\w-]+)\.csv$/.exec(path)?.[1];
     const report = id && this.store.state.reports.find((r) => r.id === id);
@@ -328,6 +402,16 @@ function send(res: ServerResponse, answer: SandboxResponse, now: number): void {
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(answer.status, headers);
   res.end(payload);
+}
+
+/** Reads and drops a body, without keeping any of it; past `limit` bytes the connection is cut. */
+function drop(req: IncomingMessage, limit: number): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /** Reads the whole body; past 90 MB it keeps draining (so the client sees the answer) but stops keeping bytes. */

@@ -44,6 +44,10 @@ export function readUpload(req: IncomingMessage, maxBytes: number, tooLarge: () 
       if (!upload) return reject(new SandboxError(400, 4000, 'No file: send it as the multipart field "file"'));
       resolve(upload);
     });
+    // A connection cut before the body's end (the body deadline) ends the upload too: busboy would wait for ever.
+    req.once('close', () => {
+      if (!req.complete) reject(new SandboxError(400, 4000, 'The upload was cut off before its end'));
+    });
     req.pipe(parser);
   });
 }

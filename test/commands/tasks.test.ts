@@ -249,10 +249,12 @@ describe('tasks bulk-skip', () => {
     sb.sandbox.origin = refusing; // report links on a storage host that refuses connections
     const result = await tasks(['bulk-skip', 'tk000002', 'tk000003', '--yes', '--max-retries', '1']);
     expect(result.code).toBe(3);
-    const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
+    const { bulkActionId, reportId } = sb.sandbox.store.state.bulkActions[0]!;
+    // The report's name is 128 random bits: it cannot be guessed from the bulk action id.
+    expect(reportId).toMatch(/^[0-9a-f]{32}$/);
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
     expect(result.stderr).toBe(
-      `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/bulk-${bulkActionId}.csv failed after 2 attempts: connection refused (${refusing})); fetch it later from ${refusing}/files/reports/bulk-${bulkActionId}.csv\n` +
+      `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/${reportId}.csv failed after 2 attempts: connection refused (${refusing})); fetch it later from ${refusing}/files/reports/${reportId}.csv\n` +
         `Skipped 1 of 2 task(s); 1 failed. Failures: ${join(dir, failedFile)}\n`,
     );
   });

@@ -17,6 +17,8 @@ export interface TestSandbox {
   sleeps: ScriptedSleep;
   /** Webhook delivery waits (an attempt's deadline, the delays between attempts): each waits for elapse(). */
   deliveryTimers: ScriptedSleep;
+  /** Each request's body deadline: it passes only when a test says so (elapse(bodyDeadlineMs)). */
+  bodyTimers: ScriptedSleep;
   /** fetch() against the sandbox with the key (or the headers given). */
   request(
     method: string,
@@ -30,11 +32,13 @@ export interface TestSandbox {
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
   const sleeps = new ScriptedSleep(false);
   const deliveryTimers = new ScriptedSleep(true);
+  const bodyTimers = new ScriptedSleep(true);
   const sandbox = new Sandbox({
     key: testKey,
     clock: { now: testTime.now, sleep: sleeps.sleep },
     ...options,
     webhookDelivery: { sleep: deliveryTimers.sleep, ...options.webhookDelivery },
+    bodyDeadline: options.bodyDeadline ?? { sleep: bodyTimers.sleep },
     onRequest: (entry) => {
       options.onRequest?.(entry);
       sandboxRequestLogged({ entry, sleeps });
@@ -48,6 +52,7 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
     env: { OUTREACH_BASE_URL: baseUrl, OUTREACH_API_KEY: options.key ?? testKey },
     sleeps,
     deliveryTimers,
+    bodyTimers,
     async request(method, path, body, headers) {
       const res = await fetch(baseUrl + path, {
         method,

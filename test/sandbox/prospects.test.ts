@@ -135,8 +135,10 @@ describe('asynchronous import by field name', () => {
     const done = await sb.request('GET', `/v1/prospects/import-status/${requestId}`);
     expect(done.body.payload.isCompleted).toBe(true);
     const url = new URL(done.body.payload.failedProspectsURL);
-    const report = await fetch(url);
-    expect(await report.text()).toBe('Row,Email,Status Code,Reason\n2,bounced@example.com,10700,bounced prospect\n');
+    expect(url.pathname).toMatch(/^\/files\/reports\/[0-9a-f]{32}\.csv$/);
+    expect((await fetch(url)).status).toBe(401); // the key is needed
+    const report = await sb.request('GET', url.pathname);
+    expect(report.body).toBe('Row,Email,Status Code,Reason\n2,bounced@example.com,10700,bounced prospect\n');
   });
 
   it('has no report link when every row succeeded', async () => {

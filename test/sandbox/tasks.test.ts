@@ -139,7 +139,8 @@ describe('bulk skip', () => {
     await advance(5_000);
     const done = await sb.request('GET', statusCheckUrl);
     expect(done.body).toMatchObject({ status: 'completed', totalTasks: 4, completed: 2, failed: 2, pending: 0 });
-    expect(await (await fetch(done.body.csvDownloadLink)).text()).toBe(
+    expect((await fetch(done.body.csvDownloadLink)).status).toBe(401); // the key is needed
+    expect((await sb.request('GET', new URL(done.body.csvDownloadLink).pathname)).body).toBe(
       'taskId,reason\ntk000002,task already completed\nnope,task not found\n',
     );
     expect((await sb.request('GET', '/v1/tasks/tk000003')).body.payload.task.status).toBe('skipped');

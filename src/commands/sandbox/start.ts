@@ -5,24 +5,65 @@ import { defineVerb } from '../../cli/verb.js';
 import { writeOut } from '../../cli/render/output.js';
 import { isLoopbackHost } from '../../config/target.js';
 import { faultKinds } from '../../sandbox/faults.js';
+import { UsageError } from '../../errors.js';
+import { readText } from '../../io/read-text.js';
+import type { CommandContext } from '../../cli/command-context.js';
+
+/** A sandbox key: at least 8 characters, no whitespace. */
+function checkKey(key: string): string {
+  if (key.length < 8) throw new ValueProblem('must be at least 8 characters');
+  if (/\s/.test(key)) throw new ValueProblem('must not contain whitespace');
+  return key;
+}
+
+/** The key the sandbox accepts: --key (`--key -`: read from stdin), else OUTREACH_SANDBOX_KEY, else a random one. Not
+ * OUTREACH_API_KEY: that may be a real key, and the sandbox prints its key on stdout. */
+async function sandboxKey(ctx: CommandContext, opts: { key?: string }): Promise<string> {
+  if (opts.key === '-') {
+    const key = (await readText(ctx.stdin)).trim();
+    if (!key) throw new UsageError('--key -: stdin was empty', 'Example: outreach sandbox start --key - < key.txt');
+    try {
+      return checkKey(key);
+    } catch (problem) {
+      throw new UsageError(`--key -: the key on stdin ${(problem as Error).message}`);
+    }
+  }
+  if (opts.key !== undefined) {
+    ctx.warn(
+      '--key is visible to other local users (ps, /proc): pass it in OUTREACH_SANDBOX_KEY, or on stdin with --key -',
+    );
+    return opts.key;
+  }
+  const key = ctx.env.OUTREACH_SANDBOX_KEY?.trim();
+  if (key)
+    try {
+      return checkKey(key);
+    } catch (problem) {
+      throw new UsageError(`OUTREACH_SANDBOX_KEY ${(problem as Error).message}`, `Set it to another key, or unset it.`);
+    }
+  return `sk_sandbox_${randomBytes(12).toString('hex')}`;
+}
 
 export default defineVerb({
   description:
     'Prints the base URL and the API key on stdout, then serves until Ctrl-C or SIGTERM (exit 0).\n' +
     'Point any command at it with OUTREACH_BASE_URL and OUTREACH_API_KEY, or use --sandbox for an in-process one.\n' +
-    'With --state the data is loaded from and saved to FILE; without it, it starts from the seed data every time.',
+    'With --state the data is loaded from and saved to FILE; without it, it starts from the seed data every time.\n' +
+    'The key it accepts: --key, read from stdin with --key -, else OUTREACH_SANDBOX_KEY, else a random one (never\n' +
+    'OUTREACH_API_KEY, which may be a real key: the key is printed). A key given as --key KEY is visible to every\n' +
+    'local user in the process list: prefer the environment or stdin. Report files the sandbox serves need the key.',
   examples: [
-    'sandbox start --port 0 --key sk_test_12345678',
+    'printenv SANDBOX_KEY | outreach sandbox start --port 0 --key -',
     'sandbox start --state ./sandbox.json --fault-rate 0.2 --fault-seed 7',
     'sandbox start --latency 50 --tasks 100000',
   ],
   flags: {
     port: flag.int('port to listen on; 0 picks a free one', { min: 0, max: 65535, default: 7357 }),
     host: flag.text('address to listen on', { value: 'address', default: '127.0.0.1' }),
-    key: flag.custom('API key the sandbox accepts (default: a random one)', (key) => {
-      if (key.length < 8) throw new ValueProblem('must be at least 8 characters');
-      return key;
-    }),
+    key: flag.custom(
+      'API key the sandbox accepts; "-" reads it from stdin (default: OUTREACH_SANDBOX_KEY or a random one)',
+      (key) => (key === '-' ? key : checkKey(key)),
+    ),
     state: flag.text('load state from FILE; every write is on disk before it is answered', { value: 'file' }),
     faultRate: flag.number('share of requests (0-1) answered with an injected failure', {
       value: 'r',
@@ -68,9 +109,9 @@ export default defineVerb({
       import('../../sandbox/server.js'),
       import('../../sandbox/state-file.js'),
     ]);
+    const key = await sandboxKey(ctx, opts);
     if (!isLoopbackHost(opts.host))
       ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
-    const key = opts.key ?? `sk_sandbox_${randomBytes(12).toString('hex')}`;
     // With --state, a write is answered only once it is on disk: a crash loses nothing the client saw accepted, and
     // ids (request ids, import ids) are never handed out twice across a restart.
     let save: (() => Promise<void>) | undefined;

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { importStatusMeaning, maxImportRows, prospectsEndpoints } from '../../api/contract/prospects.js';
 import { route, type Route } from '../route.js';
+import { unguessableId } from '../ids.js';
 import { SandboxError, badRequest } from '../sandbox-error.js';
 import { createImportContext, importOne, type ImportOptions, type RowOutcome } from '../prospect-import.js';
 import type { Store } from '../store.js';
@@ -60,7 +61,7 @@ export const prospectsRoutes: Route[] = [
     const requestId = store.id();
     let reportId: string | undefined;
     if (failed.length) {
-      reportId = `import-${requestId}`;
+      reportId = unguessableId();
       store.state.reports.push({ id: reportId, csv: failedRowsCsv(failed) });
     }
     const now = store.now();

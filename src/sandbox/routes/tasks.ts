@@ -7,6 +7,7 @@ import {
 } from '../../api/contract/tasks.js';
 import { taskFields } from './webhooks.js';
 import { route, type Route } from '../route.js';
+import { unguessableId } from '../ids.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { Store } from '../store.js';
 import type { TaskRecord } from '../model.js';
@@ -135,7 +136,7 @@ export const tasksRoutes: Route[] = [
     const bulkActionId = store.id();
     let reportId: string | undefined;
     if (failures.length) {
-      reportId = `bulk-${bulkActionId}`;
+      reportId = unguessableId();
       store.state.reports.push({ id: reportId, csv: stringify([['taskId', 'reason'], ...failures]) });
     }
     const total = new Set(taskIds).size;
