@@ -6,6 +6,7 @@ import { Interrupted } from '../errors.js';
 import type { JobContext } from '../jobs/context.js';
 import { globalPrefix, outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer } from './progress.js';
+import { Secrets, unsanitized } from './terminal-text.js';
 
 export const userAgent = 'outreach-cli/0.1';
 
@@ -49,25 +50,17 @@ export function shellLine(words: string[]): string {
   return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(' ');
 }
 
-export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: string[] = []): CommandContext {
+/** `secrets`: the keys runCli's output guard masks (terminal-text.ts); the key this command connects with joins them. */
+export function createCommandContext(
+  ctx: Context,
+  flags: GlobalFlags,
+  argv: string[] = [],
+  secrets: Secrets = new Secrets(),
+): CommandContext {
   const output = outputSettings(flags, ctx.env, ctx.stdoutIsTTY);
   const debugOn = Boolean(flags.debug) || ctx.env.OUTREACH_DEBUG === '1';
   const disposers: Array<() => Promise<void> | void> = [];
-  const secrets = new Set<string>();
-  const redact = (text: string) => {
-    let out = text;
-    for (const secret of secrets) {
-      if (secret.length >= 12) out = out.split(secret).join('***');
-      // A short key (a typo, a test value) is hidden where it stands alone, not inside words: a key "x" must not
-      // turn /v1/unibox into /v1/unibo***.
-      else if (secret)
-        out = out.replace(
-          new RegExp(`(?<![A-Za-z0-9])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'),
-          '***',
-        );
-    }
-    return out;
-  };
+  const redact = (text: string) => secrets.redact(text);
   let configPromise: Promise<ConfigFile> | undefined;
   let httpPromise: Promise<HttpClient> | undefined;
 
@@ -121,7 +114,8 @@ export function createCommandContext(ctx: Context, flags: GlobalFlags, argv: str
   const requestSignal = () => (jobRunning ? AbortSignal.any([ctx.stopNow, grace.signal]) : ctx.signal);
 
   const progress = createProgressRenderer(
-    ctx.stderr,
+    // The spinner draws with escape sequences of its own; the text it shows is made visible in progress.ts.
+    unsanitized(ctx.stderr),
     ctx.stderrIsTTY && !output.quiet && !output.machine,
     (ms, signal) => ctx.clock.sleep(ms, signal),
     (text) => cmd.info(text),

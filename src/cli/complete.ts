@@ -56,7 +56,9 @@ export async function complete(ctx: Context, words: string[]): Promise<string[]>
   if (groupName === undefined)
     return current.startsWith('-') ? matching(globalFlagNames) : matching([...groups.map((g) => g.name), ...topWords]);
   if (groupName === 'help')
-    return rest.length ? [] : matching([...groups.map((g) => g.name), 'exit-codes', 'environment']);
+    return rest.length
+      ? []
+      : matching([...groups.map((g) => g.name), 'exit-codes', 'environment', 'formats', 'security']);
 
   const entry = groups.find((g) => g.name === groupName);
   if (!entry) return [];

@@ -45,6 +45,41 @@ only data. Under --json, --ndjson and --csv, stderr keeps only warnings, waits
 worth knowing about and errors; under --quiet, only errors.
 `;
 
+export const securityHelp = `What outreach trusts, and what it checks:
+  Your key   goes only to the base URL it was stored for, in the x-api-key
+             header; never in argv, output, logs or errors (masked as ***
+             on stdout too). --base-url or OUTREACH_BASE_URL elsewhere needs
+             OUTREACH_API_KEY or a profile of that URL (else exit 4).
+             Plain http only to this machine. Config: folder 0700, files
+             0600; a folder others can write is refused.
+  Journals   are read back only when they are your own regular file that
+             no one else can write, written for the same service, account
+             (a keyed hash of the key) and input; a mismatch says what
+             differs. A journal never names where to write: output files
+             are named after it. A resumed bulk skip asks again (or needs
+             --yes). One run holds a journal at a time (a lock names it).
+  Files      the tool writes are created new (O_EXCL, no link followed),
+             0600, and renamed into place.
+  Answers    held in memory stop at 64 MiB, report downloads at 512 MB
+             (exit 1). Failed-row reports are streamed; only your file's
+             rows are kept. Report links: https, or http to this machine.
+  Terminal   on a terminal, control characters from the service, a
+             teammate or a delivery are shown as JSON writes them (\\u001b),
+             never obeyed;
+             piped TSV, CSV and JSON stay exact.
+  --jq       is compiled before anything is sent; it runs in a worker that
+             Ctrl-C and SIGTERM stop (exit 130).
+  api -f     keys __proto__, constructor and prototype are refused.
+  Sandbox    checks the key before reading a body, cuts bodies slower than
+             60 s, serves reports only with the key under random names;
+             \`sandbox start\` takes its key from OUTREACH_SANDBOX_KEY or
+             stdin (--key -) so it stays out of the process list.
+  webhooks   listen compares the secret header in constant time, forwards
+             without hop-by-hop headers, shows a repeated eventId as a
+             replay (not forwarded twice), and warns when it listens beyond
+             this machine without --expect-header.
+`;
+
 export function exitCodesHelp(): string {
   return `Exit codes:\n${exitCodeTable.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n')}\n`;
 }
@@ -53,4 +88,5 @@ export const helpTopics: Record<string, () => string> = {
   environment: () => environmentHelp,
   formats: () => formatsHelp,
   'exit-codes': exitCodesHelp,
+  security: () => securityHelp,
 };

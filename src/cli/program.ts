@@ -53,7 +53,8 @@ export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInv
   program.addHelpText(
     'after',
     `\nExamples:\n${groups.map((g) => `  $ outreach ${g.example}`).join('\n')}\n  $ outreach --sandbox inbox categories\n` +
-      `\nMore: outreach <group> --help, outreach help formats, outreach help environment, outreach help exit-codes\n` +
+      '\nMore: outreach <group> --help, outreach help formats, outreach help environment, outreach help exit-codes,\n' +
+      '  outreach help security\n' +
       `Reference: docs/commands.md, man outreach\n`,
   );
 

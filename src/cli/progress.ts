@@ -2,6 +2,7 @@
 // stderr when it is not a terminal, or under --quiet or machine output. ora loads on the first progress event.
 import type { Writable } from 'node:stream';
 import type { JobEvent } from '../jobs/events.js';
+import { visible } from './terminal-text.js';
 
 type Spinner = { text: string; start(): unknown; stop(): unknown; clear(): unknown; render(): unknown };
 
@@ -68,7 +69,7 @@ export function createProgressRenderer(
     activity(next) {
       if (!enabled || stopped) return;
       if (next === undefined) return endActivity();
-      text = next;
+      text = visible(next);
       if (activityShown) {
         if (spinner) spinner.text = text;
         return;
@@ -90,7 +91,8 @@ export function createProgressRenderer(
       if (event.type === 'warning') return print(() => warn(event.text));
       if (event.type === 'note') return print(() => note(event.text));
       if (stopped) return;
-      text = event.text;
+      // The spinner writes past the guard's sanitizing (it draws with escapes of its own): its text is made safe here.
+      text = visible(event.text);
       if (spinner && running) spinner.text = text;
       start();
     },

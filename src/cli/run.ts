@@ -9,11 +9,23 @@ import { buildProgram } from './program.js';
 // Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
 // chunks of their own (two more files to read on every start).
 import { complete } from './complete.js';
-import { applyJq, compileJq, JsonCapture } from './jq.js';
+import { compileJq, filterJq, JsonCapture } from './jq.js';
 import { once } from 'node:events';
 import type { AnyVerb, VerbInvoker } from './verb.js';
+import { guardContext, Secrets } from './terminal-text.js';
 
-export async function runCli(ctx: Context, argv: string[]): Promise<number> {
+export async function runCli(processCtx: Context, argv: string[]): Promise<number> {
+  // Everything printed goes through the guard: the key masked, control characters shown on a terminal.
+  const secrets = new Secrets();
+  const { ctx, flush } = guardContext(processCtx, secrets);
+  try {
+    return await runGuarded(ctx, argv, secrets);
+  } finally {
+    flush();
+  }
+}
+
+async function runGuarded(ctx: Context, argv: string[], secrets: Secrets): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let cmdCtx: CommandContext | undefined;
   const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
@@ -26,11 +38,13 @@ export async function runCli(ctx: Context, argv: string[]): Promise<number> {
     }
     // --jq: the command's JSON is kept and filtered once it is complete; a bad expression stops before anything runs.
     const jq = flags.jq === undefined ? undefined : { run: await compileJq(flags.jq), capture: new JsonCapture() };
-    cmdCtx = createCommandContext(jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx, flags, argv);
+    const verbCtx = jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx;
+    cmdCtx = createCommandContext(verbCtx, flags, argv, secrets);
     const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     exitCode = code ?? ExitCode.ok;
     if (jq) {
-      const { output, error } = applyJq(jq.run, flags.jq!, jq.capture.text());
+      // In a worker thread, so that Ctrl-C or SIGTERM stops a runaway filter (exit 130).
+      const { output, error } = await filterJq(jq.run, jq.capture.text(), ctx.signal, cmdCtx.debug);
       if (output && !ctx.stdout.write(output)) await once(ctx.stdout, 'drain');
       if (error) throw error;
     }

@@ -19,7 +19,18 @@ export interface CsvFileWriter {
 }
 
 async function writeText(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+  if (out.write(text)) return;
+  // Until it drains; a stream destroyed meanwhile (an abort) ends the wait too, with an error.
+  await new Promise<void>((resolve, reject) => {
+    const settle = (error?: Error) => {
+      out.off('drain', onDrain).off('close', onClose).off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('the file was closed before this write was done'));
+    out.on('drain', onDrain).on('close', onClose).on('error', settle);
+  });
 }
 
 export async function createCsvFileWriter(

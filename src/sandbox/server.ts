@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeIssue } from '../api/contract/schema.js';
+import { isLoopbackHost } from '../loopback.js';
 import type { Clock } from '../context.js';
 import { Store } from './store.js';
 import { SandboxError } from './sandbox-error.js';
@@ -265,13 +266,15 @@ export class Sandbox {
     return undefined;
   }
 
-  /** The origin links are built on: this sandbox's, or when it listens on every address (0.0.0.0, ::) the one the
-   * client reached it at, so that a report link is on the client's base URL's origin and gets the key. */
+  /** The origin links are built on: the one the client reached the sandbox at (its Host), when it listens on every
+   * address (0.0.0.0, ::) or was reached on this machine (directly, or through a local proxy), so that a report link is
+   * on the client's base URL's origin and gets the key; else its own. A test's storage host stays as it is. */
   private linkOrigin(req: IncomingMessage): string {
     const host = req.headers.host;
+    if (this.origin !== this.ownOrigin || !host || !/^([\w.-]+|\[[\da-f:.]+\]):\d+$/i.test(host)) return this.origin;
     const everywhere = /^http:\/\/(0\.0\.0\.0|\[::\]):\d+$/.test(this.origin);
-    if (everywhere && host && /^([\w.-]+|\[[\da-f:.]+\]):\d+$/i.test(host)) return `http://${host}`;
-    return this.origin;
+    const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    return everywhere || isLoopbackHost(name) ? `http://${host}` : this.origin;
   }
 
   private async dispatch(method: string, url: URL, req: IncomingMessage, rawBody: Buffer): Promise<SandboxResponse> {

@@ -97,7 +97,7 @@ describe('help', () => {
     const unknown = await run(['help', 'nosuch']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: unknown help topic "nosuch"; topics: environment, formats, exit-codes, or a command\n',
+      'error: unknown help topic "nosuch"; topics: environment, formats, exit-codes, security, or a command\n',
     );
   });
 

@@ -113,9 +113,11 @@ describe('prospects import as a user runs it', () => {
     const { copyFileSync, readFileSync: read } = await import('node:fs');
     const sandbox = await startSandboxProcess(['--key', key], cleanEnv());
     // From the third chunk on, answers are held: once one is held, the first two are answered and journaled.
+    // The resume goes through the same address (a journal belongs to one service), with nothing held any more.
     let chunks = 0;
+    let holding = true;
     const proxy = await startFaultProxy(sandbox.baseUrl, ({ method }) =>
-      method === 'POST' && ++chunks >= 3 ? 'hold' : undefined,
+      holding && method === 'POST' && ++chunks >= 3 ? 'hold' : undefined,
     );
     const dir = tempDir('outreach-kill-');
     copyFileSync(new URL('../../fixtures/prospects/sample.csv', import.meta.url), join(dir, 'sample.csv'));
@@ -132,6 +134,7 @@ describe('prospects import as a user runs it', () => {
       await proxy.held(1);
       child.kill('SIGKILL');
       await once(child, 'close');
+      holding = false;
       const accepted = acceptedLines();
       expect(accepted).toBeGreaterThanOrEqual(2);
       expect(accepted).toBeLessThan(5);
@@ -143,7 +146,11 @@ describe('prospects import as a user runs it', () => {
           }
         ).requests;
       const postsBefore = (await requests()).filter((r) => r.path === '/v1/prospects/import-with-field-name').length;
-      const resumed = await runBin([...args, '--resume', '--wait', '--json'], { env, cwd: dir });
+      const resumed = await runBin([...args, '--resume', '--wait', '--json'], {
+        env: { ...env, OUTREACH_BASE_URL: proxy.baseUrl },
+        cwd: dir,
+      });
+      expect(resumed.stderr).toBe('');
       expect(resumed.code).toBe(0);
       const summary = JSON.parse(resumed.stdout);
       expect(summary).toMatchObject({ total: 25, sent: 25, chunks: 5, rejected: 0, failed: 0 });

@@ -4,6 +4,7 @@
 // or an arrival, never a timer of the test's.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
 import { binPath, cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
@@ -135,5 +136,109 @@ describe('webhooks listen', () => {
       code: 2,
       stderr: `error: port ${port} on 127.0.0.1 is in use\nhint: Choose another with --port (--port 0 picks a free one).\n`,
     });
+  });
+});
+
+describe('webhooks listen against hostile or unusual senders (issue 27 item 13)', () => {
+  const localEnv = () => cleanEnv({ OUTREACH_CONFIG_DIR: tempDir() });
+
+  /** A POST through node:http, so the test chooses the framing: chunked, keep-alive, hop-by-hop headers. */
+  function post(url: string, headers: Record<string, string>, pieces: string[], agent?: Agent): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      for (const piece of pieces) req.write(piece);
+      req.end();
+    });
+  }
+
+  it('forwards a chunked keep-alive delivery, without its hop-by-hop headers', async () => {
+    handler = await startReceiver(202);
+    listener = startListener(['--port', '0', '--forward-to', handler.url], localEnv());
+    const [, url] = await listener.waitFor('stderr', /^Listening on (\S+) /m);
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const headers = {
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+        connection: 'keep-alive, x-hop',
+        'keep-alive': 'timeout=5',
+        te: 'trailers',
+        'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+        'x-hop': 'named by Connection',
+        'x-team': 'ops',
+      };
+      const first = post(url!, headers, ['{"event":"email-sent",', '"eventId":"e1"}'], agent);
+      expect(await first).toBe(200);
+      await listener.waitFor('stdout', /\temail-sent\t\t200\tforwarded: 202\n/);
+      // A second delivery on the same connection goes too.
+      expect(await post(url!, headers, ['{"event":"email-opened","eventId":"e2"}'], agent)).toBe(200);
+      await listener.waitFor('stdout', /\temail-opened\t\t200\tforwarded: 202\n/);
+    } finally {
+      agent.destroy();
+    }
+    expect(handler.deliveries.map((d) => d.body)).toEqual([
+      { event: 'email-sent', eventId: 'e1' },
+      { event: 'email-opened', eventId: 'e2' },
+    ]);
+    const sent = handler.deliveries[0]!.headers;
+    expect(sent['x-team']).toBe('ops');
+    for (const name of ['transfer-encoding', 'keep-alive', 'te', 'proxy-authorization', 'x-hop'])
+      expect(sent[name], name).toBeUndefined();
+    expect(sent['content-length']).toBe(String('{"event":"email-sent","eventId":"e1"}'.length));
+  });
+
+  it('shows a delivery whose eventId it has seen as a replay, and forwards it once', async () => {
+    handler = await startReceiver(200);
+    listener = startListener(['--port', '0', '--forward-to', handler.url], localEnv());
+    const [, url] = await listener.waitFor('stderr', /^Listening on (\S+) /m);
+    const delivery = JSON.stringify({ event: 'task-updated', eventId: 'evt_7', webhook: { id: 'wh1', name: 'dev' } });
+    expect(await post(url!, {}, [delivery])).toBe(200);
+    await listener.waitFor('stdout', /\ttask-updated\tdev\t200\tforwarded: 200\n/);
+    // The sender did not hear the first answer and sends it again: told 200, not forwarded twice.
+    expect(await post(url!, {}, [delivery])).toBe(200);
+    await listener.waitFor('stdout', /\ttask-updated\tdev\treplay \(eventId seen before\): not forwarded\n/);
+    // The same eventId from another webhook is another delivery.
+    const other = JSON.stringify({ event: 'task-updated', eventId: 'evt_7', webhook: { id: 'wh2', name: 'ops' } });
+    expect(await post(url!, {}, [other])).toBe(200);
+    await listener.waitFor('stdout', /\ttask-updated\tops\t200\tforwarded: 200\n/);
+    expect(handler.deliveries.map((d) => d.body.webhook.id)).toEqual(['wh1', 'wh2']);
+    listener.child.kill('SIGINT');
+    await once(listener.child, 'exit');
+    expect(listener.stderr()).toContain('Stopped: 3 deliveries received, 1 replayed.\n');
+  });
+
+  it('refuses a wrong --expect-header value with 401, and a refused delivery does not make the real one a replay', async () => {
+    handler = await startReceiver(200);
+    listener = startListener(
+      ['--port', '0', '--expect-header', 'X-Secret: s3cr3t-value', '--forward-to', handler.url],
+      localEnv(),
+    );
+    const [, url] = await listener.waitFor('stderr', /^Listening on (\S+) /m);
+    const delivery = JSON.stringify({ event: 'email-sent', eventId: 'e9' });
+    expect(await post(url!, { 'x-secret': 's3cr3t-valuX' }, [delivery])).toBe(401);
+    await listener.waitFor('stdout', /\temail-sent\t\trefused 401: header x-secret wrong\n/);
+    expect(await post(url!, { 'x-secret': 's3cr3t' }, [delivery])).toBe(401);
+    expect(await post(url!, { 'x-secret': 's3cr3t-value' }, [delivery])).toBe(200);
+    await listener.waitFor('stdout', /\temail-sent\t\t200\tforwarded: 200\n/);
+    expect(handler.deliveries).toHaveLength(1);
+  });
+
+  it('warns when it listens beyond loopback without --expect-header', async () => {
+    // An address of no machine here (TEST-NET-1): the warning comes before binding, which then fails; nothing listens.
+    const bare = await runBin(['webhooks', 'listen', '--port', '0', '--host', '192.0.2.1'], { env: localEnv() });
+    expect(bare.stderr).toBe(
+      'warning: listening on 192.0.2.1 without --expect-header: anyone who can reach it can send deliveries that are printed\n' +
+        'error: 192.0.2.1 is not an address of this machine\nhint: Give one of its addresses with --host.\n',
+    );
+    const checked = await runBin(
+      ['webhooks', 'listen', '--port', '0', '--host', '192.0.2.1', '--expect-header', 'X-Secret: s3cr3t'],
+      { env: localEnv() },
+    );
+    expect(checked.stderr).not.toContain('warning');
+    expect(checked.code).toBe(2);
   });
 });

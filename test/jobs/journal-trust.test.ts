@@ -229,4 +229,16 @@ describe('journals and files the tool writes', () => {
     expect(JSON.parse(resumed.stdout).files.failed).toBe(join(dir, 'bulk-skip-20261124-090000.failed.csv'));
     expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
   });
+
+  it('writes dnc export -o to a new 0600 file renamed into place, replacing a link planted at the name', async () => {
+    const precious = join(dir, 'precious.txt');
+    writeFileSync(precious, 'keep me\n');
+    symlinkSync(precious, join(dir, 'out.csv'));
+    const result = await run(['dnc', 'export', 'dncGlobal1', '-o', 'out.csv'], { env: sb.env, cwd: dir });
+    expect(result.code).toBe(0);
+    expect(readFileSync(precious, 'utf8')).toBe('keep me\n');
+    expect(lstatSync(join(dir, 'out.csv')).isFile()).toBe(true);
+    expect(statSync(join(dir, 'out.csv')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dir, 'out.csv'), 'utf8').split('\n')[0]).toBe('value,type,createdAt,addedBy');
+  });
 });

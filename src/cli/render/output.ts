@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
 import { cellText, tsvLine, type Cell, type Column } from './columns.js';
 import { renderTable, type TableLayout } from './table.js';
+import { styled, visible } from '../terminal-text.js';
 
 /** Writes and waits for the stream to drain, so long lists never pile up in memory. */
 export async function writeOut(out: Writable, text: string): Promise<void> {
@@ -62,7 +63,8 @@ export function createListWriter<T>(
       case 'tsv':
         return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
       case 'table':
-        tableRows.push(columns.map((c) => (c.lines ? c.lines(row).join('\n') : cellText(c.value(row)))));
+        // On a terminal a value stays on its line (its own newlines shown as \n); only `lines` columns span lines.
+        tableRows.push(columns.map((c) => (c.lines ? c.lines(row).join('\n') : visible(cellText(c.value(row))))));
         return '';
     }
   };
@@ -146,13 +148,19 @@ export async function writeRecord<T>(
   }
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: color ? 1 : 0 });
-  const width = Math.max(...fields.map((f) => f.header.length));
+  const width = Math.max(...fields.map((f) => visible(f.header).length));
   // A value on several lines (a schedule's week) continues under the first, past the field names.
+  // Control characters in names and values are shown, not obeyed; chalk's own bold is marked for the terminal guard.
   const lines = fields.map((f) => {
-    const value = f.lines ? f.lines(record).join(`\n${' '.repeat(width + 2)}`) : cellText(f.value(record));
-    return `${chalk.bold(f.header.padEnd(width))}  ${value}`;
+    const value = f.lines
+      ? f
+          .lines(record)
+          .map((line) => visible(line))
+          .join(`\n${' '.repeat(width + 2)}`)
+      : visible(cellText(f.value(record)));
+    return `${chalk.bold(visible(f.header).padEnd(width))}  ${value}`;
   });
-  await writeOut(ctx.stdout, `${lines.join('\n')}\n`);
+  await writeOut(ctx.stdout, styled(`${lines.join('\n')}\n`));
 }
 
 /** Prints a JSON value as is (for --json summaries and `outreach api`). */

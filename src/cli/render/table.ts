@@ -1,4 +1,5 @@
 // Tables for people at a terminal (cli-table3, loaded only when a table is drawn), fitted to its width unless --wide.
+import { styled, visible } from '../terminal-text.js';
 
 export interface TableLayout {
   /** Columns never shortened: the first, and those marked key. */
@@ -29,8 +30,11 @@ const noBorders = Object.fromEntries(
   ].map((part) => [part, '']),
 );
 
-/** `rows` hold each cell's text, lines separated by \n. */
+/** `rows` hold each cell's text, lines separated by \n. Control characters in them are shown (terminal-text.ts) before
+ * anything is measured or cut, so a cut never falls inside an escape sequence. */
 export async function renderTable(headers: string[], rows: string[][], layout: TableLayout): Promise<string> {
+  headers = headers.map((header) => visibleCell(header));
+  rows = rows.map((row) => row.map((cell) => visibleCell(cell)));
   const [{ default: Table }, { Chalk }, fit] = await Promise.all([
     import('cli-table3'),
     import('chalk'),
@@ -44,11 +48,24 @@ export async function renderTable(headers: string[], rows: string[][], layout: T
     chars: { ...noBorders, middle: ' '.repeat(fit.columnGap) },
   });
   table.push(...rows);
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  // Its only escape sequences are chalk's (the cells' were made visible): marked as ours for the terminal guard.
+  return styled(
+    `${table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')}\n`,
+  );
+}
+
+/** A cell's lines, each with its control characters shown (a tab too: it would break the columns). */
+function visibleCell(cell: string): string {
+  return cell.includes('\n')
+    ? cell
+        .split('\n')
+        .map((line) => visible(line))
+        .join('\n')
+    : visible(cell);
 }
 
 type Fit = typeof import('./fit.js');

@@ -1,10 +1,12 @@
 import { clockTime } from '../../format.js';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { writeOut } from '../../cli/render/output.js';
+import { cellText, tsvLine, type Cell } from '../../cli/render/columns.js';
+import { visible } from '../../cli/terminal-text.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { createWebhook } from '../../api/resources/webhooks.js';
@@ -17,6 +19,21 @@ import { checkWebhookUrl } from './create.js';
 const maxDeliveryBytes = 1024 * 1024;
 /** A sender that stops half-way through a body does not hold the receiver. */
 const readTimeoutMs = 10_000;
+/** How many eventIds are remembered to tell a replayed delivery (the oldest are forgotten first). */
+const seenEventIds = 10_000;
+/** Headers about one connection, not the delivery (RFC 9110 7.6.1), and those fetch sets itself: never forwarded.
+ * Sent on, a chunked or keep-alive delivery failed to forward after its sender had been told 200. */
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+  'content-length',
+]);
 
 interface Delivery {
   receivedAt: string;
@@ -28,6 +45,8 @@ interface Delivery {
   /** Why it was refused (401 for a wrong header), if it was. */
   rejected?: string;
   ignored?: boolean;
+  /** Its eventId came before: answered 200 again, not forwarded twice. */
+  replay?: boolean;
   forwarded?: { status?: number; error?: string };
 }
 
@@ -53,9 +72,14 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function forward(url: string, delivery: Delivery, raw: Buffer, timeoutMs: number, signal: AbortSignal) {
+  // The body goes on whole (fetch sets its length); the headers the Connection header names are hop-by-hop too.
+  const named = String(delivery.headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(delivery.headers))
-    if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+    if (typeof value === 'string' && !hopByHop.has(name) && !name.startsWith('proxy-') && !named.includes(name))
+      headers[name] = value;
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -74,23 +98,57 @@ async function forward(url: string, delivery: Delivery, raw: Buffer, timeoutMs: 
   }
 }
 
+/** Whether a header holds the expected value, compared in constant time (as digests: lengths tell nothing either). */
+function holds(value: string | string[] | undefined, expected: string): boolean {
+  if (typeof value !== 'string') return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(value), digest(expected));
+}
+
+/** What tells a delivery again: its webhook's id and its eventId (none without an eventId). */
+function replayKey(body: unknown): string | undefined {
+  if (typeof body !== 'object' || !body) return undefined;
+  const { eventId, webhook } = body as { eventId?: unknown; webhook?: { id?: unknown } };
+  if (typeof eventId !== 'string' && typeof eventId !== 'number') return undefined;
+  const id = typeof webhook === 'object' && webhook ? webhook.id : undefined;
+  return JSON.stringify([String(id ?? ''), String(eventId)]);
+}
+
+/** The eventIds of deliveries let in, the last `limit` of them. */
+class SeenEvents {
+  private readonly ids = new Set<string>();
+  constructor(private readonly limit: number) {}
+
+  /** True when `id` came before; remembers it otherwise. */
+  replayed(id: string): boolean {
+    if (this.ids.has(id)) return true;
+    this.ids.add(id);
+    if (this.ids.size > this.limit) this.ids.delete(this.ids.values().next().value!);
+    return false;
+  }
+}
+
 /** The headers a receiver checks hold its secrets: their values are shown as *** unless asked for. */
 function masked(headers: Delivery['headers'], checks: string[][]): Delivery['headers'] {
   const secret = new Set(checks.map(([name]) => name));
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, secret.has(name) ? '***' : value]));
 }
 
-function summary(d: Delivery): string {
+/** One line a delivery. Its event and webhook name are the sender's text (even for a delivery refused with 401): on a
+ * terminal their control characters are shown, tab and newline too, so a line never breaks or gains a column;
+ * piped, they are data as sent, but with tabs and newlines as spaces (TSV). */
+function summary(d: Delivery, terminal: boolean): string {
   const time = clockTime(Date.parse(d.receivedAt));
   const body = (typeof d.body === 'object' && d.body) as Record<string, unknown> | false;
   const webhook = body && typeof body.webhook === 'object' ? (body.webhook as { name?: string; id?: string }) : {};
-  const parts = [time, d.event ?? '(no event field)', webhook.name ?? webhook.id ?? ''];
+  const parts: Cell[] = [time, d.event ?? '(no event field)', String(webhook.name ?? webhook.id ?? '')];
   if (d.rejected) parts.push(`refused 401: ${d.rejected}`);
+  else if (d.replay) parts.push('replay (eventId seen before): not forwarded');
   else if (d.ignored) parts.push('ignored (not in --event)');
   else parts.push('200');
   if (d.forwarded)
     parts.push(d.forwarded.error ? `forward failed: ${d.forwarded.error}` : `forwarded: ${d.forwarded.status}`);
-  return `${parts.join('\t')}\n`;
+  return `${terminal ? parts.map((part) => visible(cellText(part))).join('\t') : tsvLine(parts)}\n`;
 }
 
 async function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
@@ -121,7 +179,9 @@ export default defineVerb({
     'A local receiver: prints each delivery as it arrives (one line: time, event, webhook, answer; --json or',
     '--ndjson: the whole delivery with its headers, one JSON object a line) and answers 200. --expect-header makes it',
     'refuse (401) a delivery without that header and value. --forward-to passes each delivery on to a URL (your',
-    'handler) and prints its answer; a handler that hangs is given up after --forward-timeout.',
+    'handler) and prints its answer; a handler that hangs is given up after --forward-timeout. A delivery with an',
+    'eventId seen before (of the last 10,000) is answered 200 and shown as a replay, not forwarded again. Listening',
+    'on an address other than loopback without --expect-header is warned about: anyone could send deliveries.',
     '',
     '--create registers a webhook that points here: at --public-url (a tunnel you run, such as ngrok), or at this',
     'receiver itself when the API is on this machine (the sandbox). It gets a random secret header, checked on every',
@@ -171,7 +231,13 @@ export default defineVerb({
       ? { 'X-Outreach-Listen-Secret': randomBytes(16).toString('hex') }
       : {};
     const checks = Object.entries({ ...expected, ...secret }).map(([name, value]) => [name.toLowerCase(), value]);
-    const counts = { received: 0, refused: 0, ignored: 0 };
+    const counts = { received: 0, refused: 0, ignored: 0, replayed: 0 };
+    const seen = new SeenEvents(seenEventIds);
+    if (!isLoopbackHost(opts.host) && !checks.length)
+      ctx.warn(
+        `listening on ${opts.host} without --expect-header: anyone who can reach it can send deliveries that are ` +
+          `printed${opts.forwardTo ? ' and forwarded' : ''}`,
+      );
     const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
 
     const server = createServer(async (req, res) => {
@@ -200,17 +266,22 @@ export default defineVerb({
         ...(event !== undefined && { event }),
       };
       counts.received++;
-      const wrong = checks.find(([name, value]) => req.headers[name!] !== value);
+      const wrong = checks.find(([name, value]) => !holds(req.headers[name!], value!));
+      // Only a delivery let in is remembered: one refused cannot make a real one look like a replay. One event sent to
+      // two webhooks that both point here is no replay: the webhook's id is part of what is remembered.
+      const eventId = replayKey(body);
       if (wrong) delivery.rejected = `header ${wrong[0]} ${req.headers[wrong[0]!] === undefined ? 'missing' : 'wrong'}`;
+      else if (eventId && seen.replayed(eventId)) delivery.replay = true;
       else if (kinds.size && event !== 'test' && !kinds.has(event ?? '')) delivery.ignored = true;
       if (delivery.rejected) counts.refused++;
+      if (delivery.replay) counts.replayed++;
       if (delivery.ignored) counts.ignored++;
       res.writeHead(delivery.rejected ? 401 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: !delivery.rejected }));
-      if (opts.forwardTo && !delivery.rejected && !delivery.ignored)
+      if (opts.forwardTo && !delivery.rejected && !delivery.ignored && !delivery.replay)
         delivery.forwarded = await forward(opts.forwardTo, delivery, raw, opts.forwardTimeout, ctx.signal);
       const shown = opts.showSecrets ? delivery : { ...delivery, headers: masked(delivery.headers, checks) };
-      await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery));
+      await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery, ctx.stdoutIsTTY));
     });
     // Against a service elsewhere, --create needs a public address: said before anything is bound.
     const http = opts.create ? await ctx.http() : undefined;
@@ -235,7 +306,8 @@ export default defineVerb({
     }
     ctx.note(
       `Stopped: ${counts.received} deliver${counts.received === 1 ? 'y' : 'ies'} received` +
-        `${counts.refused ? `, ${counts.refused} refused` : ''}${counts.ignored ? `, ${counts.ignored} ignored` : ''}.`,
+        `${counts.refused ? `, ${counts.refused} refused` : ''}${counts.ignored ? `, ${counts.ignored} ignored` : ''}` +
+        `${counts.replayed ? `, ${counts.replayed} replayed` : ''}.`,
     );
     return paused ? ExitCode.partial : ExitCode.ok;
   },
