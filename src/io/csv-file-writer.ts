@@ -6,6 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { openExclusive, tempPathFor } from './safe-file.js';
+import type { CsvBadRow, CsvRow } from './csv-reader.js';
 import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
 
@@ -14,6 +15,9 @@ export type { CsvCell, CsvWriteOptions } from './csv-line.js';
 export interface CsvFileWriter {
   readonly path: string;
   write(fields: CsvCell[]): Promise<void>;
+  /** A record of the user's file after `before` (row, reason): as it stands in the file when its quoting is broken
+   * (read back, it is the same broken record, never its values quietly joined), else its fields. */
+  writeRecord(before: CsvCell[], record: CsvRow | CsvBadRow, delimiter: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -45,6 +49,11 @@ export async function createCsvFileWriter(
   return {
     path,
     write: (fields) => writeText(file, csvLines([fields], options)),
+    writeRecord(before, record, delimiter) {
+      const raw = 'raw' in record && record.raw !== null && delimiter === ',' ? record.raw : undefined;
+      if (raw === undefined) return writeText(file, csvLines([[...before, ...record.fields]], options));
+      return writeText(file, `${before.length ? `${csvLines([before], options).slice(0, -1)},` : ''}${raw}\n`);
+    },
     async commit() {
       if (finished) return;
       finished = true;

@@ -28,11 +28,12 @@ export function recordInfo(fields: string[]): RecordInfo | undefined {
 }
 
 /** The file cannot be read past a record: a quote never closed, or a record past the size limit. `lines` counts the
- * line breaks from the record's start to where reading stopped. */
+ * line breaks from the record's start to where reading stopped; `quoted` says whether a quote opened in it. */
 export class CsvStructureError extends Error {
   constructor(
     readonly kind: 'unclosed-quote' | 'too-long',
     readonly lines: number,
+    readonly quoted = true,
   ) {
     super(kind);
   }
@@ -93,6 +94,9 @@ class RecordCutter {
   private lfAt = -2;
   private nulAt = -2;
   private text = '';
+  /** A record that did not end in the text was parsed up to this many characters: it is tried again only once the
+   * text holds twice as many, so a record longer than many reads costs a few parses, not one a read. */
+  private retryAt = 0;
 
   constructor(
     private readonly delimiter: string,
@@ -122,18 +126,27 @@ class RecordCutter {
         (this.nulAt === -1 || this.nulAt >= lineEnd) &&
         (this.crAt === -1 || this.crAt >= lineEnd - 1);
       if (plain) {
-        if (lineEnd - pos > this.longest) throw new CsvStructureError('too-long', 0);
+        if (lineEnd - pos > this.longest) throw this.tooLong(pos);
         const end = this.crAt !== -1 && this.crAt === lineEnd - 1 ? lineEnd - 1 : lineEnd;
         this.records.push(text.slice(pos, end).split(d));
         pos = lf === -1 ? text.length : lf + 1;
         continue;
       }
+      if (!final && text.length - pos < this.retryAt) break;
       const next = this.fieldByField(pos, final);
-      if (next < 0) break;
+      if (next < 0) {
+        this.retryAt = 2 * (text.length - pos);
+        break;
+      }
+      this.retryAt = 0;
       pos = next;
     }
     this.pos = pos;
-    if (!final && text.length - pos > this.longest) throw new CsvStructureError('too-long', 0);
+    if (!final && text.length - pos > this.longest) throw this.tooLong(pos);
+  }
+
+  private tooLong(start: number): CsvStructureError {
+    return new CsvStructureError('too-long', 0, this.text.indexOf(quote, start) !== -1);
   }
 
   /** Where the unquoted text from `pos` ends: the next delimiter or line break, or -1 when not in the text yet. */
@@ -159,22 +172,33 @@ class RecordCutter {
       let open = pos;
       while ((text[open] === ' ' || text[open] === '\t') && text[open] !== d) open++;
       if (text[open] === quote) {
-        value = '';
+        // The closing quote is the first one not doubled; the pairs before it are undone in one pass.
         let from = open + 1;
+        let pairs = false;
+        const unpaired = (inside: string) => (pairs ? inside.replaceAll('""', '"') : inside);
         for (;;) {
           const q = text.indexOf(quote, from);
           if (q === -1) {
-            if (final)
-              throw new CsvStructureError('unclosed-quote', lineBreaks(text.slice(start).replace(/[\r\n]+$/, '')));
-            return -1;
+            if (!final) return -1;
+            const rest = lineBreaks(text.slice(start).replace(/[\r\n]+$/, ''));
+            if (rest) throw new CsvStructureError('unclosed-quote', rest);
+            // On the last line nothing follows that it could swallow: that record alone is refused.
+            const end = text.replace(/[\r\n]+$/, '').length;
+            fields.push(unpaired(text.slice(open + 1, end)));
+            const reason = `a quote opens in column ${fields.length} and is never closed`;
+            Object.defineProperty(fields, infoMark, {
+              value: { lineBreaks: 0, bad: { reason, raw: text.slice(start, end) } },
+            });
+            this.records.push(fields);
+            return text.length;
           }
           if (q + 1 === text.length && !final) return -1;
           if (text[q + 1] === quote) {
-            value += text.slice(from, q + 1);
+            pairs = true;
             from = q + 2;
             continue;
           }
-          value += text.slice(from, q);
+          value = unpaired(text.slice(open + 1, q));
           pos = q + 1;
           break;
         }
@@ -216,7 +240,7 @@ class RecordCutter {
         if (pos + 1 === text.length && !final) return -1; // the CR of a CRLF cut in two
         pos += text[pos + 1] === '\n' ? 2 : 1;
       } else pos += 1;
-      if (pos - start > this.longest) throw new CsvStructureError('too-long', 0);
+      if (pos - start > this.longest) throw this.tooLong(start);
       this.nulAt = this.next('\0', this.nulAt, start);
       if (this.nulAt !== -1 && this.nulAt < end) {
         const column = fields.findIndex((field) => field.includes('\0')) + 1;

@@ -161,7 +161,7 @@ function delimitersIn(line: string, delimiter: string): number {
 
 /** Leading lines without a single delimiter before a line that has some (LinkedIn's "Notes:" block): a preamble. */
 function preambleLines(text: string): number {
-  const lines = text.split(/\r?\n/).slice(0, 50);
+  const lines = text.split(/\r\n|\r|\n/).slice(0, 50);
   const filled = (line: string) => line.trim() !== '';
   const delimiter = sniffDelimiter(lines.find((l) => filled(l) && candidates.some((c) => l.includes(c))) ?? '');
   const header = lines.findIndex((line) => filled(line) && delimitersIn(line.trim(), delimiter) > 0);
@@ -217,7 +217,10 @@ export async function openCsv(
     notes.push(
       named(`skipped ${skipLines} line(s) before the header on line ${skipLines + 1}; --skip-lines N chooses`),
     );
-  const headerText = headText.split(/\r?\n/).slice(skipLines).join('\n');
+  const headerText = headText
+    .split(/\r\n|\r|\n/)
+    .slice(skipLines)
+    .join('\n');
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headerText));
   const maxRecordBytes = options.maxRecordBytes ?? 32 * 2 ** 20;
   const records = parseRecords(bytes(), {
@@ -245,10 +248,15 @@ export async function openCsv(
         `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
       );
     }
+    const limit = `${Math.round(maxRecordBytes / 2 ** 20)} MB`;
+    if (!error.quoted)
+      throw new UsageError(
+        named(`line ${start}: the record starting here grows past ${limit} without a line break`),
+        'Is this a CSV file with one record a line? Rows before it are read.',
+      );
     throw new UsageError(
       named(
-        `line ${start}: the record starting here grows past ${Math.round(maxRecordBytes / 2 ** 20)} MB; ` +
-          'a quote opened on this line is probably never closed',
+        `line ${start}: the record starting here grows past ${limit}; a quote opened on this line is probably never closed`,
       ),
       `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
     );

@@ -220,6 +220,34 @@ describe('prospects import of real exports', () => {
     expect(stored('person2@example.com.au')!.values.fPhoneNo).toBe('+61 555 555 555');
   });
 
+  it('keeps the email one column: a later email of an export is set aside, never a fallback', async () => {
+    put(
+      'g.csv',
+      'Given Name,Family Name,E-mail 1 - Value,E-mail 2 - Value\nAnn,A,,ann2@g.example\nBob,B,bob1@g.example,bob2@g.example\n',
+    );
+    const result = await importFile('g.csv');
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('"E-mail 1 - Value" -> Email');
+    expect(result.stderr).not.toContain('"E-mail 2 - Value" -> Email');
+    expect(result.stderr).toContain('Ignoring column: "E-mail 2 - Value"');
+    expect(stored('bob1@g.example')).toBeDefined();
+    expect(stored('ann2@g.example')).toBeUndefined();
+    expect(readFileSync(join(dir, 'g.rejected.csv'), 'utf8').split('\n')[1]).toBe(
+      '2,empty email,Ann,A,,ann2@g.example',
+    );
+  });
+
+  it('lets --map choose the one column for a field that export columns would feed', async () => {
+    const name = 'apollo-contacts-export-coding-cooking.csv';
+    put(name, readFileSync(new URL(`../../fixtures/corpora/exports/${name}`, import.meta.url)));
+    const result = await importFile(name, '--map', 'Corporate Phone=Phone Number');
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('-> Phone Number');
+    // person2 has a mobile and a corporate phone: the corporate one, as asked.
+    expect(stored('person2@example.com.au')!.values.fPhoneNo).toBe('+61 5 5555 5555');
+    expect(stored('person5@example.com.au')!.values.fPhoneNo ?? '').toBe('');
+  });
+
   it('never stops an export it recognises on two phone columns, whichever two', async () => {
     put(
       'two-phones.csv',

@@ -54,10 +54,15 @@ describe('prospects import: records as others write them', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ total: 3, sent: 2, rejected: 1, succeeded: 2 });
     expect(stored('f@x.example')).toMatchObject({ fFirstNm: 'Fay' });
     expect(stored('g@x.example')).toBeUndefined();
-    expect(readBack('quotes.rejected.csv')[1]!.slice(0, 2)).toEqual([
-      '3',
-      'broken quoting in column 2: text follows its closing quote ("Gus"x)',
-    ]);
+    // The record stays as the file has it (its values are not quietly joined into Gusx), in the rejects file and in
+    // the failed file a fix is imported from: imported again unfixed, it is refused again.
+    const lines = (name: string) => readFileSync(join(dir, name), 'utf8').split('\n');
+    expect(lines('quotes.rejected.csv')[1]).toBe(
+      '3,"broken quoting in column 2: text follows its closing quote (""Gus""x)",g@x.example,"Gus"x,Acme',
+    );
+    expect(lines('quotes.failed.csv')[1]).toBe('g@x.example,"Gus"x,Acme');
+    const again = await importFile('quotes.failed.csv');
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: 1, sent: 0, rejected: 1 });
   });
 
   it("sends no quote characters from fast-csv's malformed fixture: the broken row is rejected, the next one sent", async () => {
@@ -67,10 +72,10 @@ describe('prospects import: records as others write them', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ total: 2, sent: 1, rejected: 1, succeeded: 1 });
     expect(stored('email1@email.com')).toBeUndefined();
     expect(stored('email2@email.com')).toMatchObject({ fFirstNm: 'First2', fLastNm: 'Last2' });
-    expect(readBack('malformed.rejected.csv')[1]!.slice(0, 2)).toEqual([
-      '2',
-      'broken quoting in column 1: text follows its closing quote ("First1"a   ")',
-    ]);
+    expect(readFileSync(join(dir, 'malformed.rejected.csv'), 'utf8').split('\n')[1]).toBe(
+      '2,"broken quoting in column 1: text follows its closing quote (""First1""a   "")",' +
+        '"First1"a   ", Last1 ,email1@email.com,"1 Street St, State ST, 88888"',
+    );
   });
 
   it("rejects only the row holding a NUL byte (csvkit's null_byte.csv), wherever it stands", async () => {
@@ -130,5 +135,15 @@ describe('prospects import: records as others write them', () => {
     ]);
     expect(stored(`${local64}@x.example`)).toBeDefined();
     expect(stored(at254)).toBeDefined();
+  });
+
+  it('refuses only the last record when its quote never closes: nothing follows that it could swallow', async () => {
+    put('last.csv', 'Email,First Name\na7@x.example,Ann\nb7@x.example,"Bob');
+    const result = await importFile('last.csv');
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 2, sent: 1, rejected: 1, succeeded: 1 });
+    expect(readFileSync(join(dir, 'last.rejected.csv'), 'utf8').split('\n')[1]).toBe(
+      '3,a quote opens in column 2 and is never closed,b7@x.example,"Bob',
+    );
   });
 });

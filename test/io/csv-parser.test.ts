@@ -32,7 +32,13 @@ function reference(text: string, d: string): Reference {
       if (text[j] === '"') {
         j++;
         for (;;) {
-          if (j >= text.length) return { records, error: 'unclosed-quote' };
+          if (j >= text.length) {
+            // A quote never closed: on the last line it makes that record bad; with lines after it, it stops the file.
+            if (/[\r\n]/.test(text.slice(start).replace(/[\r\n]+$/, ''))) return { records, error: 'unclosed-quote' };
+            fields.push(value.replace(/[\r\n]+$/, ''));
+            records.push({ fields, bad: true, lineBreaks: 0 });
+            return { records };
+          }
           if (text[j] === '"') {
             if (text[j + 1] === '"') {
               value += '"';

@@ -116,6 +116,12 @@ describe('openCsv', () => {
     );
   });
 
+  it('says a record without a quote that grows past the limit has no line break, not broken quoting', async () => {
+    await expect(read(`a,b\n1,2\n${'x,'.repeat(1000)}\n`, { maxRecordBytes: 1000, name: 'wide.csv' })).rejects.toThrow(
+      'wide.csv: line 3: the record starting here grows past 0 MB without a line break',
+    );
+  });
+
   it('reports text after a closing quote and reads the next rows with the right numbers', async () => {
     const result = await read('a,b\n1,2\n"x"y z,3\n4,5\n');
     expect(result.rows.map((r) => r.row)).toEqual([2, 3, 4]);

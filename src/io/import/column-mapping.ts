@@ -93,6 +93,9 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
   const columns: MappedColumn[] = [];
   const ignored: string[] = [];
   const unknown: string[] = [];
+  const explicitFields = new Set(
+    [...explicit.values()].flatMap(({ label }) => (label === null ? [] : [fieldByName.get(normaliseName(label))?.id])),
+  );
   /** How each field's column was found: a second column of the same kind joins it (never beside its own name). */
   const byField = new Map<string, { column: MappedColumn; how: 'explicit' | 'own' | 'synonym' }>();
   header.forEach((name, index) => {
@@ -124,7 +127,8 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       if (!field && fieldByName.has(synonym)) {
         // A synonym stands back when another column carries the field's own name ("Mobile Phone" beside "Phone
         // Number", Outlook's salutation "Title" beside "Job Title"): that column is set aside, not stopped on.
-        if (known.has(synonym)) return ignored.push(name);
+        // So does it when the user mapped a column to that field (--map "Mobile Phone=Phone Number").
+        if (known.has(synonym) || explicitFields.has(fieldByName.get(synonym)!.id)) return ignored.push(name);
         field = fieldByName.get(synonym)!;
         how = 'synonym';
       }
@@ -135,7 +139,11 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
       return;
     }
     const earlier = byField.get(field.id);
-    if (earlier && earlier.how === how && how !== 'own') {
+    // The email is one column: it is what the checks and the duplicate index read. Later email columns of an export
+    // (E-mail 2, Secondary Email) are set aside.
+    const isEmail = normaliseName(field.label) === 'email';
+    if (earlier && earlier.how === 'synonym' && how === 'synonym' && isEmail) return ignored.push(name);
+    if (earlier && earlier.how === how && how !== 'own' && !isEmail) {
       earlier.column.sources.push({ index, header: name });
       return;
     }

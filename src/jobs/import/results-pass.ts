@@ -60,7 +60,7 @@ export async function resultsPass(
         if (!check.ok) {
           counts.rejected++;
           await results.write([record.row, check.email, 'rejected', check.reason]);
-          await failed.write(record.fields);
+          await failed.writeRecord([], record, source.delimiter);
           continue;
         }
         const unknown = options.unknown?.find(inRange(record.row));
@@ -81,7 +81,7 @@ export async function resultsPass(
         } else if (failure) {
           counts.failed++;
           await results.write([record.row, check.email, 'failed', failure.reason]);
-          await failed.write(record.fields);
+          await failed.writeRecord([], record, source.delimiter);
         } else {
           counts.succeeded++;
           await results.write([record.row, check.email, 'succeeded', '']);

@@ -147,7 +147,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
             rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header]);
-            await rejects.write([record.row, check.reason, ...record.fields]);
+            await rejects.writeRecord([record.row, check.reason], record, source.delimiter);
           }
           continue;
         }
