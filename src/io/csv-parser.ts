@@ -130,6 +130,7 @@ class RecordCutter {
         const end = this.crAt !== -1 && this.crAt === lineEnd - 1 ? lineEnd - 1 : lineEnd;
         this.records.push(text.slice(pos, end).split(d));
         pos = lf === -1 ? text.length : lf + 1;
+        this.retryAt = 0;
         continue;
       }
       if (!final && text.length - pos < this.retryAt) break;
@@ -154,7 +155,8 @@ class RecordCutter {
     this.lfAt = this.next('\n', this.lfAt, pos);
     this.crAt = this.next('\r', this.crAt, pos);
     let end = this.text.indexOf(this.delimiter, pos);
-    for (const at of [this.lfAt, this.crAt]) if (at !== -1 && (end === -1 || at < end)) end = at;
+    if (this.lfAt !== -1 && (end === -1 || this.lfAt < end)) end = this.lfAt;
+    if (this.crAt !== -1 && (end === -1 || this.crAt < end)) end = this.crAt;
     return end;
   }
 

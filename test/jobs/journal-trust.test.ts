@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir, testTime } from '../helpers/context.js';
 import { Sandbox } from '../../src/sandbox/server.js';
+import { jobBinding } from '../../src/jobs/journal.js';
 import { realClock } from '../../src/context.js';
 import { cutJournal } from '../helpers/journal.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -169,56 +170,35 @@ describe('journals and files the tool writes', () => {
   it('never lets a planted bulk-skip journal choose where to write, what to skip, or skip unasked', async () => {
     const bashrc = join(dir, 'bashrc');
     writeFileSync(bashrc, 'alias ll="ls -l"\n');
-    const plant = (lines: object[]) =>
-      writeFileSync(
-        join(dir, 'bulk-skip-20261124-090000.journal'),
-        lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    const journalName = 'bulk-skip-20261124-090000.journal';
+    /** A journal as an older or hostile writer leaves it: a failedPath of its choosing, the ids given, and a binding
+     * (to this service and account, as a teammate's copy would have) or none. */
+    const plant = (ids: string[], bound: boolean) => {
+      const { account } = jobBinding({ config: { baseUrl: sb.baseUrl, apiKey: sb.key } });
+      const header = { journal: 'outreach', version: 2, job: 'bulk-skip', input: { path: '' } };
+      const lines = [
         {
-          mode: 0o600,
+          ...header,
+          settings: { failedPath: bashrc },
+          ...(bound && { binding: { baseUrl: sb.baseUrl, account, input: '' } }),
         },
-      );
-    const binding = { baseUrl: sb.baseUrl, input: '' };
-    // What an older or hostile journal holds: a failedPath of its choosing, and no binding.
-    plant([
-      { journal: 'outreach', version: 2, job: 'bulk-skip', input: { path: '' }, settings: { failedPath: bashrc } },
-      { unit: 0, planned: { ids: ['tk000001', 'tk000002'] } },
-    ]);
+        { unit: 0, planned: { ids } },
+      ];
+      writeFileSync(join(dir, journalName), lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { mode: 0o600 });
+    };
+    plant(['tk000001', 'tk000002'], false);
     const unbound = await run(['tasks', 'bulk-skip', '--resume', '--yes'], { env: sb.env, cwd: dir });
     expect(unbound.code).toBe(2);
     expect(unbound.stderr).toContain('it records no service, account or input');
-    // Bound to this service and account (as a teammate's copy would be), with an id that is not one.
-    const { jobBinding } = await import('../../src/jobs/journal.js');
-    const account = jobBinding({ config: { baseUrl: sb.baseUrl, apiKey: sb.key } }).account;
-    plant([
-      {
-        journal: 'outreach',
-        version: 2,
-        job: 'bulk-skip',
-        input: { path: '' },
-        settings: { failedPath: bashrc },
-        binding: { ...binding, account },
-      },
-      { unit: 0, planned: { ids: ['tk000001', '$(id>$HOME/x)'] } },
-    ]);
+    plant(['tk000001', '$(id>$HOME/x)'], true);
     // A bare --resume passes it over; named, it is refused with what is wrong.
     const passedOver = await run(['tasks', 'bulk-skip', '--resume', '--yes'], { env: sb.env, cwd: dir });
     expect(passedOver.stderr).toContain('error: --resume: no unfinished bulk-skip journal in this folder');
-    const named = ['tasks', 'bulk-skip', '--resume', 'bulk-skip-20261124-090000.journal', '--yes'];
-    const hostile = await run(named, { env: sb.env, cwd: dir });
+    const hostile = await run(['tasks', 'bulk-skip', '--resume', journalName, '--yes'], { env: sb.env, cwd: dir });
     expect(hostile.code).toBe(2);
     expect(hostile.stderr).toContain('holds "$(id>$HOME/x)" where a task id belongs');
     // Good ids: it asks first, and failures go beside the journal, not to the path it names.
-    plant([
-      {
-        journal: 'outreach',
-        version: 2,
-        job: 'bulk-skip',
-        input: { path: '' },
-        settings: { failedPath: bashrc },
-        binding: { ...binding, account },
-      },
-      { unit: 0, planned: { ids: ['tk000001', 'tkNope00001'] } },
-    ]);
+    plant(['tk000001', 'tkNope00001'], true);
     const unasked = await run(['tasks', 'bulk-skip', '--resume'], { env: sb.env, cwd: dir });
     expect(unasked.code).toBe(2);
     expect(unasked.stderr).toContain('refusing to skip 2 task(s) without --yes');
