@@ -51,7 +51,8 @@ export const securityHelp = `What outreach trusts, and what it checks:
              on stdout too). --base-url or OUTREACH_BASE_URL elsewhere needs
              OUTREACH_API_KEY or a profile of that URL (else exit 4).
              Plain http only to this machine. Config: folder 0700, files
-             0600; a folder others can write is refused.
+             0600; a folder or config.json others can write, or a link, is
+             refused.
   Journals   are read back only when they are your own regular file that
              no one else can write, written for the same service, account
              (a keyed hash of the key) and input; a mismatch says what

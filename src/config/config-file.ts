@@ -1,7 +1,8 @@
 // Profiles and credentials on disk, through conf. A folder the tool creates is 0700; one that exists is used as it is
 // (never chmodded: it may be shared, like /tmp) unless others can write to it, which is refused. Files are 0600,
 // checked after each write.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { readOwnFile } from '../io/safe-file.js';
 import { join } from 'node:path';
 import { getuid } from 'node:process';
 import type Conf from 'conf';
@@ -84,12 +85,15 @@ export function readConfigData(dir: string): ConfigShape {
   if (!checkConfigDir(dir)) return { profiles: {} };
   const path = join(dir, configFileName);
   const fix = `Fix it in an editor, or move it aside (mv ${path} ${path}.bad) and run \`outreach auth login\` again.`;
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    // Only a file of this user that no one else can write (not a link to one): another user could plant a profile
+    // that sends the key elsewhere, or receive it.
+    text = readOwnFile(path, 'config file', fix);
+    if (text === undefined) return { profiles: {} };
   } catch (error) {
+    if (error instanceof InputFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { profiles: {} };
     if (code === 'EACCES')
       throw new InputFileError(path, 'cannot be read: permission denied', `Run: chmod 600 ${path}`);
     if (code === 'EISDIR') throw new InputFileError(path, 'is a folder, not a config file', fix);

@@ -3,7 +3,18 @@
 // replaced, never written through, and no half-written file stands under the real name. A file read back to decide
 // what to do (a journal, a lock) must be a regular file of this user that nobody else can write.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { getuid, pid } from 'node:process';
 import { InputFileError } from '../errors.js';
@@ -41,9 +52,21 @@ export function openForAppend(path: string): number {
 /** The current user, where the platform has users (not on Windows). */
 const uid = getuid?.();
 
+const startOver = 'Move it aside, or start over with --restart.';
+
+/** Why a file of `stat` is not to be trusted: a link, not a regular file, another user's, writable by others. */
+function distrust(stat: Stats): string | undefined {
+  if (stat.isSymbolicLink()) return 'it is a symbolic link';
+  if (!stat.isFile()) return 'it is not a regular file';
+  if (uid !== undefined && stat.uid !== uid) return `it belongs to another user (uid ${stat.uid})`;
+  if (stat.mode & 0o022)
+    return `others may write it (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); chmod 600 it`;
+  return undefined;
+}
+
 /** Refuses to trust `path` unless it is a regular file owned by this user that no one else may write. Returns false
- * when there is no file at all. */
-export function checkOwnFile(path: string, what: string): boolean {
+ * when there is no file at all. `hint` says what to do instead. */
+export function checkOwnFile(path: string, what: string, hint = startOver): boolean {
   let stat;
   try {
     stat = lstatSync(path);
@@ -51,12 +74,28 @@ export function checkOwnFile(path: string, what: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw new InputFileError(path, `cannot read the ${what}: ${(error as Error).message}`);
   }
-  const refuse = (why: string) =>
-    new InputFileError(path, `is not trusted as a ${what}: ${why}`, 'Move it aside, or start over with --restart.');
-  if (stat.isSymbolicLink()) throw refuse('it is a symbolic link');
-  if (!stat.isFile()) throw refuse('it is not a regular file');
-  if (uid !== undefined && stat.uid !== uid) throw refuse(`it belongs to another user (uid ${stat.uid})`);
-  if (stat.mode & 0o022)
-    throw refuse(`others may write it (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); chmod 600 it`);
+  const why = distrust(stat);
+  if (why) throw new InputFileError(path, `is not trusted as a ${what}: ${why}`, hint);
   return true;
+}
+
+/** The text of `path` when it is a file `checkOwnFile` trusts, checked on the file opened (without following a link),
+ * so it cannot be swapped between the check and the read; undefined when there is none. */
+export function readOwnFile(path: string, what: string, hint = startOver): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw new InputFileError(path, `is not trusted as a ${what}: it is a symbolic link`, hint);
+    throw error; // the caller says what the file is and what to do
+  }
+  try {
+    const why = distrust(fstatSync(fd));
+    if (why) throw new InputFileError(path, `is not trusted as a ${what}: ${why}`, hint);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }

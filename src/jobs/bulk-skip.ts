@@ -244,6 +244,17 @@ const maxBatchReportBytes = 8 * 2 ** 20;
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
  * be downloaded is named with how to fetch it later; the counts from the service's status still stand. */
+class UnreadableReport extends Error {}
+
+/** A report's CSV rows; a report that is not CSV (an error page, JSON) is said to be unreadable, not a crash. */
+function readReport(text: string): string[][] {
+  try {
+    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+  } catch (error) {
+    throw new UnreadableReport(`it is not CSV: ${(error as Error).message}`);
+  }
+}
+
 async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<string[]> {
   const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId'], {
     neutraliseFormulas: true,
@@ -252,21 +263,21 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
   try {
     for (const batch of plan.batches) {
       if (!batch.done?.report) continue;
-      let text: string;
+      let rows: string[][];
       try {
         // A batch holds at most 100 tasks: its report is small enough to read whole, and is capped to match.
-        text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'), maxBatchReportBytes);
+        const text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'), maxBatchReportBytes);
+        rows = readReport(text);
       } catch (error) {
         if (error instanceof Interrupted) throw error;
         const note =
-          `bulk action ${batch.bulkActionId}: ${batch.done.failed} failed, but its report could not be downloaded ` +
-          `(${(error as Error).message})` +
+          `bulk action ${batch.bulkActionId}: ${batch.done.failed} failed, but its report could not be ` +
+          `${error instanceof UnreadableReport ? 'read' : 'downloaded'} (${(error as Error).message})` +
           (error instanceof RefusedLink ? '' : `; fetch it later from ${batch.done.report}`);
         unread.push(note);
         ctx.emit({ type: 'info', text: note });
         continue;
       }
-      const rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
       const [header = [], ...records] = rows;
       const idAt = Math.max(
         0,

@@ -1,9 +1,9 @@
 // One run of a job at a time: a lock file beside the journal names the process that holds it. A lock whose process
 // has ended (a kill -9, a crash) is taken over; one held by a running process stops the second run, naming it.
-import { closeSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, rmSync, writeSync } from 'node:fs';
 import { kill, pid } from 'node:process';
 import { UsageError } from '../errors.js';
-import { checkOwnFile, openExclusive } from '../io/safe-file.js';
+import { checkOwnFile, openExclusive, readOwnFile } from '../io/safe-file.js';
 
 export interface JobLock {
   release(): void;
@@ -18,9 +18,11 @@ function running(other: number): boolean {
   }
 }
 
+const lockHint = 'Remove it if no outreach run holds it.';
+
 function holderOf(path: string): { pid: number; since: string } | undefined {
   try {
-    const holder = JSON.parse(readFileSync(path, 'utf8'));
+    const holder = JSON.parse(readOwnFile(path, 'lock', lockHint) ?? '');
     return Number.isSafeInteger(holder?.pid) && holder.pid > 0
       ? { pid: holder.pid, since: String(holder.since) }
       : undefined;
@@ -40,7 +42,7 @@ export function lockJob(journalPath: string, now: number): JobLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
     }
-    checkOwnFile(path, 'lock');
+    checkOwnFile(path, 'lock', lockHint);
     const holder = holderOf(path);
     if (holder && holder.pid !== pid && running(holder.pid))
       throw new UsageError(

@@ -7,12 +7,15 @@
 // write (those come from its own name). It is created exclusively and renamed into place (no write through a planted
 // link), and a lock beside it keeps a second run of the same job out while one holds it.
 import { createHmac } from 'node:crypto';
-import { closeSync, readFileSync, realpathSync, writeSync } from 'node:fs';
+import { closeSync, realpathSync, writeSync } from 'node:fs';
 import { InputFileError, UsageError } from '../errors.js';
-import { checkOwnFile, openForAppend, writeNewFile } from '../io/safe-file.js';
+import { openForAppend, readOwnFile, writeNewFile } from '../io/safe-file.js';
 import { lockJob, type JobLock } from './job-lock.js';
 
 export const journalVersion = 2;
+
+/** What to do about a bulk-skip journal that cannot be used (the job has no --restart). */
+const newBulkSkip = 'Move it aside, and start a new bulk skip without --resume.';
 
 export type JobKind = 'import' | 'dnc-add' | 'bulk-skip';
 
@@ -104,14 +107,14 @@ export class Journal {
 
   /** The journal at `path`, or undefined when there is none. Older versions are read through their migration. */
   static read(path: string, job: JobKind): Journal | undefined {
-    if (!checkOwnFile(path, 'journal')) return undefined;
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readOwnFile(path, 'journal', job === 'bulk-skip' ? newBulkSkip : undefined);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (error instanceof InputFileError) throw error;
       throw new InputFileError(path, `cannot read the journal: ${(error as Error).message}`);
     }
+    if (text === undefined) return undefined;
     const lines: unknown[] = [];
     let torn = !text.endsWith('\n');
     for (const line of text.split('\n')) {

@@ -181,7 +181,7 @@ export function saveState(path: string, snapshot: StateSnapshot): void {
 function writeFlushed(path: string, write: (fd: number) => void): void {
   const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const fd = openSync(temp, 'w', 0o600);
+    const fd = openSync(temp, 'wx', 0o600); // a new file: never written through a link left at the name
     try {
       write(fd);
       fsyncSync(fd);

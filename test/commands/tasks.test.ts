@@ -259,6 +259,22 @@ describe('tasks bulk-skip', () => {
     );
   });
 
+  it('keeps the counts when a report is not CSV (an error page), says so, and exits 3 with nothing to resume', async () => {
+    await tasks(['complete', 'tk000002']);
+    const { createServer } = await import('node:http');
+    const storage = createServer((_req, res) => res.end('{"error":"AccessDenied"}'));
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    try {
+      sb.sandbox.origin = `http://127.0.0.1:${(storage.address() as { port: number }).port}`;
+      const result = await tasks(['bulk-skip', 'tk000002', 'tk000003', '--yes']);
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain('1 failed, but its report could not be read (it is not CSV: ');
+      expect(result.stderr).not.toContain('To continue');
+    } finally {
+      storage.close();
+    }
+  });
+
   it('reads ids from stdin, first column of TSV lines', async () => {
     const result = await tasks(['bulk-skip', '-', '--yes', '-q'], {
       env: sb.env,

@@ -1,6 +1,16 @@
 // The config folder (issue 27 item 15): OUTREACH_CONFIG_DIR set to an existing shared folder (mode 1777) was chmodded
 // to 700. A folder the tool creates is 0700; one that exists keeps its mode; one others can write is refused.
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -84,5 +94,27 @@ describe('the config folder', () => {
     const result = await run(['inbox', 'categories'], { configDir: dir, env: sb.env });
     expect(result.code).toBe(0);
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it("trusts config.json only as this user's own file that no one else can write, never through a link", async () => {
+    const dir = folder(0o700);
+    const shared = join(tempDir(), 'team-config.json');
+    // Another user's planted profile would choose where OUTREACH_API_KEY goes, or receive a key written into it.
+    writeFileSync(shared, JSON.stringify({ profiles: { default: { baseUrl: 'http://127.0.0.1:9' } } }));
+    symlinkSync(shared, join(dir, 'config.json'));
+    const linked = await run(['inbox', 'categories'], { configDir: dir, env: { OUTREACH_API_KEY: testKey } });
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain(
+      `error: ${join(dir, 'config.json')}: is not trusted as a config file: it is a symbolic link\n`,
+    );
+    const relogin = await login(dir);
+    expect(relogin.code).toBe(2);
+    expect(readFileSync(shared, 'utf8')).not.toContain(testKey);
+    rmSync(join(dir, 'config.json'));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: {} }), { mode: 0o622 });
+    chmodSync(join(dir, 'config.json'), 0o622);
+    const writable = await run(['inbox', 'categories'], { configDir: dir, env: { OUTREACH_API_KEY: testKey } });
+    expect(writable.code).toBe(2);
+    expect(writable.stderr).toContain('is not trusted as a config file: others may write it (mode 622)');
   });
 });

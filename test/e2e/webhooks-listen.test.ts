@@ -205,10 +205,14 @@ describe('webhooks listen against hostile or unusual senders (issue 27 item 13)'
     const other = JSON.stringify({ event: 'task-updated', eventId: 'evt_7', webhook: { id: 'wh2', name: 'ops' } });
     expect(await post(url!, {}, [other])).toBe(200);
     await listener.waitFor('stdout', /\ttask-updated\tops\t200\tforwarded: 200\n/);
+    // A resend with a space added to the ids is the same event.
+    const spaced = JSON.stringify({ event: 'task-updated', eventId: 'evt_7 ', webhook: { id: 'wh1 ', name: 'dev' } });
+    expect(await post(url!, {}, [spaced])).toBe(200);
+    await listener.waitFor('stdout', /(replay \(eventId seen before\): not forwarded\n[^]*){2}/);
     expect(handler.deliveries.map((d) => d.body.webhook.id)).toEqual(['wh1', 'wh2']);
     listener.child.kill('SIGINT');
     await once(listener.child, 'exit');
-    expect(listener.stderr()).toContain('Stopped: 3 deliveries received, 1 replayed.\n');
+    expect(listener.stderr()).toContain('Stopped: 4 deliveries received, 2 replayed.\n');
   });
 
   it('refuses a wrong --expect-header value with 401, and a refused delivery does not make the real one a replay', async () => {
@@ -240,5 +244,13 @@ describe('webhooks listen against hostile or unusual senders (issue 27 item 13)'
     );
     expect(checked.stderr).not.toContain('warning');
     expect(checked.code).toBe(2);
+    // A header with no value is no secret: any sender adding it would pass.
+    const empty = await runBin(['webhooks', 'listen', '--port', '0', '--expect-header', 'X-Secret: '], {
+      env: localEnv(),
+    });
+    expect(empty).toMatchObject({
+      code: 2,
+      stderr: 'error: --expect-header "X-Secret": give the value the sender must send\n',
+    });
   });
 });

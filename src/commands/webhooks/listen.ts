@@ -111,7 +111,9 @@ function replayKey(body: unknown): string | undefined {
   const { eventId, webhook } = body as { eventId?: unknown; webhook?: { id?: unknown } };
   if (typeof eventId !== 'string' && typeof eventId !== 'number') return undefined;
   const id = typeof webhook === 'object' && webhook ? webhook.id : undefined;
-  return JSON.stringify([String(id ?? ''), String(eventId)]);
+  // Trimmed: a resend with a space added to an id is the same event. (Without a signature on deliveries, a sender
+  // that changes the ids is not told apart from a new event: this stops resends, not forgeries.)
+  return JSON.stringify([String(id ?? '').trim(), String(eventId).trim()]);
 }
 
 /** The eventIds of deliveries let in, the last `limit` of them. */
@@ -227,6 +229,9 @@ export default defineVerb({
     } catch (error) {
       throw new UsageError(`--expect-header ${(error as Error).message}`);
     }
+    // A secret with no value is no secret: any sender that adds the empty header would pass.
+    const empty = Object.entries(expected).find(([, value]) => !value.trim());
+    if (empty) throw new UsageError(`--expect-header "${empty[0]}": give the value the sender must send`);
     const secret: Record<string, string> = opts.create
       ? { 'X-Outreach-Listen-Secret': randomBytes(16).toString('hex') }
       : {};
