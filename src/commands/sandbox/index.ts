@@ -10,6 +10,12 @@ export const group: GroupSpec = {
       load: () => import('./start.js'),
     },
     {
+      name: 'export',
+      summary: 'Stream what the --sandbox state (or a --state file) holds: prospects, DNC items, tasks, ...',
+      example: 'sandbox export prospects --ndjson',
+      load: () => import('./export.js'),
+    },
+    {
       name: 'reset',
       summary: 'Restore the seed data of the --sandbox state (or of a --state file)',
       example: 'sandbox reset',

@@ -1,0 +1,159 @@
+import { resolve } from 'node:path';
+import { arg, flag } from '../../cli/flags.js';
+import { defineVerb } from '../../cli/verb.js';
+import type { Column } from '../../cli/render/columns.js';
+import { createListWriter } from '../../cli/render/output.js';
+import { sandboxStatePath } from '../../sandbox/in-process.js';
+import type {
+  DncItemRecord,
+  DncListRecord,
+  DomainRecord,
+  FieldRecord,
+  ProspectRecord,
+  ScheduleRecord,
+  SequenceRecord,
+  TaskRecord,
+  WebhookRecord,
+} from '../../sandbox/model.js';
+import { Sandbox } from '../../sandbox/server.js';
+import { loadState } from '../../sandbox/state-file.js';
+import type { Store } from '../../sandbox/store.js';
+import { taskStatus } from '../../sandbox/task-view.js';
+
+/** What one kind of record looks like on the way out: its rows, the columns of a table or CSV, the JSON of a row. */
+interface Kind<T> {
+  rows(store: Store): Iterable<T>;
+  columns(store: Store): Column<T>[];
+  raw(row: T, store: Store): unknown;
+}
+
+const kind = <T>(spec: Kind<T>) => spec as unknown as Kind<unknown>;
+
+const kinds = {
+  prospects: kind({
+    rows: (store) => store.prospects.all(),
+    // One column a field, by its label, after the prospect's own.
+    columns: (store) => [
+      { header: 'ID', value: (p) => p.id },
+      { header: 'EMAIL', value: (p) => p.email, key: true },
+      { header: 'STATUS', value: (p) => p.status },
+      { header: 'TAGS', value: (p) => p.tags.join(';') },
+      ...store.state.fields.map((f) => ({
+        header: f.label,
+        value: (p: { values: Record<string, string> }) => p.values[f.id] ?? '',
+      })),
+    ],
+    raw: (p, store) => ({
+      ...p,
+      values: Object.fromEntries(
+        Object.entries(p.values).map(([id, value]) => [
+          store.state.fields.find((f) => f.id === id)?.label ?? id,
+          value,
+        ]),
+      ),
+    }),
+  } satisfies Kind<ProspectRecord>),
+  dnc: kind({
+    rows: (store) => store.state.dncLists.flatMap((list) => list.items.map((item) => ({ list, item }))),
+    columns: () => [
+      { header: 'LIST', value: (r) => r.list.id },
+      { header: 'VALUE', value: (r) => r.item.value, key: true },
+      { header: 'TYPE', value: (r) => r.item.type },
+      { header: 'CREATED', value: (r) => r.item.createdAt },
+      { header: 'ADDED BY', value: (r) => r.item.addedBy },
+    ],
+    raw: (r) => ({ listId: r.list.id, listName: r.list.name, ...r.item }),
+  } satisfies Kind<{ list: DncListRecord; item: DncItemRecord }>),
+  tasks: kind({
+    rows: (store) => store.state.tasks,
+    columns: (store) => [
+      { header: 'ID', value: (t) => t.taskId },
+      { header: 'TYPE', value: (t) => t.type },
+      { header: 'STATUS', value: (t) => status(store, t) },
+      { header: 'DUE', value: (t) => t.dueDate },
+      { header: 'TITLE', value: (t) => t.title, key: true },
+    ],
+    raw: (t, store) => ({ ...t, status: status(store, t) }),
+  } satisfies Kind<TaskRecord>),
+  webhooks: kind({
+    rows: (store) => store.state.webhooks,
+    columns: () => [
+      { header: 'ID', value: (w) => w.id },
+      { header: 'NAME', value: (w) => w.name, key: true },
+      { header: 'STATUS', value: (w) => w.status },
+      { header: 'URL', value: (w) => w.webhookUrl },
+      { header: 'EVENTS', value: (w) => w.webhookEvent.join(',') },
+    ],
+    // Header values are secrets a receiver checks: shown as ***, as `webhooks get` does.
+    raw: (w) => ({ ...w, headers: Object.fromEntries(Object.keys(w.headers).map((name) => [name, '***'])) }),
+  } satisfies Kind<WebhookRecord>),
+  domains: kind({
+    rows: (store) => store.state.domains,
+    columns: () => [
+      { header: 'ID', value: (d) => d.id },
+      { header: 'NAME', value: (d) => d.name, key: true },
+      { header: 'STATUS', value: (d) => d.status },
+      { header: 'MAILBOXES', value: (d) => d.mailboxes.map((m) => m.email).join(',') },
+    ],
+    raw: (d) => d,
+  } satisfies Kind<DomainRecord>),
+  fields: kind({
+    rows: (store) => store.state.fields,
+    columns: () => [
+      { header: 'ID', value: (f) => f.id },
+      { header: 'LABEL', value: (f) => f.label, key: true },
+      { header: 'TYPE', value: (f) => f.fieldType },
+      { header: 'SYSTEM', value: (f) => f.isSystem },
+    ],
+    raw: (f) => f,
+  } satisfies Kind<FieldRecord>),
+  sequences: kind({
+    rows: (store) => store.state.sequences,
+    columns: () => [
+      { header: 'ID', value: (s) => s.id },
+      { header: 'NAME', value: (s) => s.name, key: true },
+      { header: 'ACTIVE', value: (s) => s.active },
+      { header: 'STEPS', value: (s) => s.steps.length },
+    ],
+    raw: (s) => s,
+  } satisfies Kind<SequenceRecord>),
+  schedules: kind({
+    rows: (store) => store.state.schedules,
+    columns: () => [
+      { header: 'ID', value: (s) => s.id },
+      { header: 'NAME', value: (s) => s.name, key: true },
+      { header: 'TIMEZONE', value: (s) => s.timezone },
+      { header: 'DEFAULT', value: (s) => s.isDefault },
+    ],
+    raw: (s) => s,
+  } satisfies Kind<ScheduleRecord>),
+};
+
+const status = (store: Store, task: TaskRecord) => taskStatus(task, store.now());
+
+export default defineVerb({
+  args: [arg.text('what', { choices: Object.keys(kinds) })],
+  description:
+    'Streams the records a sandbox state holds, as the sandbox keeps them: prospects with their field values by\n' +
+    'label, DNC items with their list, tasks with the status they show now, webhooks (header values as ***),\n' +
+    'domains, fields, sequences, schedules. A table on a terminal; TSV when piped; --ndjson, --json or --csv as\n' +
+    'asked. It reads the --sandbox state (or --state FILE) and changes nothing; a state never used yet is the seed.',
+  examples: [
+    'sandbox export prospects --ndjson',
+    'sandbox export prospects --csv > sandbox-prospects.csv',
+    'sandbox export dnc --state ./sandbox.json --json',
+  ],
+  flags: { state: flag.text('read this state file instead of the one --sandbox uses', { value: 'file' }) },
+  async run(ctx, opts) {
+    const path = opts.state ? resolve(ctx.cwd, opts.state) : sandboxStatePath(ctx.configDir);
+    // A sandbox that never listens: its store is the state on disk, or the seed it would start from.
+    const { store } = new Sandbox({ key: 'export-only', clock: ctx.clock, saved: loadState(path) });
+    const spec = kinds[opts.args[0] as keyof typeof kinds];
+    const writer = createListWriter(ctx, spec.columns(store), {
+      raw: (row) => spec.raw(row, store),
+      emptyMessage: `no ${opts.args[0]} in ${path}`,
+    });
+    for (const row of spec.rows(store)) await writer.write(row);
+    await writer.end();
+  },
+});

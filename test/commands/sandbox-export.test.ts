@@ -1,0 +1,55 @@
+// outreach sandbox export: what a --sandbox state (or a --state file) holds, streamed in the format asked for, read
+// only (issue 28 item 4).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+
+describe('sandbox export', () => {
+  it('streams the prospects a --sandbox import wrote, values by field label, as NDJSON and CSV', async () => {
+    const configDir = tempDir('outreach-export-');
+    const cwd = tempDir('outreach-export-cwd-');
+    writeFileSync(join(cwd, 'leads.csv'), 'Email,First Name,Company\nzoe@export.example,Zoë,"Acme, Inc."\n');
+    const imported = await run(['--sandbox', 'prospects', 'import', 'leads.csv', '--no-wait', '-q'], {
+      configDir,
+      cwd,
+    });
+    expect(imported.code).toBe(0);
+    const ndjson = await run(['sandbox', 'export', 'prospects', '--ndjson'], { configDir });
+    expect(ndjson.code).toBe(0);
+    const records = ndjson.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.find((r) => r.email === 'zoe@export.example')).toMatchObject({
+      email: 'zoe@export.example',
+      status: 'active',
+      values: { 'First Name': 'Zoë', Company: 'Acme, Inc.' },
+    });
+    const csv = await run(['sandbox', 'export', 'prospects', '--csv'], { configDir });
+    const [header, ...rows] = csv.stdout.trim().split('\n');
+    expect(header!.startsWith('ID,EMAIL,STATUS,TAGS,')).toBe(true);
+    expect(header).toContain(',First Name,');
+    expect(rows.some((row) => row.includes('zoe@export.example') && row.includes('"Acme, Inc."'))).toBe(true);
+    expect(rows).toHaveLength(records.length);
+  });
+
+  it('reads a state that was never used as the seed, changes nothing, and refuses an unknown kind', async () => {
+    const dir = tempDir('outreach-export-state-');
+    const state = join(dir, 'sandbox.json');
+    const dnc = await run(['sandbox', 'export', 'dnc', '--state', state, '--json']);
+    expect(dnc.code).toBe(0);
+    const items = JSON.parse(dnc.stdout) as Array<{ listId: string; value: string; type: string }>;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0]).toMatchObject({ listId: expect.any(String), value: expect.any(String) });
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(state)).toBe(false);
+    const tasks = await run(['sandbox', 'export', 'tasks', '--state', state, '--ndjson']);
+    const first = JSON.parse(tasks.stdout.split('\n')[0]!);
+    expect(['upcoming', 'dueToday', 'overdue', 'completed', 'skipped']).toContain(first.status);
+    const unknown = await run(['sandbox', 'export', 'people']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('people');
+  });
+});
