@@ -143,7 +143,7 @@ export class ChunkBuilder implements ChunkInFlight {
 
   /** Ends the body. `beforeLastBytes` learns the chunk's range and hash before its request can carry the whole
    * body: a journal written there holds them whenever the service may have acted on the chunk. `readerKnowsPlaces`
-   * false: the reader lost track of byte positions (csv-parse took over an odd record) before the chunk's end, so a
+   * false: the reader lost track of byte positions (bytes that did not decode as UTF-8) before the chunk's end, so a
    * rebuild reads the input from its start, as this read did. */
   async finish(readerKnowsPlaces: boolean, beforeLastBytes?: (chunk: BuiltChunk) => void): Promise<BuiltChunk> {
     const last = this.sealed(this.text.end());

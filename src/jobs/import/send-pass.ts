@@ -78,7 +78,8 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
   let streaming: ChunkBuilder | undefined;
   let chunkRows = 0;
   /** The latest place the input can be read again from (a batch's start), and whether the reader still knows places:
-   * after the first batch (the header's), a batch without one means csv-parse took over, for good. */
+   * after the first batch (the header's), a batch without one means the reader stopped counting bytes (a file not in
+   * UTF-8, or bytes that did not decode), for good. */
   let place: CsvPosition | undefined;
   let placesKnown = true;
   let batches = 0;
