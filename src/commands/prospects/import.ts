@@ -41,9 +41,9 @@ export default defineVerb({
   args: [arg.text('file')],
   description: [
     'Columns are matched to field labels ignoring case, spaces, "_" and "-" (see `outreach fields list --system`);',
-    'an Email column is required; known exports (LinkedIn, Apollo, HubSpot, Salesforce, Google, Outlook) map by their',
-    "headers. Several columns for one field (Apollo's six phones) feed it together: each row takes the first not empty,",
-    'a direct line first and a home number last (README lists the order).',
+    'an Email column is required; known exports (LinkedIn, Apollo, HubSpot, Salesforce, Google, Outlook, Mailchimp)',
+    "map by their headers. Several columns for one field (Apollo's six phones) feed it together: each row takes the",
+    'first not empty, a direct line first and a home number last (README lists the order).',
     '',
     'Each row is checked first: bad CSV records, empty or malformed emails and duplicate emails go to',
     '<name>.rejected.csv (row, reason, then the record whole); the rest is sent in chunks (up to 100,000 rows and',

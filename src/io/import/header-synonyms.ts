@@ -7,6 +7,7 @@
 //   Salesforce: Title, Account Name, Phone, Mobile, Mailing City, Mailing State/Province, Mailing Country
 //   Google Contacts: Given Name / First Name, Family Name, E-mail 1 - Value, Phone 1 - Value, Organization (1) - Name
 //   Outlook: E-mail Address, E-mail 2 Address, Business Phone, Mobile Phone, Business City, Web Page
+//   Mailchimp: Email Address, First Name, Last Name, MEMBER_RATING, OPTIN_TIME, LEID, EUID, NOTES
 //   Excel and hand-made sheets: email_address, e-mail, mail, firstname, surname, organisation, phone_number
 
 // Several columns of one export can mean one field (Apollo has six phones, mostly empty but one): each row takes the
@@ -64,6 +65,7 @@ const exportSignatures: Array<[tool: string, headers: string[]]> = [
   ['Apollo', ['apollocontactid', 'companynameforemails', 'personlinkedinurl']],
   ['HubSpot', ['recordid', 'lifecyclestage', 'contactowner']],
   ['Salesforce', ['mailingcity', 'mailingcountry', 'accountname', 'contactid']],
+  ['Mailchimp', ['memberrating', 'optintime', 'leid', 'euid']],
 ];
 
 const key = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
