@@ -28,6 +28,9 @@ export interface HttpConfig {
   connectTimeoutMs: number;
   /** Where the base URL was set ("--base-url", "OUTREACH_BASE_URL", a profile): named when it cannot be reached. */
   baseUrlSource?: string;
+  /** Who this client talks to when its address and key change from run to run (the in-process --sandbox, on a new
+   * port with a new key each time): what a job's journal is bound to instead. */
+  identity?: { service: string; account: string };
   maxRetries: number;
   /** How long one request may wait out 429 answers in all, in ms; read per request (jobs wait longer). */
   rateLimitWaitMs: () => number;

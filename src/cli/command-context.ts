@@ -1,6 +1,6 @@
 // What a verb's run() receives: the Context, the global flags, and lazily built services (config, HTTP client).
 import type { Context } from '../context.js';
-import type { HttpClient } from '../api/http.js';
+import type { HttpClient, HttpConfig } from '../api/http.js';
 import type { ConfigFile } from '../config/config-file.js';
 import { Interrupted } from '../errors.js';
 import type { JobContext } from '../jobs/context.js';
@@ -18,7 +18,12 @@ export interface CommandContext extends Context, JobContext {
   config(): Promise<ConfigFile>;
   http(): Promise<HttpClient>;
   /** A client for an explicit base URL and key (auth login checks a key before storing it). */
-  connect(baseUrl: string, apiKey: string, baseUrlSource?: string): Promise<HttpClient>;
+  connect(
+    baseUrl: string,
+    apiKey: string,
+    baseUrlSource?: string,
+    identity?: HttpConfig['identity'],
+  ): Promise<HttpClient>;
   /** A status line on stderr, unless --quiet or machine output. */
   info(message: string): void;
   /** A warning on stderr, unless --quiet. */
@@ -162,7 +167,9 @@ export function createCommandContext(
           const { startInProcessSandbox } = await import('../sandbox/in-process.js');
           const sandbox = await startInProcessSandbox(ctx);
           disposers.push(() => sandbox.close());
-          return cmd.connect(sandbox.baseUrl, sandbox.apiKey, '--sandbox');
+          // A new port and key each run: jobs bind their journals to the state instead.
+          const identity = { service: `sandbox ${sandbox.statePath}`, account: 'sandbox' };
+          return cmd.connect(sandbox.baseUrl, sandbox.apiKey, '--sandbox', identity);
         }
         const [{ resolveTarget }, { readConfig }] = await Promise.all([
           import('../config/target.js'),
@@ -175,7 +182,7 @@ export function createCommandContext(
       })();
       return httpPromise;
     },
-    async connect(baseUrl, apiKey, baseUrlSource) {
+    async connect(baseUrl, apiKey, baseUrlSource, identity) {
       const { HttpClient } = await import('../api/http.js');
       secrets.add(apiKey);
       const client = new HttpClient({
@@ -184,6 +191,7 @@ export function createCommandContext(
         timeoutMs,
         connectTimeoutMs,
         baseUrlSource,
+        identity,
         // A job draws its own progress; a plain request shows what it waits for once that takes a while.
         activity: (text) => {
           if (!jobRunning) progress.activity(text);

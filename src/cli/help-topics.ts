@@ -66,8 +66,7 @@ export const securityHelp = `What outreach trusts, and what it checks:
              rows are kept. Report links: https, or http to this machine.
   Terminal   on a terminal, control characters from the service, a
              teammate or a delivery are shown as JSON writes them (\\u001b),
-             never obeyed;
-             piped TSV, CSV and JSON stay exact.
+             never obeyed; piped CSV and JSON stay exact.
   --jq       is compiled before anything is sent; it runs in a worker that
              Ctrl-C and SIGTERM stop (exit 130).
   api -f     keys __proto__, constructor and prototype are refused.

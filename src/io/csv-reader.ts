@@ -240,7 +240,7 @@ export async function openCsv(
     if (!(error instanceof CsvStructureError)) throw error;
     const start = line + 1;
     if (error.kind === 'unclosed-quote') {
-      const more = error.lines > 0 ? ` (${error.lines} more lines)` : '';
+      const more = error.lines > 0 ? ` (${error.lines} more line${error.lines === 1 ? '' : 's'})` : '';
       throw new UsageError(
         named(
           `line ${start}: a quoted field opens here and is never closed, so the rest of the file${more} would be one value`,

@@ -39,9 +39,15 @@ export interface JobBinding {
 }
 
 /** This run's binding: the service and key it sends with, and the input file it reads. */
-export function jobBinding(http: { config: { baseUrl: string; apiKey: string } }, inputPath?: string): JobBinding {
-  const baseUrl = http.config.baseUrl.replace(/\/+$/, '');
-  const account = createHmac('sha256', http.config.apiKey).update(`outreach journal account ${baseUrl}`).digest('hex');
+export function jobBinding(
+  http: { config: { baseUrl: string; apiKey: string; identity?: { service: string; account: string } } },
+  inputPath?: string,
+): JobBinding {
+  const { identity } = http.config;
+  const baseUrl = identity?.service ?? http.config.baseUrl.replace(/\/+$/, '');
+  const account = createHmac('sha256', identity?.account ?? http.config.apiKey)
+    .update(`outreach journal account ${baseUrl}`)
+    .digest('hex');
   let input = '';
   if (inputPath)
     try {

@@ -11,6 +11,8 @@ export function sandboxStatePath(configDir: string): string {
 
 export interface RunningSandbox {
   baseUrl: string;
+  /** The state file it keeps: what makes two runs the same sandbox. */
+  statePath: string;
   apiKey: string;
   sandbox: Sandbox;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'cl
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     baseUrl,
+    statePath,
     apiKey,
     sandbox,
     close: () => sandbox.close(),

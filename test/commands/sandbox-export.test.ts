@@ -1,6 +1,6 @@
 // outreach sandbox export: what a --sandbox state (or a --state file) holds, streamed in the format asked for, read
 // only (issue 28 item 4).
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -43,7 +43,6 @@ describe('sandbox export', () => {
     const items = JSON.parse(dnc.stdout) as Array<{ listId: string; value: string; type: string }>;
     expect(items.length).toBeGreaterThan(0);
     expect(items[0]).toMatchObject({ listId: expect.any(String), value: expect.any(String) });
-    const { existsSync } = await import('node:fs');
     expect(existsSync(state)).toBe(false);
     const tasks = await run(['sandbox', 'export', 'tasks', '--state', state, '--ndjson']);
     const first = JSON.parse(tasks.stdout.split('\n')[0]!);
@@ -51,5 +50,24 @@ describe('sandbox export', () => {
     const unknown = await run(['sandbox', 'export', 'people']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('people');
+  });
+
+  it('sandbox reset --state removes only a sandbox state, never a file that does not begin as one', async () => {
+    const dir = tempDir('outreach-reset-');
+    const leads = join(dir, 'leads.csv');
+    writeFileSync(leads, 'Email\na@x.example\n');
+    const refused = await run(['sandbox', 'reset', '--state', leads]);
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr:
+        `error: --state ${leads}: this is not a sandbox state (it does not begin as one); nothing was removed\n` +
+        'hint: Give the file that `sandbox start --state` writes.\n',
+    });
+    expect(readFileSync(leads, 'utf8')).toBe('Email\na@x.example\n');
+    // A state cut short (the reason to reset) is still one.
+    const state = join(dir, 'sandbox.json');
+    writeFileSync(state, '{"version":4,"seededAt":1,"coun');
+    expect((await run(['sandbox', 'reset', '--state', state])).code).toBe(0);
+    expect(existsSync(state)).toBe(false);
   });
 });

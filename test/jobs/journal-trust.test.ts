@@ -221,4 +221,28 @@ describe('journals and files the tool writes', () => {
     expect(statSync(join(dir, 'out.csv')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dir, 'out.csv'), 'utf8').split('\n')[0]).toBe('value,type,createdAt,addedBy');
   });
+
+  it('resumes under --sandbox, whose port and key change every run: the journal is bound to the sandbox state', async () => {
+    const configDir = tempDir('outreach-trust-config-');
+    const first = await run(['--sandbox', 'prospects', 'import', 'leads.csv', ...chunked, '-q'], {
+      configDir,
+      cwd: dir,
+    });
+    expect(first.code).toBe(0);
+    cutJournal(journal(), 2);
+    const resumed = await run(['--sandbox', 'prospects', 'import', 'leads.csv', ...chunked, '--resume', '--json'], {
+      configDir,
+      cwd: dir,
+    });
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 25, chunks: 5 });
+    // Another sandbox state is another service.
+    const other = await run(['--sandbox', 'prospects', 'import', 'leads.csv', ...chunked, '--resume'], {
+      configDir: tempDir('outreach-trust-other-'),
+      cwd: dir,
+    });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("is not this run's journal: service sandbox ");
+  });
 });

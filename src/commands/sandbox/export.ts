@@ -38,10 +38,12 @@ const kinds = {
       { header: 'EMAIL', value: (p) => p.email, key: true },
       { header: 'STATUS', value: (p) => p.status },
       { header: 'TAGS', value: (p) => p.tags.join(';') },
-      ...store.state.fields.map((f) => ({
-        header: f.label,
-        value: (p: { values: Record<string, string> }) => p.values[f.id] ?? '',
-      })),
+      ...store.state.fields
+        .filter((f) => f.label.toLowerCase() !== 'email') // the prospect's own EMAIL column
+        .map((f) => ({
+          header: f.label,
+          value: (p: { values: Record<string, string> }) => p.values[f.id] ?? '',
+        })),
     ],
     raw: (p, store) => ({
       ...p,
@@ -89,13 +91,17 @@ const kinds = {
   } satisfies Kind<WebhookRecord>),
   domains: kind({
     rows: (store) => store.state.domains,
-    columns: () => [
+    columns: (store) => [
       { header: 'ID', value: (d) => d.id },
-      { header: 'NAME', value: (d) => d.name, key: true },
-      { header: 'STATUS', value: (d) => d.status },
-      { header: 'MAILBOXES', value: (d) => d.mailboxes.map((m) => m.email).join(',') },
+      { header: 'DOMAIN', value: (d) => d.name, key: true },
+      { header: 'STATUS', value: (d) => domainStatus(store, d) },
+      {
+        header: 'MAILBOXES',
+        value: (d) => d.mailboxes.map((m) => m.email).join(', '),
+        lines: (d) => d.mailboxes.map((m) => m.email),
+      },
     ],
-    raw: (d) => d,
+    raw: ({ activatesAt: _, ...d }, store) => ({ ...d, status: domainStatus(store, d) }),
   } satisfies Kind<DomainRecord>),
   fields: kind({
     rows: (store) => store.state.fields,
@@ -130,16 +136,18 @@ const kinds = {
 };
 
 const status = (store: Store, task: TaskRecord) => taskStatus(task, store.now());
+/** As the service shows it now: a purchase in progress is active once its provisioning time has passed. */
+const domainStatus = (store: Store, d: DomainRecord) =>
+  d.status === 'inProgress' && d.activatesAt !== undefined && store.now() >= d.activatesAt ? 'active' : d.status;
 
 export default defineVerb({
-  args: [arg.text('what', { choices: Object.keys(kinds) })],
+  args: [arg.text('kind', { choices: Object.keys(kinds) })],
   description:
     'Streams the records a sandbox state holds, as the sandbox keeps them: prospects with their field values by\n' +
     'label, DNC items with their list, tasks with the status they show now, webhooks (header values as ***),\n' +
     'domains, fields, sequences, schedules. A table on a terminal; TSV when piped; --ndjson, --json or --csv as\n' +
     'asked. It reads the --sandbox state (or --state FILE) and changes nothing; a state never used yet is the seed.',
   examples: [
-    'sandbox export prospects --ndjson',
     'sandbox export prospects --csv > sandbox-prospects.csv',
     'sandbox export dnc --state ./sandbox.json --json',
   ],
