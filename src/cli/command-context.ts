@@ -38,6 +38,8 @@ export interface CommandContext extends Context, JobContext {
   redact(text: string): string;
   /** `outreach <the global flags of this run> <words>`, quoted for a shell: a command to suggest. */
   commandLine(words: string[]): string;
+  /** This run's own command line, every flag kept, without the words in `drop` and with `add`: a follow-up. */
+  sameCommandLine(drop: string[], add: string[]): string;
   /** Set once a job keeps a journal: printed after any error that ends it, so the user can continue. */
   resumeCommand?: string;
   /** Runs a job with its progress rendered; the spinner is gone when it returns. */
@@ -151,6 +153,7 @@ export function createCommandContext(
       }
     },
     commandLine: (words) => `outreach ${shellLine([...globalPrefix(argv), ...words])}`,
+    sameCommandLine: (drop, add) => `outreach ${shellLine([...argv.filter((word) => !drop.includes(word)), ...add])}`,
     resumable(words) {
       const line = words
         ? [...globalPrefix(argv), ...words]

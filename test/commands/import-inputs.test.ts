@@ -220,6 +220,23 @@ describe('prospects import of real exports', () => {
     expect(stored('person2@example.com.au')!.values.fPhoneNo).toBe('+61 555 555 555');
   });
 
+  it('suggests a follow-up that keeps the --map flags, and that follow-up works', async () => {
+    put('mapped.csv', 'Work Email,First Name,Notes\nm1@inputs.example,Mo,n\n');
+    const argv = ['mapped.csv', '--map', 'Work Email=Email', '--map', 'Notes=', '--no-wait'];
+    const first = await run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir });
+    expect(first.code).toBe(0);
+    const followUp = /Follow up with: (.*)$/m.exec(first.stderr)![1]!;
+    expect(followUp).toBe("outreach prospects import mapped.csv --map 'Work Email=Email' --map Notes= --resume --wait");
+    const again = await run(
+      ['prospects', 'import', 'mapped.csv', '--map', 'Work Email=Email', '--map', 'Notes=', '--resume', '--wait'],
+      {
+        env: sb.env,
+        cwd: dir,
+      },
+    );
+    expect(again.code).toBe(0);
+  });
+
   it('keeps the email one column: a later email of an export is set aside, never a fallback', async () => {
     put(
       'g.csv',

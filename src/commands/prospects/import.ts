@@ -167,12 +167,13 @@ export default defineVerb({
       summary.requestIds.length &&
       !ctx.flags.json
     ) {
-      // stdin keeps no journal to resume from: the import ids are what is left to follow.
+      // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
+      // command (its --map flags and all: --resume checks they match) resumed with --wait.
       const followUps =
         opts.args[0] === '-'
-          ? summary.requestIds.map((id) => ['prospects', 'import-status', id])
-          : [['prospects', 'import', opts.args[0], '--resume', '--wait']];
-      ctx.info(`Not waiting for the service. Follow up with: ${followUps.map(ctx.commandLine).join(' ; ')}`);
+          ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
+          : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
+      ctx.info(`Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`);
     }
     return ExitCode.ok;
   },
