@@ -6,7 +6,7 @@
 import { createReadStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
-import { request } from 'undici';
+import { postChunk } from './post-chunk.mjs';
 import { recordBatches } from './record-batches.mjs';
 
 const [mode, ...args] = process.argv.slice(2);
@@ -44,14 +44,7 @@ if (mode === 'prepare') {
     .map((name) => readFileSync(join(dir, name)));
   const inFlight = new Set();
   for (const body of bodies) {
-    const answer = request(`${baseUrl}/v1/prospects/import-with-field-name`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body,
-    }).then(async (res) => {
-      const text = await res.body.text();
-      if (res.statusCode !== 201) throw new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
-    });
+    const answer = postChunk(baseUrl, key, body);
     inFlight.add(answer);
     answer.finally(() => inFlight.delete(answer));
     while (inFlight.size >= 2) await Promise.race(inFlight);

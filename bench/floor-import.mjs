@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse';
-import { request } from 'undici';
+import { postChunk } from './post-chunk.mjs';
 import { recordBatches } from './record-batches.mjs';
 
 const [file, baseUrl, key] = process.argv.slice(2);
@@ -25,14 +25,7 @@ function open() {
   body = new PassThrough();
   buffered = '{"conflictAction":"noUpdate","prospectList":[';
   inBody = 0;
-  const answer = request(`${baseUrl}/v1/prospects/import-with-field-name`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body,
-  }).then(async (res) => {
-    const text = await res.body.text();
-    if (res.statusCode !== 201) throw new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
-  });
+  const answer = postChunk(baseUrl, key, body);
   inFlight.add(answer);
   answer.finally(() => inFlight.delete(answer));
 }
