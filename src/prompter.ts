@@ -2,6 +2,7 @@
 // instead of typing keys on a timer; the real one is @inquirer/prompts, loaded only when a question is asked.
 import type { Readable, Writable } from 'node:stream';
 import { Interrupted } from './errors.js';
+import { visible } from './visible-text.js';
 
 export interface Choice<T extends string> {
   value: T;
@@ -42,12 +43,15 @@ export function createInquirerPrompter(
 ): Prompter {
   const io = () => ({ ...streams(), signal });
   const prompts = () => import('@inquirer/prompts');
+  // Questions and choices may hold text from the service (task ids, column names): shown, never obeyed.
+  const shown = <Q extends { message: string }>(q: Q): Q => ({ ...q, message: visible(q.message, { lines: true }) });
+  const choices = <T extends string>(list: Choice<T>[]) => list.map((c) => ({ ...c, name: visible(c.name) }));
   return {
-    input: async (q) => asking((await prompts()).input(q, io())),
-    password: async (q) => asking((await prompts()).password({ ...q, mask: '*' }, io())),
-    select: async (q) => asking((await prompts()).select(q, io())),
+    input: async (q) => asking((await prompts()).input(shown(q), io())),
+    password: async (q) => asking((await prompts()).password({ ...shown(q), mask: '*' }, io())),
+    select: async (q) => asking((await prompts()).select({ ...shown(q), choices: choices(q.choices) }, io())),
     search: async (q) =>
-      asking((await prompts()).search({ message: q.message, source: (term) => q.source(term) }, io())),
-    confirm: async (q) => asking((await prompts()).confirm(q, io())),
+      asking((await prompts()).search({ message: shown(q).message, source: (term) => choices(q.source(term)) }, io())),
+    confirm: async (q) => asking((await prompts()).confirm(shown(q), io())),
   };
 }

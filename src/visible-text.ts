@@ -1,0 +1,28 @@
+// Control characters made visible, for text bound for a terminal (cli/terminal-text.ts guards every write; the
+// prompter shows questions through inquirer, past that guard, and uses this itself).
+
+/**
+ * A control character as a JSON string writes it: \b \t \n \f \r, otherwise \u001b (ESC), \u0007 (BEL), \u007f
+ * (DEL), \u009b (C1 CSI). One form everywhere, and `--json` on a terminal stays valid JSON with the same data.
+ */
+function shown(char: string): string {
+  const short = shortForms[char];
+  if (short) return short;
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+const shortForms: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+
+/** C0 but tab and newline, DEL and C1: what a terminal may act on. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+const controlsButLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Also tab and newline: for a value that must stay on one line and in its column (a table cell, a field). */
+// eslint-disable-next-line no-control-regex -- as above
+const allControls = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * The text with its control characters made visible (see `shown`). `lines: true` keeps tab and newline, for text
+ * that may span lines (a message); a table cell or a listed value keeps neither, so it cannot forge rows or columns.
+ */
+export function visible(text: string, options: { lines?: boolean } = {}): string {
+  return text.replace(options.lines ? controlsButLines : allControls, shown);
+}
