@@ -99,7 +99,9 @@ export async function filterJq(
       worker.once('exit', (code) => resolve({ failed: `the jq worker stopped (exit ${code})` }));
     });
     if (message.result) return outcome(message.result);
-    throw tooBig(json, message.failed ?? 'no answer');
+    // jq-wasm's memory ends somewhere past 20 MB of JSON; below that a failure is the worker's own.
+    if (json.length > 16 * 2 ** 20) throw tooBig(json, message.failed ?? 'no answer');
+    throw new OutreachError(`--jq: the jq worker failed (${message.failed ?? 'no answer'})`);
   } finally {
     signal.removeEventListener('abort', onAbort);
     await worker.terminate();

@@ -114,6 +114,8 @@ class RecordCutter {
     const d = this.delimiter;
     let pos = this.pos;
     while (pos < text.length) {
+      // A record that did not end in the text before is not looked at again until the text has doubled.
+      if (!final && text.length - pos < this.retryAt) break;
       this.lfAt = this.next('\n', this.lfAt, pos);
       this.crAt = this.next('\r', this.crAt, pos);
       this.quoteAt = this.next(quote, this.quoteAt, pos);
@@ -133,7 +135,6 @@ class RecordCutter {
         this.retryAt = 0;
         continue;
       }
-      if (!final && text.length - pos < this.retryAt) break;
       const next = this.fieldByField(pos, final);
       if (next < 0) {
         this.retryAt = 2 * (text.length - pos);
@@ -262,7 +263,7 @@ class RecordCutter {
   }
 }
 
-/** The records of a byte stream (BOM already removed by the caller), parsed as they arrive. */
+/** The records of a byte stream, parsed as they arrive; a byte-order mark at the start of a file is dropped. */
 export function parseRecords(input: AsyncIterator<Buffer>, options: CsvParserOptions): RecordSource {
   /** Why reading stopped, told once the records before it are taken. */
   let failure: unknown;

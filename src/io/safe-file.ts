@@ -3,17 +3,7 @@
 // replaced, never written through, and no half-written file stands under the real name. A file read back to decide
 // what to do (a journal, a lock) must be a regular file of this user that nobody else can write.
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { getuid, pid } from 'node:process';
@@ -64,23 +54,9 @@ function distrust(stat: Stats): string | undefined {
   return undefined;
 }
 
-/** Refuses to trust `path` unless it is a regular file owned by this user that no one else may write. Returns false
- * when there is no file at all. `hint` says what to do instead. */
-export function checkOwnFile(path: string, what: string, hint = startOver): boolean {
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new InputFileError(path, `cannot read the ${what}: ${(error as Error).message}`);
-  }
-  const why = distrust(stat);
-  if (why) throw new InputFileError(path, `is not trusted as a ${what}: ${why}`, hint);
-  return true;
-}
-
-/** The text of `path` when it is a file `checkOwnFile` trusts, checked on the file opened (without following a link),
- * so it cannot be swapped between the check and the read; undefined when there is none. */
+/** The text of `path` when it is a regular file of this user that no one else may write, checked on the file opened
+ * (without following a link), so it cannot be swapped between the check and the read; undefined when there is none.
+ * `hint` says what to do instead. */
 export function readOwnFile(path: string, what: string, hint = startOver): string | undefined {
   let fd: number;
   try {

@@ -298,6 +298,11 @@ describe('tasks bulk-skip', () => {
     const lines = readFileSync(join(dir, journalName), 'utf8').trim().split('\n');
     writeFileSync(join(dir, journalName), `${lines.slice(0, 5).join('\n')}\n`);
     const before = skipPosts().length;
+    // --dry-run prints what is left and skips nothing.
+    const dry = await tasks(['bulk-skip', '--resume', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.trim().split('\n')).toEqual(ids.slice(100));
+    expect(skipPosts().length).toBe(before);
     // A resumed skip asks (or needs --yes) like the first run, naming what is left.
     const unasked = await tasks(['bulk-skip', '--resume']);
     expect(unasked.code).toBe(2);

@@ -140,6 +140,11 @@ describe('journals and files the tool writes', () => {
         'hint: Wait for that run to end, or stop it; a lock whose process has ended is taken over.\n',
     );
     expect(importPosts(sb)).toBe(0);
+    // A lock that does not say who holds it is never taken over on a guess.
+    writeFileSync(`${journal()}.lock`, '');
+    const unsaid = await importLeads([...chunked]);
+    expect(unsaid.code).toBe(2);
+    expect(unsaid.stderr).toContain(`is locked by ${journal()}.lock, which does not say which process holds it`);
     // A lock left by a process that has ended (kill -9) is taken over, and released at the end of the run.
     writeFileSync(`${journal()}.lock`, JSON.stringify({ pid: 2 ** 22 + 1, since: 'earlier' }));
     expect((await importLeads([...chunked, '-q'])).code).toBe(0);

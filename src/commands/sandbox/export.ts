@@ -19,6 +19,7 @@ import { Sandbox } from '../../sandbox/server.js';
 import { loadState } from '../../sandbox/state-file.js';
 import type { Store } from '../../sandbox/store.js';
 import { taskStatus } from '../../sandbox/task-view.js';
+import { statusNow } from '../../sandbox/routes/domains.js';
 
 /** What one kind of record looks like on the way out: its rows, the columns of a table or CSV, the JSON of a row. */
 interface Kind<T> {
@@ -47,12 +48,7 @@ const kinds = {
     ],
     raw: (p, store) => ({
       ...p,
-      values: Object.fromEntries(
-        Object.entries(p.values).map(([id, value]) => [
-          store.state.fields.find((f) => f.id === id)?.label ?? id,
-          value,
-        ]),
-      ),
+      values: Object.fromEntries(Object.entries(p.values).map(([id, value]) => [labelOf(store, id), value])),
     }),
   } satisfies Kind<ProspectRecord>),
   dnc: kind({
@@ -136,9 +132,15 @@ const kinds = {
 };
 
 const status = (store: Store, task: TaskRecord) => taskStatus(task, store.now());
-/** As the service shows it now: a purchase in progress is active once its provisioning time has passed. */
-const domainStatus = (store: Store, d: DomainRecord) =>
-  d.status === 'inProgress' && d.activatesAt !== undefined && store.now() >= d.activatesAt ? 'active' : d.status;
+const labels = new WeakMap<Store, Map<string, string>>();
+/** A field's label by its id (the map made once a store). */
+const labelOf = (store: Store, id: string) => {
+  let map = labels.get(store);
+  if (!map) labels.set(store, (map = new Map(store.state.fields.map((f) => [f.id, f.label]))));
+  return map.get(id) ?? id;
+};
+/** As `domains list` shows it now (a purchase whose provisioning time has passed is active, or failed). */
+const domainStatus = (store: Store, d: DomainRecord) => statusNow(d, store.now());
 
 export default defineVerb({
   args: [arg.text('kind', { choices: Object.keys(kinds) })],

@@ -107,6 +107,12 @@ export default defineVerb({
         `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
       );
       const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
+      if (opts.dryRun) {
+        plan.journal.close();
+        for (const id of left) await writeOut(ctx.stdout, `${id}\n`);
+        ctx.info(`Would skip ${formatCount(left.length)} task(s) not yet accepted.`);
+        return ExitCode.ok;
+      }
       let go = false;
       try {
         go = !left.length || (await confirmed(ctx, left, opts.yes));

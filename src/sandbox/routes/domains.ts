@@ -9,10 +9,17 @@ import type { Store } from '../store.js';
 
 /** Domains whose provisioning time has come are active from then on; a name starting with `fail-` fails instead, so
  * scripts can try that path (spec.md does not show how the real service gets there). */
+export function statusNow(domain: DomainRecord, now: number): DomainRecord['status'] {
+  if (domain.status !== 'inProgress' || domain.activatesAt === undefined || now < domain.activatesAt)
+    return domain.status;
+  return domain.name.startsWith('fail-') ? 'failed' : 'active';
+}
+
 function settle(store: Store): DomainRecord[] {
   for (const domain of store.state.domains) {
-    if (domain.status === 'inProgress' && domain.activatesAt !== undefined && store.now() >= domain.activatesAt) {
-      domain.status = domain.name.startsWith('fail-') ? 'failed' : 'active';
+    const status = statusNow(domain, store.now());
+    if (status !== domain.status) {
+      domain.status = status;
       delete domain.activatesAt;
     }
   }
