@@ -206,12 +206,12 @@ export function unsanitized(stream: Writable): Writable {
   return unsanitizedOf.get(stream) ?? stream;
 }
 
-/** The Context with its stdout and stderr guarded (made on first use: a stream not written to is not touched), and
- * `flush` for the end of the run, which lets out bytes held back because they might have begun a key. */
+/** The Context with its stdout and stderr guarded (each guard made when the stream is first asked for), and `flush`
+ * for the end of the run, which lets out bytes held back because they might have begun a key. */
 export function guardContext(ctx: Context, secrets: Secrets): { ctx: Context; flush(): void } {
   let stdout: ReturnType<typeof guardStream> | undefined;
   let stderr: ReturnType<typeof guardStream> | undefined;
-  // Copied as descriptors, not spread: the process Context's getters build streams only when asked.
+  // Copied as descriptors, not spread, so the process Context's getters still run only when a stream is asked for.
   const guarded = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)) as Context;
   Object.defineProperties(guarded, {
     stdout: { enumerable: true, get: () => (stdout ??= guardStream(ctx.stdout, secrets, ctx.stdoutIsTTY)).stream },
