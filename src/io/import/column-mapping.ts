@@ -12,9 +12,6 @@ export interface FieldInfo {
 }
 
 export interface MappedColumn {
-  /** The first of `sources`. */
-  index: number;
-  header: string;
   field: FieldInfo;
   /** The columns that feed the field, in the order they are tried: a row takes the first that is not empty. */
   sources: Array<{ index: number; header: string }>;
@@ -149,10 +146,10 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     }
     if (earlier)
       throw new UsageError(
-        `columns "${earlier.column.header}" and "${name}" both map to the field "${field.label}"`,
+        `columns "${earlier.column.sources[0]!.header}" and "${name}" both map to the field "${field.label}"`,
         'Map one of them elsewhere, or ignore it with --map "COLUMN=".',
       );
-    const column = { index, header: name, field, sources: [{ index, header: name }] };
+    const column = { field, sources: [{ index, header: name }] };
     byField.set(field.id, { column, how });
     columns.push(column);
   });
@@ -162,7 +159,6 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     how === 'synonym' ? synonymRank(header) : explicitOrder.indexOf(normaliseName(header));
   for (const { column, how } of byField.values()) {
     column.sources.sort((a, b) => rank(how, a.header) - rank(how, b.header));
-    Object.assign(column, column.sources[0]);
   }
   const bySynonym = [...byField.values()].filter(({ how }) => how === 'synonym').map(({ column }) => column);
 
@@ -192,7 +188,7 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     ignored,
     bySynonym,
     exportOf,
-    emailIndex: email.index,
+    emailIndex: email.sources[0]!.index,
     asJson() {
       // A field's columns stand together, in the order they are tried, which --mapping keeps when it reads them.
       const out: Record<string, string | null> = {};

@@ -1,5 +1,5 @@
 // Request bodies of an import, written row by row: the settings first, then `"prospectList":[ ... ]`.
-import type { ColumnMapping } from '../../io/import/column-mapping.js';
+import { normaliseName, type ColumnMapping } from '../../io/import/column-mapping.js';
 
 export interface BodySettings {
   conflictAction: string;
@@ -31,7 +31,7 @@ const textMark = /^'(?=[+\d(])/;
 function valueReader(mapping: ColumnMapping): (fields: string[], column: number) => string {
   const sources = mapping.columns.map((c) => c.sources.map((s) => s.index));
   const single = sources.map((list) => (list.length === 1 ? list[0]! : -1));
-  const phone = mapping.columns.map((c) => c.field.label.toLowerCase().replace(/\s/g, '') === 'phonenumber');
+  const phone = mapping.columns.map((c) => normaliseName(c.field.label) === 'phonenumber');
   const pick = (fields: string[], column: number) => {
     const only = single[column]!;
     if (only >= 0) return (fields[only] ?? '').trim();
