@@ -6,6 +6,7 @@
 // text (a workbook, an archive, an image) are refused by their first bytes. Memory stays flat whatever the size.
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { formatCount } from '../format.js';
 import { CsvStructureError, parseRecords, recordInfo } from './csv-parser.js';
 import { describeNonCsv, looksLikeUtf16WithoutBom } from './file-kind.js';
 
@@ -18,8 +19,8 @@ export interface CsvReadOptions {
   delimiter?: string;
   /** Whether the first record is a header (default true). */
   header?: boolean;
-  /** A record longer than this stops the file as broken quoting (an unclosed quote swallowing the rest). */
-  maxRecordBytes?: number;
+  /** A record longer than this many characters (2^25 by default) stops the file: an unclosed quote, or no line breaks. */
+  maxRecordChars?: number;
   /** Lines before the header to skip; by default a preamble of lines without a delimiter is found and skipped. */
   skipLines?: number;
   /** How messages name the input ("leads.csv", "--file: optouts.csv"). */
@@ -222,10 +223,10 @@ export async function openCsv(
     .slice(skipLines)
     .join('\n');
   const delimiter = options.delimiter ?? sniffDelimiter(firstLine(headerText));
-  const maxRecordBytes = options.maxRecordBytes ?? 32 * 2 ** 20;
+  const maxRecordChars = options.maxRecordChars ?? 32 * 2 ** 20;
   const records = parseRecords(bytes(), {
     delimiter,
-    maxRecordChars: maxRecordBytes,
+    maxRecordChars,
     skipLines,
     midFile: Boolean(from),
     decoder: iconv?.getDecoder(iconvName(encoding)),
@@ -248,7 +249,7 @@ export async function openCsv(
         `Fix the quoting on line ${start} (a value with a " must be quoted, its " doubled). Rows before it are read.`,
       );
     }
-    const limit = `${Math.round(maxRecordBytes / 2 ** 20)} MB`;
+    const limit = `${formatCount(maxRecordChars)} characters`;
     if (!error.quoted)
       throw new UsageError(
         named(`line ${start}: the record starting here grows past ${limit} without a line break`),

@@ -111,14 +111,14 @@ describe('openCsv', () => {
 
   it('stops at a record that grows past the size limit instead of inventing rows from its middle', async () => {
     const big = `a,b\n1,2\n"${'x'.repeat(2000)},3\n4,5\n`;
-    await expect(read(big, { maxRecordBytes: 1000, name: 'big.csv' })).rejects.toThrow(
-      'big.csv: line 3: the record starting here grows past 0 MB; a quote opened on this line is probably never closed',
+    await expect(read(big, { maxRecordChars: 1000, name: 'big.csv' })).rejects.toThrow(
+      'big.csv: line 3: the record starting here grows past 1,000 characters; a quote opened on this line is probably never closed',
     );
   });
 
   it('says a record without a quote that grows past the limit has no line break, not broken quoting', async () => {
-    await expect(read(`a,b\n1,2\n${'x,'.repeat(1000)}\n`, { maxRecordBytes: 1000, name: 'wide.csv' })).rejects.toThrow(
-      'wide.csv: line 3: the record starting here grows past 0 MB without a line break',
+    await expect(read(`a,b\n1,2\n${'x,'.repeat(1000)}\n`, { maxRecordChars: 1000, name: 'wide.csv' })).rejects.toThrow(
+      'wide.csv: line 3: the record starting here grows past 1,000 characters without a line break',
     );
   });
 
