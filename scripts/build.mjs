@@ -62,7 +62,7 @@ const result = await build({
   banner: { js: builtinRequire },
   plugins: [lazyChildProcessForCommander],
   // jq-wasm reads its .wasm from beside its own file: it stays in node_modules (a dependency) and loads from there.
-  external: ['jq-wasm'],
+  external: ['jq-wasm', 'better-sqlite3'],
   write: false,
 });
 for (const file of result.outputFiles) {

@@ -2,10 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { durableSaver, loadState } from './state-file.js';
-import { Sandbox } from './server.js';
+import type { Sandbox } from './server.js';
 
+/** The database `--sandbox` keeps its state in (state.json, of versions before it, is imported on first use). */
 export function sandboxStatePath(configDir: string): string {
+  return join(configDir, 'sandbox', 'state.db');
+}
+
+/** Where `--sandbox` kept its state before the database: imported on first use, then kept as state.json.bak. */
+export function legacySandboxStatePath(configDir: string): string {
   return join(configDir, 'sandbox', 'state.json');
 }
 
@@ -21,21 +26,21 @@ export interface RunningSandbox {
 export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'clock'>): Promise<RunningSandbox> {
   const statePath = sandboxStatePath(ctx.configDir);
   const apiKey = `sandbox-${randomBytes(12).toString('hex')}`;
-  const saved = loadState(statePath);
-  // Every write is on disk before the client hears it was accepted, as with `sandbox start --state`: a command killed
-  // mid-import leaves a journal and a sandbox that agree.
-  let save: () => Promise<void> = async () => undefined;
+  const [{ StateDb }, { sandboxOnDatabase }] = await Promise.all([import('./state-db.js'), import('./on-database.js')]);
+  // Every write is committed before the client hears it was accepted, as with `sandbox start --state`: a command
+  // killed mid-import leaves a journal and a sandbox that agree; commands side by side take turns at the database.
+  const db = StateDb.open(statePath, legacySandboxStatePath(ctx.configDir));
   // No body deadline: only this process holds the key, and a body without it is refused unread.
-  const sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, saved, persist: () => save(), bodyDeadline: false });
-  save = durableSaver(statePath, () => sandbox.store.snapshot());
-  // A first run saves its seed too: seeded tasks are dated from the clock and must not move between runs.
-  if (!saved) await save();
+  const sandbox = sandboxOnDatabase(db, { key: apiKey, clock: ctx.clock, bodyDeadline: false });
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     baseUrl,
     statePath,
     apiKey,
     sandbox,
-    close: () => sandbox.close(),
+    close: async () => {
+      await sandbox.close();
+      db.close();
+    },
   };
 }

@@ -15,6 +15,7 @@ import { allRoutes } from './routes/index.js';
 import { seedProspects, seedState, type SeedOptions } from './seed.js';
 import { ProspectBook } from './prospect-book.js';
 import type { SavedSandbox } from './state-file.js';
+import type { StateDb } from './state-db.js';
 import { defaultDeliveryOptions, WebhookDispatcher, type DeliveryOptions } from './webhook-delivery.js';
 import { triggerSample } from './routes/webhooks.js';
 
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   seed?: SeedOptions;
   /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
   persist?: () => Promise<void>;
+  /** Where the state lives when it is shared with other processes: each request runs in one of its transactions. */
+  database?: StateDb;
   /** Called as each request is logged, before its answer goes out (tests act on what arrived, not on a timer). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** How long a request's body may take to arrive (default bodyDeadlineMs) and how that wait is made (default: the
@@ -146,7 +149,7 @@ export class Sandbox {
   async close(options: { now?: boolean } = {}): Promise<void> {
     if (options.now) this.store.webhooks?.stop();
     await this.store.webhooks?.idle();
-    await this.options.persist?.();
+    await this.inTransaction(async () => this.options.persist?.());
     this.closing.abort();
     const server = this.server;
     if (!server) return;
@@ -184,8 +187,11 @@ export class Sandbox {
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
         if (url.pathname.startsWith('/_sandbox/')) {
-          answer = await this.control(method, url.pathname, rawBody);
-          if (method === 'POST') await this.options.persist?.();
+          answer = await this.inTransaction(async () => {
+            const controlled = await this.control(method, url.pathname, rawBody);
+            if (method === 'POST') await this.options.persist?.();
+            return controlled;
+          });
         } else {
           fault = this.nextFault();
           if (fault === 'delay' && !(await this.wait(this.options.faults?.delayMs ?? 1500))) {
@@ -201,7 +207,7 @@ export class Sandbox {
             };
           else if (fault === 'unavailable503')
             answer = { status: 503, body: new SandboxError(503, 5030, 'Service unavailable').toBody() };
-          else answer = await this.dispatch(method, url, req, rawBody);
+          else answer = await this.inTransaction(() => this.dispatch(method, url, req, rawBody));
         }
       }
     } catch (error) {
@@ -376,6 +382,36 @@ export class Sandbox {
     this.requestLog.push(entry);
     if (this.requestLog.length > logLimit) this.requestLog.splice(0, this.requestLog.length - logLimit);
     this.options.onRequest?.(entry);
+  }
+
+  /** Requests waiting for the database, one at a time: a transaction belongs to the connection. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The state in memory may hold what a failed request changed before it failed: read it again. */
+  private stale = false;
+
+  /** Runs a request's work in one transaction of the database, when the state lives in one: another process's
+   * commits are read first, and the answer goes out only once the work has committed. */
+  private inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const db = this.options.database;
+    if (!db) return work();
+    const run = this.queue.then(async () => {
+      if (db.begin() || this.stale) {
+        const saved = db.load();
+        if (saved) this.store.replaceState(saved.state, saved.prospects);
+      }
+      this.stale = false;
+      try {
+        const result = await work();
+        db.commit();
+        return result;
+      } catch (error) {
+        db.rollback();
+        this.stale = true;
+        throw error;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Waits on the clock; false when the sandbox closed first. */

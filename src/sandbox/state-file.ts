@@ -1,6 +1,6 @@
-// The sandbox's state on disk: versioned JSON, written beside the target and renamed so an interrupted save never
-// leaves half a file. A file from an older version is brought up to date step by step; one from a newer version,
-// or without a version, is refused with what to do, never half-read.
+// The sandbox's state as JSON, as versions before the database kept it (state-db.ts imports it on first use): read,
+// and brought up to date step by step; one from a newer version, or without a version, is refused with what to do,
+// never half-read. Writing it stays for tests that make such a state.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -202,24 +202,4 @@ function syncFolder(dir: string): void {
   } finally {
     closeSync(dirFd);
   }
-}
-
-/**
- * Saves for a running sandbox that answers a write only once it is on disk. Writes that arrive while a save runs share
- * the next one (group commit), so a burst of writes costs two saves, not one each.
- */
-export function durableSaver(path: string, snapshot: () => StateSnapshot): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | undefined;
-  return () => {
-    // A failed save fails the writes that waited for it, not every later one: the chain goes on after it.
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        running = Promise.resolve().then(() => saveState(path, snapshot()));
-        return running;
-      });
-    return queued;
-  };
 }

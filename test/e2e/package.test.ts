@@ -1,7 +1,7 @@
 // What a user gets from the npm package: `npm pack`, then a global install of the tarball into an empty prefix gives a
 // working `outreach` and its man page. Everything but jq-wasm is bundled in dist/, and jq-wasm travels inside the tarball
 // (bundleDependencies), so the install needs no registry: it runs offline with an empty npm cache of its own, whatever
-// the machine's cache holds.
+// the machine's cache holds. So does better-sqlite3, the sandbox's database driver, as source it builds on install.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { cleanEnv } from '../helpers/spawn.js';
 const root = join(import.meta.dirname, '../..');
 
 describe('the npm package', () => {
-  it('installs globally from its tarball with a working outreach and man page', { timeout: 60_000 }, () => {
+  it('installs globally from its tarball with a working outreach and man page', { timeout: 300_000 }, () => {
     const work = tempDir('outreach-pack-');
     const npmEnv = {
       ...process.env,
@@ -20,6 +20,8 @@ describe('the npm package', () => {
       npm_config_fund: 'false',
       npm_config_audit: 'false',
       npm_config_cache: join(work, 'npm-cache'),
+      // better-sqlite3 travels as source and is built with Node's headers (about a minute): never a download.
+      npm_config_build_from_source: 'true',
     };
     // dist/ is built by `npm test` before the tests run; --ignore-scripts keeps pack from rebuilding it under them.
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: root, env: npmEnv });
@@ -40,5 +42,11 @@ describe('the npm package', () => {
     // The sandbox's seed and the lazily loaded jq come along.
     const key = execFileSync(bin, ['--sandbox', 'inbox', 'categories', '--jq', '.[0].key'], { env, encoding: 'utf8' });
     expect(key).toBe('uncategorized\n');
+    // The --sandbox state is an SQLite database, made by the driver the package installed.
+    expect(
+      readFileSync(join(work, 'config', 'sandbox', 'state.db'))
+        .subarray(0, 15)
+        .toString(),
+    ).toBe('SQLite format 3');
   });
 });

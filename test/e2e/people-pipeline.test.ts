@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
 import { binPath, cleanEnv, runBin, startSandboxProcess } from '../helpers/spawn.js';
-import { loadState } from '../../src/sandbox/state-file.js';
+import { readSavedState } from '../../src/sandbox/state-db.js';
 
 const rows = (text: string) =>
   text
@@ -55,11 +55,13 @@ describe('people search | enrich contacts | prospects import', () => {
       const notEnriched = new Map(rows(readFileSync(rejectsFile, 'utf8')).map((r) => [r[0], r.at(-1)]));
 
       await sandbox.stop();
-      const { state, prospects: book } = loadState(statePath)!;
+      const stored = readSavedState(statePath);
+      const { state, prospects: book } = stored.saved!;
       const revealed = new Map(
         state.enrichments.flatMap((e) => e.people).map((p) => [String(p.personId), p.email] as const),
       );
       const prospects = new Map([...book.all()].map((p) => [p.email, p]));
+      stored.close();
       for (const [personId, firstName] of people.map((p) => [p[0]!, p[1]!])) {
         const email = revealed.get(personId);
         if (email) {

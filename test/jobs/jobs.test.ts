@@ -189,21 +189,6 @@ describe('temporary files', () => {
       ].sort(),
     );
   });
-
-  it('a failed sandbox save fails only the writes that waited for it', async () => {
-    const { durableSaver } = await import('../../src/sandbox/state-file.js');
-    const { ProspectBook } = await import('../../src/sandbox/prospect-book.js');
-    const { seedState } = await import('../../src/sandbox/seed.js');
-    let calls = 0;
-    const save = durableSaver(join(tempDir(), 'state.json'), () => {
-      calls++;
-      if (calls === 1) throw new Error('disk full');
-      return { main: seedState(0), prospects: ProspectBook.of([]).changes() };
-    });
-    await expect(save()).rejects.toThrow('disk full');
-    await expect(save()).resolves.toBeUndefined();
-    expect(calls).toBe(2);
-  });
 });
 
 describe('import request bodies', () => {

@@ -187,43 +187,32 @@ describe('sandbox state migration', () => {
 
 describe('sandbox state at scale', () => {
   it('keeps prospects in shards by email: a command reads, and a save writes, only the shards it touches', async () => {
-    const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { run } = await import('../helpers/run.js');
     const { tempDir } = await import('../helpers/context.js');
+    const { shardRows, withStateDb } = await import('../helpers/state-db.js');
     const { shardOfEmail } = await import('../../src/sandbox/prospect-book.js');
     const configDir = tempDir();
     const dir = tempDir();
-    const sandboxDir = join(configDir, 'sandbox');
-    const places = (): Record<string, [number, number, number]> =>
-      JSON.parse(readFileSync(join(sandboxDir, 'state.json'), 'utf8')).prospects.shards;
+    const db = join(configDir, 'sandbox', 'state.db');
     const importCsv = (csv: string) => {
       writeFileSync(join(dir, 'p.csv'), csv);
       return run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], { configDir, cwd: dir });
     };
     expect((await importCsv('Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n')).code).toBe(0);
-    const before = places();
-    expect(Object.keys(before)).toContain(String(shardOfEmail('ada@x.example')));
+    const before = shardRows(db);
+    expect(before.has(shardOfEmail('ada@x.example'))).toBe(true);
 
     expect((await importCsv('Email\nlin@y.example\n')).code).toBe(0);
-    const after = places();
-    const changed = Object.keys(after).filter((shard) => String(after[shard]) !== String(before[shard]));
-    expect(changed).toEqual([String(shardOfEmail('lin@y.example'))]);
-    // Segments no shard is in any more are gone: the first run's (seed) and the second's, if Lin's shard was all
-    // that was left in it.
-    const generations = new Set(Object.values(after).map(([generation]) => generation));
-    expect(
-      readdirSync(sandboxDir)
-        .filter((name) => name.includes('.seg-'))
-        .sort(),
-    ).toEqual([...generations].map((generation) => `state.json.seg-${generation}.json`).sort());
+    const after = shardRows(db);
+    const changed = [...after.keys()].filter((shard) => after.get(shard) !== before.get(shard));
+    expect(changed).toEqual([shardOfEmail('lin@y.example')]);
 
     // Spoil Ada's shard: commands that never read it do not notice; one that does, does.
-    const [generation, offset, length] = after[shardOfEmail('ada@x.example')]!;
-    const segment = join(sandboxDir, `state.json.seg-${generation}.json`);
-    const bytes = readFileSync(segment);
-    bytes.fill(0x20, offset, offset + length);
-    writeFileSync(segment, bytes);
+    withStateDb(db, (handle) =>
+      handle.prepare('UPDATE shards SET json = ? WHERE shard = ?').run('{not json', shardOfEmail('ada@x.example')),
+    );
     expect(shardOfEmail('ada@x.example')).not.toBe(shardOfEmail('grace@x.example'));
     expect((await run(['--sandbox', 'inbox', 'categories'], { configDir })).code).toBe(0);
     expect((await run(['--sandbox', 'prospects', 'verify', 'grace@x.example'], { configDir })).code).toBe(0);

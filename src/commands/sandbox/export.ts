@@ -3,7 +3,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Column } from '../../cli/render/columns.js';
 import { createListWriter } from '../../cli/render/output.js';
-import { sandboxStatePath } from '../../sandbox/in-process.js';
+import { legacySandboxStatePath, sandboxStatePath } from '../../sandbox/in-process.js';
 import type {
   DncItemRecord,
   DncListRecord,
@@ -16,7 +16,7 @@ import type {
   WebhookRecord,
 } from '../../sandbox/model.js';
 import { Sandbox } from '../../sandbox/server.js';
-import { loadState } from '../../sandbox/state-file.js';
+import { readSavedState } from '../../sandbox/state-db.js';
 import type { Store } from '../../sandbox/store.js';
 import { taskStatus } from '../../sandbox/task-view.js';
 import { statusNow } from '../../sandbox/routes/domains.js';
@@ -151,13 +151,15 @@ export default defineVerb({
     'asked. It reads the --sandbox state (or --state FILE) and changes nothing; a state never used yet is the seed.',
   examples: [
     'sandbox export prospects --csv > sandbox-prospects.csv',
-    'sandbox export dnc --state ./sandbox.json --json',
+    'sandbox export dnc --state ./sandbox.db --json',
   ],
   flags: { state: flag.text('read this state file instead of the one --sandbox uses', { value: 'file' }) },
   async run(ctx, opts) {
     const path = opts.state ? resolve(ctx.cwd, opts.state) : sandboxStatePath(ctx.configDir);
     // A sandbox that never listens: its store is the state on disk, or the seed it would start from.
-    const { store } = new Sandbox({ key: 'export-only', clock: ctx.clock, saved: loadState(path) });
+    const state = readSavedState(path, opts.state ? undefined : legacySandboxStatePath(ctx.configDir));
+    const { store } = new Sandbox({ key: 'export-only', clock: ctx.clock, saved: state.saved });
+    ctx.onDispose(() => state.close());
     const spec = kinds[opts.args[0] as keyof typeof kinds];
     const writer = createListWriter(ctx, spec.columns(store), {
       raw: (row) => spec.raw(row, store),

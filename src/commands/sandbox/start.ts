@@ -54,7 +54,7 @@ export default defineVerb({
     'local user in the process list: prefer the environment or stdin. Report files the sandbox serves need the key.',
   examples: [
     'printenv SANDBOX_KEY | outreach sandbox start --port 0 --key -',
-    'sandbox start --state ./sandbox.json --fault-rate 0.2 --fault-seed 7',
+    'sandbox start --state ./sandbox.db --fault-rate 0.2 --fault-seed 7',
     'sandbox start --latency 50 --tasks 100000',
   ],
   flags: {
@@ -105,30 +105,40 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
-    const [{ Sandbox }, { loadState, durableSaver }] = await Promise.all([
-      import('../../sandbox/server.js'),
-      import('../../sandbox/state-file.js'),
-    ]);
+    const { Sandbox } = await import('../../sandbox/server.js');
     const key = await sandboxKey(ctx, opts);
     if (!isLoopbackHost(opts.host))
       ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
-    // With --state, a write is answered only once it is on disk: a crash loses nothing the client saw accepted, and
-    // ids (request ids, import ids) are never handed out twice across a restart.
-    let save: (() => Promise<void>) | undefined;
-    const sandbox = new Sandbox({
+    const options = {
       key,
       clock: ctx.clock,
-      saved: opts.state ? loadState(opts.state) : undefined,
-      persist: opts.state ? () => save!() : undefined,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
       provisionMs: opts.provisionSeconds * 1000,
       enrichmentMs: opts.enrichmentSeconds * 1000,
       seed: { tasks: opts.tasks },
-    });
-    if (opts.displayLimit !== undefined) sandbox.store.state.searchDisplayLimit = opts.displayLimit;
-    if (opts.state) save = durableSaver(opts.state, () => sandbox.store.snapshot());
-    await save?.(); // a fresh seed is on disk before the first answer too
+    };
+    const displayLimit = (sandbox: InstanceType<typeof Sandbox>) => {
+      if (opts.displayLimit === undefined) return false;
+      sandbox.store.state.searchDisplayLimit = opts.displayLimit;
+      return true;
+    };
+    // With --state, the state is a database: a write is answered only once it has committed (a crash loses nothing
+    // the client saw accepted, ids are never handed out twice across a restart), and `--sandbox` commands or another
+    // `sandbox start` on the same file share it safely.
+    let db: import('../../sandbox/state-db.js').StateDb | undefined;
+    let sandbox: InstanceType<typeof Sandbox>;
+    if (opts.state) {
+      const [{ StateDb }, { sandboxOnDatabase }] = await Promise.all([
+        import('../../sandbox/state-db.js'),
+        import('../../sandbox/on-database.js'),
+      ]);
+      db = StateDb.open(opts.state);
+      sandbox = sandboxOnDatabase(db, options, displayLimit);
+    } else {
+      sandbox = new Sandbox(options);
+      displayLimit(sandbox);
+    }
     const baseUrl = await sandbox.listen(opts.port, opts.host);
     await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
     ctx.info(
@@ -136,7 +146,7 @@ export default defineVerb({
     );
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
     await sandbox.close({ now: true });
-    await save?.();
+    db?.close();
     ctx.info('Sandbox stopped.');
   },
 });
