@@ -12,13 +12,15 @@ export function benchEnv(extra = {}) {
   return env;
 }
 
-/** `outreach sandbox start --port 0`; resolves with its base URL and a stop function. */
-export async function startSandbox(env, key, args = []) {
+/** `outreach sandbox start --port 0` (of another build when `sandboxBin` names one); resolves with its base URL, a
+ * reset and a stop function (`stopped` resolves once it has exited). */
+export async function startSandbox(env, key, args = [], sandboxBin = bin) {
   const child = spawn(
     process.execPath,
-    ['--max-old-space-size=8192', bin, 'sandbox', 'start', '--port', '0', '--key', key, ...args],
+    ['--max-old-space-size=8192', sandboxBin, 'sandbox', 'start', '--port', '0', '--key', key, ...args],
     { env, stdio: ['ignore', 'pipe', 'ignore'] },
   );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -45,6 +47,10 @@ export async function startSandbox(env, key, args = []) {
         req.end();
       }),
     stop: () => child.kill('SIGINT'),
+    stopped: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contract } from '../src/api/contract/index.js';
-import { allRoutes } from '../src/sandbox/routes/index.js';
+import { allRoutes } from '../src/sandbox/resources/index.js';
 
 /** Endpoints not built yet, and the issue that builds them. */
 const notBuiltYet: Record<string, string> = {};

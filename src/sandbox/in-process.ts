@@ -26,12 +26,18 @@ export interface RunningSandbox {
 export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'clock'>): Promise<RunningSandbox> {
   const statePath = sandboxStatePath(ctx.configDir);
   const apiKey = `sandbox-${randomBytes(12).toString('hex')}`;
-  const [{ StateDb }, { sandboxOnDatabase }] = await Promise.all([import('./state-db.js'), import('./on-database.js')]);
+  const [{ openSandboxDb }, { Sandbox }] = await Promise.all([import('./open-state.js'), import('./server.js')]);
   // Every write is committed before the client hears it was accepted, as with `sandbox start --state`: a command
   // killed mid-import leaves a journal and a sandbox that agree; commands side by side take turns at the database.
-  const db = StateDb.open(statePath, legacySandboxStatePath(ctx.configDir));
+  const db = openSandboxDb(statePath, legacySandboxStatePath(ctx.configDir));
   // No body deadline: only this process holds the key, and a body without it is refused unread.
-  const sandbox = sandboxOnDatabase(db, { key: apiKey, clock: ctx.clock, bodyDeadline: false });
+  let sandbox: Sandbox;
+  try {
+    sandbox = new Sandbox({ key: apiKey, clock: ctx.clock, bodyDeadline: false, db });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const baseUrl = await sandbox.listen(0, '127.0.0.1');
   return {
     baseUrl,

@@ -1,5 +1,4 @@
-// The sandbox's state: plain JSON, so it snapshots to a file and loads back unchanged (the prospects, by far the
-// largest part, are kept apart: prospect-book.ts).
+// The records the sandbox keeps, one a row of its resource's table (stored as JSON beside the columns it is found by).
 
 export interface InboxCategoryRecord {
   key: string;
@@ -70,8 +69,32 @@ export interface ProspectRecord {
   tags: string[];
   verificationStatus: 'valid' | 'pending' | 'skip' | 'inProgress' | 'risky' | 'bad';
   sequences: ProspectMembership[];
-  /** Long-text attribute records of this prospect. */
-  attributes: Array<{ attributeId: string; fieldRefId: string; attributeValue: string }>;
+}
+
+/** A long-text attribute record of a prospect. */
+export interface AttributeRecord {
+  attributeId: string;
+  prospectId: string;
+  fieldRefId: string;
+  attributeValue: string;
+}
+
+export interface AccountRecord {
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** What the account keeps besides its records: the account, the id counter, and when the seed was laid down. */
+export interface AccountMeta {
+  account: AccountRecord;
+  /** Source of record ids. */
+  counter: number;
+  /** Clock ms when the seed was laid down. */
+  seededAt: number;
+  /** Clock ms of each enrichment start within the last day, for the rate-limit windows. */
+  enrichmentStarts: number[];
 }
 
 export interface TaskRecord {
@@ -92,6 +115,7 @@ export interface TaskRecord {
 
 export interface DncItemRecord {
   id: string;
+  listId: string;
   value: string;
   type: 'email' | 'domain';
   createdAt: string;
@@ -105,7 +129,6 @@ export interface DncListRecord {
   updatedAt: string;
   addedBy: string;
   ownerId: string;
-  items: DncItemRecord[];
 }
 
 export interface MailboxRecord {
@@ -209,34 +232,7 @@ export interface EnrichmentLimits {
 export const defaultEnrichmentLimits: EnrichmentLimits = { perMinute: 30, perHour: 1_000, perDay: 10_000 };
 export const defaultSearchDisplayLimit = 2_500;
 
-/** The version of the state format; src/sandbox/state-file.ts upgrades older files. */
-export const stateVersion = 4;
-
-export interface SandboxState {
-  version: typeof stateVersion;
-  /** Clock ms when the seed was laid down; relative seed dates count from here. */
-  seededAt: number;
-  /** Source of record ids. */
-  counter: number;
-  account: { ownerId: string; firstName: string; lastName: string; email: string };
-  inboxCategories: InboxCategoryRecord[];
-  fields: FieldRecord[];
-  sequences: SequenceRecord[];
-  // The prospects are not here: they live in a ProspectBook (prospect-book.ts), in shards of their own on disk.
-  tasks: TaskRecord[];
-  dncLists: DncListRecord[];
-  domains: DomainRecord[];
-  schedules: ScheduleRecord[];
-  webhooks: WebhookRecord[];
-  imports: ImportJobRecord[];
-  bulkActions: BulkActionRecord[];
-  reports: ReportRecord[];
-  /** How many people of a search the account may page through (display_limit). */
-  searchDisplayLimit: number;
-  enrichments: EnrichmentRecord[];
-  /** `personId:emailType` of everyone revealed before: a second enrichment counts them as alreadyRevealed, free. */
-  revealed: string[];
-  enrichmentLimits: EnrichmentLimits;
-  /** Clock ms of each enrichment start within the last day, for the rate-limit windows. */
-  enrichmentStarts: number[];
+/** Someone revealed before, by `personId:emailType`: a second enrichment counts them as alreadyRevealed, free. */
+export interface RevealedRecord {
+  key: string;
 }

@@ -17,6 +17,8 @@ export interface SandboxRequest {
   origin: string;
   /** The request itself, unread when it is multipart (uploads stream it). */
   incoming: IncomingMessage;
+  /** What the route's `prepare` made of the request, before its transaction. */
+  prepared?: unknown;
 }
 
 export interface SandboxResponse {
@@ -37,6 +39,9 @@ export interface TypedRequest<E extends Endpoint> extends Omit<SandboxRequest, '
 
 export interface Route {
   endpoint: Endpoint;
+  /** Work on the request that waits on the client (reading an upload's stream): done before the transaction, which
+   * no other writer can enter while it is open. Its result is the handler's `req.prepared`. */
+  prepare?(req: SandboxRequest): Promise<unknown>;
   handle(req: SandboxRequest, store: Store): SandboxResponse | Promise<SandboxResponse>;
 }
 
@@ -44,6 +49,7 @@ export interface Route {
 export function route<E extends Endpoint>(
   endpoint: E,
   handle: (req: TypedRequest<E>, store: Store) => SandboxResponse | Promise<SandboxResponse>,
+  prepare?: Route['prepare'],
 ): Route {
-  return { endpoint, handle: handle as Route['handle'] };
+  return { endpoint, handle: handle as Route['handle'], prepare };
 }

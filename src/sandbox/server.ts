@@ -6,47 +6,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { describeIssue } from '../api/contract/schema.js';
 import { isLoopbackHost } from '../loopback.js';
-import type { Clock } from '../context.js';
 import { Store } from './store.js';
 import { SandboxError } from './sandbox-error.js';
-import { createFaultInjector, type FaultKind, type FaultOptions } from './faults.js';
+import { createFaultInjector, type FaultKind } from './faults.js';
 import type { Route, SandboxRequest, SandboxResponse } from './route.js';
-import { allRoutes } from './routes/index.js';
-import { seedProspects, seedState, type SeedOptions } from './seed.js';
-import { ProspectBook } from './prospect-book.js';
-import type { SavedSandbox } from './state-file.js';
-import type { StateDb } from './state-db.js';
-import { defaultDeliveryOptions, WebhookDispatcher, type DeliveryOptions } from './webhook-delivery.js';
-import { triggerSample } from './routes/webhooks.js';
+import { allRoutes, resources } from './resources/index.js';
+import { reportsTable } from './resources/reports/index.js';
+import { WebhookDispatcher } from './resources/webhooks/delivery.js';
+import { triggerSample } from './resources/webhooks/events.js';
+import { sandboxSettings, type GivenSettings, type SandboxSettings } from './settings.js';
+import type { SandboxDb } from './db/sandbox-db.js';
+import { openSandboxDb } from './open-state.js';
 
-export interface SandboxOptions {
+/** A sandbox: the key it accepts, its settings (the clock at least), and where its state lives. */
+export type SandboxOptions = GivenSettings & {
   key: string;
-  /** The clock the API sees; the sandbox adds its own offset (POST /_sandbox/clock). */
-  clock: Clock;
-  /** A saved state to start from (else the seed). */
-  saved?: SavedSandbox;
-  faults?: FaultOptions;
-  /** Added to every answer, in ms. */
-  latencyMs?: number;
-  /** How long a purchased domain stays inProgress before it is active, in ms (default 5 s). */
-  provisionMs?: number;
-  /** Webhook delivery timeout and retry delays (default 5 s; 0.2 s and 1 s), and how deliveries wait (default: the
-   * clock's sleep). */
-  webhookDelivery?: Partial<DeliveryOptions>;
-  /** How long an enrichment job takes to process everyone, in ms (default 3 s). */
-  enrichmentMs?: number;
-  /** Seed options for a fresh state and for resets (the number of tasks). */
-  seed?: SeedOptions;
-  /** Called when a request changed the state, before its answer goes out (`sandbox start --state` saves there). */
-  persist?: () => Promise<void>;
-  /** Where the state lives when it is shared with other processes: each request runs in one of its transactions. */
-  database?: StateDb;
+  /** The state's database (open-state.ts), shared with any other process that opens it; default: one in memory. */
+  db?: SandboxDb;
   /** Called as each request is logged, before its answer goes out (tests act on what arrived, not on a timer). */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** How long a request's body may take to arrive (default bodyDeadlineMs) and how that wait is made (default: the
-   * clock's sleep); false for none (the in-process sandbox, whose one client is the process that holds its key). */
-  bodyDeadline?: { ms?: number; sleep?: Clock['sleep'] } | false;
-}
+};
 
 export interface RequestLogEntry {
   method: string;
@@ -106,23 +85,24 @@ export class Sandbox {
   /** Where it listens; `origin` differs only when links are handed out on another host (a test's storage host). */
   private ownOrigin = '';
 
+  private readonly settings: SandboxSettings;
+
   constructor(private readonly options: SandboxOptions) {
     this.keyDigest = digest(options.key);
-    const clock = { now: () => options.clock.now() + this.clockOffset };
-    const saved = options.saved ?? {
-      state: seedState(clock.now(), options.seed),
-      prospects: ProspectBook.of(seedProspects()),
-    };
-    this.store = new Store(saved.state, saved.prospects, clock);
-    if (options.provisionMs !== undefined) this.store.provisionMs = options.provisionMs;
-    if (options.enrichmentMs !== undefined) this.store.enrichmentMs = options.enrichmentMs;
-    this.store.webhooks = new WebhookDispatcher(this.store, {
-      ...defaultDeliveryOptions,
-      sleep: options.clock.sleep,
-      ...options.webhookDelivery,
-    });
+    const settings = (this.settings = sandboxSettings(options));
+    const clock = { now: () => settings.clock.now() + this.clockOffset };
+    this.store = new Store(options.db ?? openSandboxDb(undefined), settings, clock);
+    // A database in memory is this sandbox's own: it goes when the sandbox closes.
+    if (!options.db) this.closing.signal.addEventListener('abort', () => this.store.db.close());
+    const { sleep = settings.clock.sleep, ...delivery } = settings.webhookDelivery;
+    this.store.webhooks = new WebhookDispatcher(this.store, { ...delivery, sleep });
     this.routes = allRoutes.map(compile);
-    this.nextFault = options.faults && options.faults.rate > 0 ? createFaultInjector(options.faults) : () => undefined;
+    const faults = settings.faults;
+    this.nextFault = faults && faults.rate > 0 ? createFaultInjector(faults) : () => undefined;
+    // A fresh state gets the seed, in the transaction that finds it empty: two processes agree on one.
+    this.store.transaction(() => {
+      if (!this.store.db.meta('account')) this.seed();
+    });
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -149,7 +129,7 @@ export class Sandbox {
   async close(options: { now?: boolean } = {}): Promise<void> {
     if (options.now) this.store.webhooks?.stop();
     await this.store.webhooks?.idle();
-    await this.inTransaction(async () => this.options.persist?.());
+    await this.store.run(() => undefined); // the last write (a webhook paused) has committed
     this.closing.abort();
     const server = this.server;
     if (!server) return;
@@ -160,9 +140,15 @@ export class Sandbox {
     });
   }
 
+  /** Every record goes; the seed is laid down afresh, dated from the clock now. */
   reset(): void {
     this.clockOffset = 0;
-    this.store.replaceState(seedState(this.store.now(), this.options.seed), ProspectBook.of(seedProspects()));
+    for (const resource of resources) for (const table of resource.tables) this.store.table(table).clear();
+    this.seed();
+  }
+
+  private seed(): void {
+    for (const resource of resources) resource.seed?.(this.store);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -187,14 +173,10 @@ export class Sandbox {
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
         if (url.pathname.startsWith('/_sandbox/')) {
-          answer = await this.inTransaction(async () => {
-            const controlled = await this.control(method, url.pathname, rawBody);
-            if (method === 'POST') await this.options.persist?.();
-            return controlled;
-          });
+          answer = await this.store.run(() => this.control(method, url.pathname, rawBody));
         } else {
           fault = this.nextFault();
-          if (fault === 'delay' && !(await this.wait(this.options.faults?.delayMs ?? 1500))) {
+          if (fault === 'delay' && !(await this.wait(this.settings.faults?.delayMs ?? 1500))) {
             req.socket.destroy(); // the sandbox is closing
             return;
           }
@@ -207,7 +189,7 @@ export class Sandbox {
             };
           else if (fault === 'unavailable503')
             answer = { status: 503, body: new SandboxError(503, 5030, 'Service unavailable').toBody() };
-          else answer = await this.inTransaction(() => this.dispatch(method, url, req, rawBody));
+          else answer = await this.dispatch(method, url, req, rawBody);
         }
       }
     } catch (error) {
@@ -215,7 +197,7 @@ export class Sandbox {
     }
     if (wasCut()) return; // answered 408 already
     this.log({ method, path: url.pathname, status: answer.status, fault });
-    if (this.options.latencyMs && !(await this.wait(this.options.latencyMs))) {
+    if (this.settings.latencyMs && !(await this.wait(this.settings.latencyMs))) {
       req.socket.destroy(); // the sandbox is closing
       return;
     }
@@ -236,11 +218,11 @@ export class Sandbox {
    * still being dropped by then is cut without an answer, the answer having gone). The returned function says whether
    * it did. */
   private bodyDeadline(req: IncomingMessage, res: ServerResponse, method: string, path: string): () => boolean {
-    const options = this.options.bodyDeadline;
+    const options = this.settings.bodyDeadline;
     let cut = false;
     if (options === false) return () => cut;
-    const ms = options?.ms ?? bodyDeadlineMs;
-    const sleep = options?.sleep ?? this.options.clock.sleep;
+    const ms = options.ms ?? bodyDeadlineMs;
+    const sleep = options.sleep ?? this.settings.clock.sleep;
     const settled = new AbortController();
     req.once('close', () => settled.abort());
     res.once('close', () => req.complete && settled.abort());
@@ -330,12 +312,9 @@ export class Sandbox {
       origin: this.linkOrigin(req),
       incoming: req,
     };
-    const answer = await route.handle(request, this.store);
-    if (method !== 'GET') {
-      this.store.changed();
-      await this.options.persist?.();
-    }
-    return answer;
+    // A stream the route reads (an upload) is read before its transaction: a client that sends slowly holds no lock.
+    if (route.prepare) request.prepared = await route.prepare(request);
+    return this.store.run(() => route.handle(request, this.store));
   }
 
   private match(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
@@ -353,7 +332,7 @@ export class Sandbox {
   /** Report files, named by 128 random bits: served to the key on the sandbox's own origin (handle() says when not). */
   private serveFile(path: string): SandboxResponse {
     const id = /^\/files\/reports\/([\w-]+)\.csv$/.exec(path)?.[1];
-    const report = id && this.store.state.reports.find((r) => r.id === id);
+    const report = id && this.store.table(reportsTable).get(id);
     if (!report) throw new SandboxError(404, 4040, `no file at ${path}`);
     return { status: 200, text: report.csv, contentType: 'text/csv; charset=utf-8' };
   }
@@ -384,39 +363,9 @@ export class Sandbox {
     this.options.onRequest?.(entry);
   }
 
-  /** Requests waiting for the database, one at a time: a transaction belongs to the connection. */
-  private queue: Promise<unknown> = Promise.resolve();
-  /** The state in memory may hold what a failed request changed before it failed: read it again. */
-  private stale = false;
-
-  /** Runs a request's work in one transaction of the database, when the state lives in one: another process's
-   * commits are read first, and the answer goes out only once the work has committed. */
-  private inTransaction<T>(work: () => Promise<T>): Promise<T> {
-    const db = this.options.database;
-    if (!db) return work();
-    const run = this.queue.then(async () => {
-      if (db.begin() || this.stale) {
-        const saved = db.load();
-        if (saved) this.store.replaceState(saved.state, saved.prospects);
-      }
-      this.stale = false;
-      try {
-        const result = await work();
-        db.commit();
-        return result;
-      } catch (error) {
-        db.rollback();
-        this.stale = true;
-        throw error;
-      }
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   /** Waits on the clock; false when the sandbox closed first. */
   private wait(ms: number): Promise<boolean> {
-    return this.options.clock.sleep(ms, this.closing.signal).then(
+    return this.settings.clock.sleep(ms, this.closing.signal).then(
       () => true,
       () => false,
     );

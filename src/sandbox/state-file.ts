@@ -1,36 +1,15 @@
-// The sandbox's state as JSON, as versions before the database kept it (state-db.ts imports it on first use): read,
-// and brought up to date step by step; one from a newer version, or without a version, is refused with what to do,
-// never half-read. Writing it stays for tests that make such a state.
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+// The sandbox's state as JSON, as versions 1-4 kept it before the database (open-state.ts imports it on first use):
+// read, and brought up to date step by step; one from a newer version, or without a version, is refused with what to
+// do, never half-read.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import {
-  ProspectBook,
-  type ProspectChanges,
-  type ProspectFileReader,
-  type ProspectFiles,
-  type ShardPlace,
-} from './prospect-book.js';
 import { InputFileError } from '../errors.js';
-import {
-  defaultEnrichmentLimits,
-  defaultSearchDisplayLimit,
-  stateVersion,
-  type FieldRecord,
-  type ProspectRecord,
-  type SandboxState,
-} from './model.js';
+import { startOver } from './db/sandbox-db.js';
+import type { LegacyProspect, LegacyState } from './legacy-state.js';
+import { defaultEnrichmentLimits, defaultSearchDisplayLimit, type FieldRecord } from './model.js';
+
+/** The last version of the JSON state. */
+const stateVersion = 4;
 
 /** From version N to N + 1, by N. */
 const migrations: Record<number, (state: Record<string, unknown>) => Record<string, unknown>> = {
@@ -63,12 +42,18 @@ function searchResultFields(fields: FieldRecord[] = []): FieldRecord[] {
   ].filter((f) => !have.has(f.label.toLowerCase()));
 }
 
-export interface SavedSandbox {
-  state: SandboxState;
-  prospects: ProspectBook;
+/** Where version 4 kept each prospect shard: in the segment file of a generation, at an offset, so many bytes (or, in
+ * the first database layout, in the shards table). */
+export interface ProspectFiles {
+  shards: Record<string, [generation: number, offset: number, length: number]>;
 }
 
-export function loadState(path: string): SavedSandbox | undefined {
+export interface SavedLegacy {
+  state: LegacyState;
+  prospects(): Iterable<LegacyProspect>;
+}
+
+export function loadState(path: string): SavedLegacy | undefined {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -76,7 +61,21 @@ export function loadState(path: string): SavedSandbox | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new InputFileError(path, `cannot read the sandbox state: ${(error as Error).message}`, startOver(path));
   }
-  let state = raw as Record<string, unknown>;
+  const state = upgrade(path, raw as Record<string, unknown>);
+  const { prospects, prospectsFile, ...rest } = state;
+  // Before version 4 the prospects were one list, in the state or in one file beside it; then shards in segments.
+  const read = (): Iterable<LegacyProspect> => {
+    if (Array.isArray(prospects)) return prospects as LegacyProspect[];
+    if (typeof prospectsFile === 'string')
+      return JSON.parse(readFileSync(join(dirname(path), prospectsFile), 'utf8')) as LegacyProspect[];
+    return segmentProspects(path, prospects as ProspectFiles);
+  };
+  return { state: rest as unknown as LegacyState, prospects: read };
+}
+
+/** A state brought up to this version, step by step. */
+export function upgrade(path: string, raw: Record<string, unknown>): Record<string, unknown> {
+  let state = raw;
   let version = typeof state?.version === 'number' ? state.version : undefined;
   if (version === undefined || version > stateVersion || !Number.isInteger(version)) {
     const seen = version === undefined ? 'no version' : `version ${version}; this outreach reads up to ${stateVersion}`;
@@ -88,19 +87,7 @@ export function loadState(path: string): SavedSandbox | undefined {
       throw new InputFileError(path, `has state version ${version}, which cannot be upgraded`, startOver(path));
     state = { ...step(state), version: version + 1 };
   }
-  const { prospects, prospectsFile, ...rest } = state;
-  let book: ProspectBook;
-  // Before version 4 the prospects were one list, in the state or in one file beside it: they go to shards on the
-  // next save.
-  if (Array.isArray(prospects)) book = ProspectBook.of(prospects as ProspectRecord[]);
-  else if (typeof prospectsFile === 'string')
-    book = ProspectBook.of(JSON.parse(readFileSync(join(dirname(path), prospectsFile), 'utf8')) as ProspectRecord[]);
-  else book = ProspectBook.saved(prospects as ProspectFiles, shardReader(path));
-  return { state: rest as unknown as SandboxState, prospects: book };
-}
-
-function startOver(path: string): string {
-  return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
+  return state;
 }
 
 /** Files beside a state that belong to it: its prospect segments and owner tables (and, before version 4, the one
@@ -113,93 +100,16 @@ export function isCompanionFile(statePath: string, name: string): boolean {
 }
 
 const segmentFile = (statePath: string, generation: number) => `${statePath}.seg-${generation}.json`;
-const ownersFile = (statePath: string, generation: number) => `${statePath}.owners-${generation}.bin`;
 
-function shardReader(statePath: string): ProspectFileReader {
-  return {
-    shard: ([generation, offset, length]) => {
-      const fd = openSync(segmentFile(statePath, generation), 'r');
-      try {
-        const bytes = Buffer.allocUnsafe(length);
-        if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`a prospect shard is cut short`);
-        return JSON.parse(bytes.toString('utf8')) as ProspectRecord[];
-      } finally {
-        closeSync(fd);
-      }
-    },
-    owners: (generation) => {
-      const bytes = readFileSync(ownersFile(statePath, generation));
-      return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1).slice();
-    },
-  };
-}
-
-export interface StateSnapshot {
-  main: SandboxState;
-  prospects: ProspectChanges;
-}
-
-/**
- * Saves a state: the prospect shards touched since the last save go, one after another, to one segment file of a new
- * generation (one file to flush however many shards a save holds), the owner table to its own if it grew; then the
- * state that names where each shard is replaces the old one (the commit point); then segments no shard is in any more
- * go. A crash at any step leaves the old state or the new one, whole.
- */
-export function saveState(path: string, snapshot: StateSnapshot): void {
-  const { generation, shards, owners } = snapshot.prospects;
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const places = new Map<number, ShardPlace>();
-  if (shards.size)
-    writeFlushed(segmentFile(path, generation), (fd) => {
-      let offset = 0;
-      for (const [index, prospects] of shards) {
-        const bytes = Buffer.from(JSON.stringify(prospects));
-        writeSync(fd, bytes);
-        places.set(index, [generation, offset, bytes.length]);
-        offset += bytes.length;
-      }
-    });
-  if (owners) {
-    const bytes = Buffer.from(owners.buffer, owners.byteOffset, owners.byteLength);
-    writeFlushed(ownersFile(path, generation), (fd) => writeSync(fd, bytes));
-  }
-  // The parts' renames are on disk before the state that names them.
-  if (shards.size || owners) syncFolder(dir);
-  const files = snapshot.prospects.files(places);
-  writeFlushed(path, (fd) => writeSync(fd, JSON.stringify({ ...snapshot.main, prospects: files })));
-  syncFolder(dir);
-  snapshot.prospects.committed(files);
-  const named = new Set(Object.values(files.shards).map(([gen]) => basename(segmentFile(path, gen))));
-  if (files.owners !== undefined) named.add(basename(ownersFile(path, files.owners)));
-  for (const name of readdirSync(dir))
-    if (isCompanionFile(path, name) && !named.has(name)) rmSync(join(dir, name), { force: true });
-}
-
-/** Writes beside the target, flushes it to the disk and renames it over the target: a crash leaves the old file or
- * the new one, whole (the rename is durable once the folder is flushed). */
-function writeFlushed(path: string, write: (fd: number) => void): void {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(temp, 'wx', 0o600); // a new file: never written through a link left at the name
+function* segmentProspects(statePath: string, files: ProspectFiles): Generator<LegacyProspect> {
+  for (const [generation, offset, length] of Object.values(files.shards)) {
+    const fd = openSync(segmentFile(statePath, generation), 'r');
     try {
-      write(fd);
-      fsyncSync(fd);
+      const bytes = Buffer.allocUnsafe(length);
+      if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`a prospect shard is cut short`);
+      yield* JSON.parse(bytes.toString('utf8')) as LegacyProspect[];
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
-function syncFolder(dir: string): void {
-  const dirFd = openSync(dir, 'r');
-  try {
-    fsyncSync(dirFd);
-  } finally {
-    closeSync(dirFd);
   }
 }

@@ -1,34 +1,36 @@
-// The sandbox's state with an injected clock and id source; snapshots to JSON and loads back.
+// What a route works with: the database's tables, the sandbox's settings, its clock, its ids. Every request runs in one
+// transaction of its own (`run`): requests of this process take turns at its connection, and other processes at the
+// database, so nothing one of them writes is lost; the account's single values (the id counter above all) are read
+// once a transaction and written back before it commits.
 import type { Clock } from '../context.js';
 import { opaqueId } from './ids.js';
-import type { ProspectBook } from './prospect-book.js';
-import type { StateSnapshot } from './state-file.js';
-import type { WebhookDispatcher } from './webhook-delivery.js';
-import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './people-index.js';
-import type { DncListRecord, SandboxState, TaskRecord } from './model.js';
+import type { SandboxDb } from './db/sandbox-db.js';
+import type { Table, TableSpec } from './db/table.js';
+import type { SandboxSettings } from './settings.js';
+import type { WebhookDispatcher } from './resources/webhooks/delivery.js';
+import { buildPeopleIndex, normaliseLinkedinUrl, type IndexedPerson } from './resources/people/people-index.js';
+import type { AccountMeta, AccountRecord } from './model.js';
 
 export class Store {
-  private tasksById: Map<string, TaskRecord> | undefined;
-  private dncIndexes = new Map<string, Set<string>>();
-  /** Bumped on every task write, so the cached task selection knows it is stale. */
-  private version = 0;
-  private selection: { version: number; key: string; tasks: TaskRecord[] } | undefined;
-  private changeListeners: Array<() => void> = [];
-
-  /** How long a purchased domain stays inProgress (`sandbox start --provision-seconds`). */
-  provisionMs = 5_000;
   /** Sends webhook deliveries (set by the Sandbox that owns this store). */
   webhooks: WebhookDispatcher | undefined;
-  /** How long an enrichment job takes (`sandbox start --enrichment-seconds`). */
-  enrichmentMs = 3_000;
   private people:
     { all: IndexedPerson[]; byId: Map<number, IndexedPerson>; byUrl: Map<string, IndexedPerson> } | undefined;
+  /** The account's values as this transaction sees them, and whether it changed them. */
+  private accountMeta: AccountMeta | undefined;
+  private metaChanged = false;
+  /** Transactions waiting for the connection, one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    public state: SandboxState,
-    public prospects: ProspectBook,
+    readonly db: SandboxDb,
+    readonly settings: SandboxSettings,
     readonly clock: Pick<Clock, 'now'>,
   ) {}
+
+  table<T>(spec: TableSpec<T>): Table<T> {
+    return this.db.table(spec);
+  }
 
   now(): number {
     return this.clock.now();
@@ -38,16 +40,84 @@ export class Store {
     return new Date(this.clock.now()).toISOString();
   }
 
+  /** Runs `work` in a transaction of its own, after the ones before it; its writes are committed (and on disk, for a
+   * file) before it resolves, or none of them is. */
+  run<T>(work: () => T | Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      this.db.begin();
+      try {
+        const result = await work();
+        this.saveMeta();
+        this.db.commit();
+        return result;
+      } catch (error) {
+        this.db.rollback();
+        throw error;
+      } finally {
+        this.forgetMeta();
+      }
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** `run` for work that does not wait (laying down the seed before the server listens). */
+  transaction<T>(work: () => T): T {
+    try {
+      return this.db.transaction(() => {
+        const result = work();
+        this.saveMeta();
+        return result;
+      });
+    } finally {
+      this.forgetMeta();
+    }
+  }
+
+  /** Writes now when a transaction is open (it joins it), else in one of its own. */
+  write(work: () => void): void {
+    if (this.db.inTransaction) work();
+    else void this.run(work).catch(() => undefined);
+  }
+
+  /** The account's single values; `change` them and they are saved with the transaction. */
+  meta(): AccountMeta {
+    this.accountMeta ??= this.db.meta<AccountMeta>('account');
+    if (!this.accountMeta) throw new Error('the sandbox state has no account: it was never seeded');
+    return this.accountMeta;
+  }
+
+  changeMeta(change: (meta: AccountMeta) => void): void {
+    change(this.meta());
+    this.metaChanged = true;
+  }
+
+  /** Lays down the account's values (a fresh state, a reset). */
+  setMeta(meta: AccountMeta): void {
+    this.accountMeta = meta;
+    this.metaChanged = true;
+  }
+
+  account(): AccountRecord {
+    return this.meta().account;
+  }
+
   /** A fresh opaque id. */
   id(): string {
-    this.state.counter += 1;
-    return opaqueId(this.state.counter);
+    return opaqueId(this.nextCounter());
+  }
+
+  /** A fresh number from the id counter (ids that are numbers, as a profile picture's). */
+  nextCounter(): number {
+    let counter = 0;
+    this.changeMeta((meta) => (counter = ++meta.counter));
+    return counter;
   }
 
   /** A fresh 24-hex id, the shape webhook ids have in the real service. */
   hexId(): string {
-    this.state.counter += 1;
-    return (this.state.seededAt.toString(16).slice(-8) + this.state.counter.toString(16).padStart(16, '0'))
+    const counter = this.nextCounter();
+    return (this.meta().seededAt.toString(16).slice(-8) + counter.toString(16).padStart(16, '0'))
       .slice(-24)
       .padStart(24, '0');
   }
@@ -65,59 +135,17 @@ export class Store {
     return this.people;
   }
 
-  taskIndex(): Map<string, TaskRecord> {
-    this.tasksById ??= new Map(this.state.tasks.map((t) => [t.taskId, t]));
-    return this.tasksById;
-  }
-
-  /** The values of a DNC list, for de-duplication without scanning it. */
-  dncIndex(list: DncListRecord): Set<string> {
-    let index = this.dncIndexes.get(list.id);
-    if (!index) {
-      index = new Set(list.items.map((i) => i.value));
-      this.dncIndexes.set(list.id, index);
-    }
-    return index;
-  }
-
-  /** The last task selection computed for `key`, kept until a task changes. */
-  taskSelection(key: string, compute: () => TaskRecord[]): TaskRecord[] {
-    if (this.selection?.version === this.version && this.selection.key === key) return this.selection.tasks;
-    const tasks = compute();
-    this.selection = { version: this.version, key, tasks };
-    return tasks;
-  }
-
-  /** Tasks changed in place. */
-  touch(): void {
-    this.version++;
-  }
-
-  replaceState(state: SandboxState, prospects: ProspectBook): void {
-    this.state = state;
-    this.prospects = prospects;
-    this.tasksById = undefined;
-    this.dncIndexes.clear();
-    this.version++;
-    this.changed();
-  }
-
   /** Something happened that webhooks subscribe to (spec.md "Events"): delivered in the background. */
   emitEvent(kind: string, data: Record<string, unknown>): void {
     this.webhooks?.dispatch(kind, data);
   }
 
-  /** Handlers call this after a write, so persistence can follow. */
-  changed(): void {
-    for (const listener of this.changeListeners) listener();
+  private saveMeta(): void {
+    if (this.metaChanged && this.accountMeta) this.db.putMeta('account', this.accountMeta);
   }
 
-  onChange(listener: () => void): void {
-    this.changeListeners.push(listener);
-  }
-
-  /** The state to save, with the prospect shards this run touched (the others stay in their files as they are). */
-  snapshot(): StateSnapshot {
-    return { main: this.state, prospects: this.prospects.changes() };
+  private forgetMeta(): void {
+    this.accountMeta = undefined;
+    this.metaChanged = false;
   }
 }

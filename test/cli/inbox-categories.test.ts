@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { changeRecord } from '../helpers/sandbox-state.js';
+import { inboxCategoriesTable } from '../../src/sandbox/resources/inbox/index.js';
 
 let sb: TestSandbox;
 beforeAll(async () => (sb = await startTestSandbox()));
@@ -48,7 +50,12 @@ describe('outreach inbox categories', () => {
   });
 
   it('puts a quote before CSV cells a spreadsheet would run as formulas, unless --csv-raw', async () => {
-    sb.sandbox.store.state.inboxCategories[0]!.name = '=HYPERLINK("http://x.example","Click, me")';
+    changeRecord(
+      sb,
+      inboxCategoriesTable,
+      'uncategorized',
+      (c) => (c.name = '=HYPERLINK("http://x.example","Click, me")'),
+    );
     const csv = await run(['inbox', 'categories', '--csv'], { env: sb.env });
     expect(csv.stdout.split('\n')[1]).toBe(
       'uncategorized,"\'=HYPERLINK(""http://x.example"",""Click, me"")",yes,Neutral',
@@ -64,7 +71,7 @@ describe('outreach inbox categories', () => {
   });
 
   it('shows sentiment words from the real service unchanged in meaning', async () => {
-    sb.sandbox.store.state.inboxCategories[0]!.sentiment = 'negative' as '2';
+    changeRecord(sb, inboxCategoriesTable, 'uncategorized', (c) => (c.sentiment = 'negative' as '2'));
     const result = await run(['inbox', 'categories'], { env: sb.env });
     expect(result.stdout.split('\n')[0]).toBe('uncategorized\tUncategorized\tyes\tNegative');
     sb.sandbox.reset();

@@ -7,6 +7,8 @@ import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { classifyDncValue } from '../../src/io/dnc-values.js';
+import { dncItemsTable } from '../../src/sandbox/resources/dnc/tables.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -18,7 +20,7 @@ afterEach(() => sb.close());
 
 const dnc = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['dnc', ...argv], { env: sb.env, cwd: dir, ...extra });
-const values = (list = 1) => sb.sandbox.store.state.dncLists[list]!.items.map((i) => i.value);
+const values = (list = 1) => state(sb).dncLists[list]!.items.map((i) => i.value);
 const adds = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc');
 
 describe('value normalising', () => {
@@ -121,8 +123,9 @@ describe('dnc add', () => {
 
 describe('dnc export', () => {
   it('streams every item as CSV and neutralises formula-like cells unless --raw', async () => {
-    sb.sandbox.store.state.dncLists[1]!.items.push({
+    sb.sandbox.store.table(dncItemsTable).put({
       id: 'x',
+      listId: 'dncCustmr2',
       value: '=cmd|calc',
       type: 'domain',
       createdAt: '2026-01-01T00:00:00.000Z',

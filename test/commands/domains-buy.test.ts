@@ -6,6 +6,7 @@ import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -54,7 +55,7 @@ describe('domains buy', () => {
         'Provisioning runs at the service. Follow it with: outreach domains list --watch\n',
     );
     expect(result.stdout).toMatch(/^order\t\w+\n$/);
-    const bought = sb.sandbox.store.state.domains.find((d) => d.name === 'acme-mail.com')!;
+    const bought = state(sb).domains.find((d) => d.name === 'acme-mail.com')!;
     expect(bought).toMatchObject({
       status: 'inProgress',
       mailboxes: [{ email: 'alice@acme-mail.com', firstname: 'Alice' }],
@@ -79,7 +80,7 @@ describe('domains buy', () => {
     );
     const result = await buy([...one, '--mailbox', 'bob@acme-mail.com', '--mailbox-picture', 'face.png', '--yes']);
     expect(result.code).toBe(0);
-    const boxes = sb.sandbox.store.state.domains.find((d) => d.name === 'acme-mail.com')!.mailboxes;
+    const boxes = state(sb).domains.find((d) => d.name === 'acme-mail.com')!.mailboxes;
     expect(boxes.map((b) => b.email)).toEqual(['alice@acme-mail.com', 'bob@acme-mail.com']);
     expect(new Set(boxes.map((b) => b.profilePicId)).size).toBe(1);
     expect(boxes[0]!.profilePicId).toBeGreaterThan(0);
@@ -170,7 +171,7 @@ describe('domains buy', () => {
     const result = await buy(['--from-file', 'order.yaml', '--yes']);
     expect(result.code).toBe(0);
     expect(result.stderr.split('\n')[0]).toBe('Order: 2 domain(s), 2 mailbox(es), Microsoft, plan quarterly');
-    expect(sb.sandbox.store.state.domains.filter((d) => d.name.endsWith('-mail.com'))).toHaveLength(2);
+    expect(state(sb).domains.filter((d) => d.name.endsWith('-mail.com'))).toHaveLength(2);
   });
 
   it('asks on a terminal for what the flags leave out, then for confirmation', async () => {
@@ -193,7 +194,7 @@ describe('domains buy', () => {
     expect(result.stderr).toContain(
       'Order: 1 domain(s), 1 mailbox(es), Google, plan quarterly\n  ask-mail.com: bo@ask-mail.com\n',
     );
-    expect(sb.sandbox.store.state.domains.some((d) => d.name === 'ask-mail.com')).toBe(true);
+    expect(state(sb).domains.some((d) => d.name === 'ask-mail.com')).toBe(true);
   });
 
   it('asks before buying, and refuses without --yes when it cannot ask', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 beforeEach(async () => {
@@ -11,7 +12,7 @@ afterEach(() => sb.close());
 
 const domains = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['domains', ...argv], { env: sb.env, ...extra });
-const status = (id: string) => sb.sandbox.store.state.domains.find((d) => d.id === id)!.status;
+const status = (id: string) => state(sb).domains.find((d) => d.id === id)!.status;
 const revokes = () => sb.sandbox.requestLog.filter((r) => r.path.endsWith('/revoke'));
 
 describe('domains list', () => {
@@ -75,7 +76,7 @@ describe('domains delete and revoke', () => {
       const result = await domains(['revoke', id]);
       expect(result.code).toBe(2);
       expect(result.stderr.split('\n')[0]).toBe(
-        `error: revoke only works on deleted domains: ${id} (${sb.sandbox.store.state.domains.find((d) => d.id === id)!.name}) is ${status(id)}`,
+        `error: revoke only works on deleted domains: ${id} (${state(sb).domains.find((d) => d.id === id)!.name}) is ${status(id)}`,
       );
     }
     expect((await domains(['revoke', 'nope'])).stderr.split('\n')[0]).toBe(

@@ -11,6 +11,7 @@ import { run } from '../helpers/run.js';
 import { tempDir, testTime } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -42,7 +43,7 @@ describe('enrich contacts', () => {
   it('--wait --csv writes everyone found, Email first with the search columns; the rest go to a file with why', async () => {
     const file = await leads(40);
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
-    const [job] = sb.sandbox.store.state.enrichments;
+    const [job] = state(sb).enrichments;
     const found = job!.people.filter((p) => p.email);
     const missing = job!.people.filter((p) => !p.email);
     expect(found.length).toBeGreaterThan(0);
@@ -74,9 +75,9 @@ describe('enrich contacts', () => {
     const file = await leads(150);
     writeFileSync(file, readFileSync(file, 'utf8') + ',Nobody,Here,,,,,,,,,no\n');
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
-    const ids = sb.sandbox.store.state.enrichments.map((e) => e.requestId);
+    const ids = state(sb).enrichments.map((e) => e.requestId);
     expect(ids).toHaveLength(2);
-    expect(sb.sandbox.store.state.enrichments.map((e) => e.people.length)).toEqual([100, 50]);
+    expect(state(sb).enrichments.map((e) => e.people.length)).toEqual([100, 50]);
     expect(result.stdout).toBe(`${ids[0]}\n${ids[1]}\n`);
     expect(result.code).toBe(3);
     expect(lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8'))[1]).toBe(
@@ -122,12 +123,12 @@ describe('enrich contacts', () => {
   });
 
   it('waits for a used-up window to reset, saying so, and never gets a 429', async () => {
-    sb.sandbox.store.state.enrichmentLimits = { perMinute: 1, perHour: 100, perDay: 100 };
+    sb.sandbox.store.settings.enrichmentLimits = { perMinute: 1, perHour: 100, perDay: 100 };
     const file = await leads(250);
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
     expect(result.code).toBe(0);
     expect(starts().map((r) => r.status)).toEqual([200, 200, 200]);
-    const minutes = sb.sandbox.store.state.enrichmentStarts.map((at) => Math.floor(at / 60_000));
+    const minutes = state(sb).enrichmentStarts.map((at) => Math.floor(at / 60_000));
     expect(new Set(minutes).size).toBe(3);
     expect(
       result.stderr.match(
@@ -137,7 +138,7 @@ describe('enrich contacts', () => {
   });
 
   it('stops with exit 5 when the reset is beyond --limit-wait, writing who was not started', async () => {
-    sb.sandbox.store.state.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
+    sb.sandbox.store.settings.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
     const file = await leads(150);
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--limit-wait', '60']);
     expect(result.code).toBe(5);
@@ -164,7 +165,7 @@ describe('enrich contacts', () => {
     const env = await throughProxy('reset-after');
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait'], { env });
     expect(result.code).toBe(3);
-    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
+    expect(state(sb).enrichments).toHaveLength(1);
     expect(proxy!.log.filter((r) => r.path === '/v1/enrich/contact')).toHaveLength(1);
     const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
     expect(rejects).toHaveLength(10);
@@ -175,8 +176,8 @@ describe('enrich contacts', () => {
     const file = await leads(10);
     const env = await throughProxy('reset-before');
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv'], { env });
-    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
-    const found = sb.sandbox.store.state.enrichments[0]!.people.filter((p) => p.email).length;
+    expect(state(sb).enrichments).toHaveLength(1);
+    const found = state(sb).enrichments[0]!.people.filter((p) => p.email).length;
     expect(lines(result.stdout)).toHaveLength(found + 1);
   });
 });
@@ -216,7 +217,7 @@ describe('enrich contacts checks its input before spending credits', () => {
       'https://uk.linkedin.com/in/grace?trk=x',
     ];
     for (const url of given) expect((await cli(['enrich', 'contacts', '--linkedin-url', url, '--yes'])).code).toBe(0);
-    expect(sb.sandbox.store.state.enrichments.map((e) => e.people.map((p) => p.value))).toEqual(given.map((u) => [u]));
+    expect(state(sb).enrichments.map((e) => e.people.map((p) => p.value))).toEqual(given.map((u) => [u]));
   });
 
   it('an input with nobody in it (empty, a header only, an empty pipe) exits 2 as `dnc add` does, nothing sent', async () => {
@@ -275,7 +276,7 @@ describe('enrich contacts checks its input before spending credits', () => {
     const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
     expect(result.code).toBe(3);
     expect(starts()).toHaveLength(1);
-    expect(sb.sandbox.store.state.enrichments[0]!.people.map((p) => p.by)).toEqual(['lead_id', 'lead_id', 'lead_id']);
+    expect(state(sb).enrichments[0]!.people.map((p) => p.by)).toEqual(['lead_id', 'lead_id', 'lead_id']);
     expect(lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1)).toEqual([
       ',Nobody,Here,,,,not-a-url,,,,,no,"LinkedIn URL ""not-a-url"" is not a LinkedIn profile URL (not on linkedin.com)"',
     ]);
@@ -286,7 +287,7 @@ describe('enrich contacts stopped early', () => {
   it('a wait that times out writes everyone started back with their request, and says how to go on', async () => {
     const file = await leads(30);
     const result = await cli(['--wait-timeout', '1', 'enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
-    const [job] = sb.sandbox.store.state.enrichments;
+    const [job] = state(sb).enrichments;
     expect(result.code).toBe(1);
     expect(lines(result.stdout)).toEqual([
       'Email,First Name,Last Name,Job Title,Company,Company Website,LinkedIn URL,Department,City,State,Country',
@@ -311,8 +312,8 @@ describe('enrich contacts stopped early', () => {
     );
     const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
     const result = await cli(['--max-retries', '1', 'enrich', 'contacts', '--from', file, '--yes'], { env });
-    const [job] = sb.sandbox.store.state.enrichments;
-    expect(sb.sandbox.store.state.enrichments).toHaveLength(1);
+    const [job] = state(sb).enrichments;
+    expect(state(sb).enrichments).toHaveLength(1);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(`${job!.requestId}\n`);
     const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
@@ -361,7 +362,7 @@ describe('enrich status and rate-limits', () => {
     const before = await cli(['enrich', 'status', id, '--json']);
     expect(JSON.parse(before.stdout)[0]).toMatchObject({ status: 'in-progress', processed: 0, totalRecords: 4 });
     const after = await cli(['enrich', 'status', id, '--wait']);
-    const job = sb.sandbox.store.state.enrichments[0]!;
+    const job = state(sb).enrichments[0]!;
     const succeeded = job.people.filter((p) => p.email).length;
     expect(after.code).toBe(0);
     expect(after.stdout).toBe(`${id}\tcompleted\t4\t4\t${succeeded}\t${4 - succeeded}\t0\t${succeeded}\n`);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 beforeAll(async () => (sb = await startTestSandbox()));
@@ -33,13 +34,13 @@ describe('outreach fields', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Updated field cPainPnt: Field updated successfully.\n');
-    expect(sb.sandbox.store.state.fields.find((f) => f.id === 'cPainPnt')).toMatchObject({
+    expect(state(sb).fields.find((f) => f.id === 'cPainPnt')).toMatchObject({
       label: 'Main pain',
       fallbackText: 'your team',
       tags: ['Q3', 'Pricing'],
     });
     expect((await run(['fields', 'update', 'cPainPnt', '--clear-tags'], { env: sb.env })).code).toBe(0);
-    expect(sb.sandbox.store.state.fields.find((f) => f.id === 'cPainPnt')!.tags).toEqual([]);
+    expect(state(sb).fields.find((f) => f.id === 'cPainPnt')!.tags).toEqual([]);
   });
 
   it('needs something to change, and refuses --tags with --clear-tags, before sending', async () => {

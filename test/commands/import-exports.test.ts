@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { prospectByEmail } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -20,7 +21,7 @@ async function importExport(name: string) {
   const result = await run(['prospects', 'import', name, '--wait', '--json'], { env: sb.env, cwd: dir });
   return { ...result, summary: result.stdout ? JSON.parse(result.stdout) : undefined };
 }
-const stored = (email: string) => sb.sandbox.store.prospects.byEmail(email)?.values;
+const stored = (email: string) => prospectByEmail(sb, email)?.values;
 
 describe('real exports, imported without flags', () => {
   it('LinkedIn: the Notes preamble is skipped; connections without an email are rejected, the rest imported', async () => {

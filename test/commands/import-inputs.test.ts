@@ -8,6 +8,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { prospectByEmail } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -23,7 +24,7 @@ const put = (name: string, content: string | Buffer) => writeFileSync(join(dir, 
 const importFile = (name: string, ...argv: string[]) =>
   run(['prospects', 'import', name, '--wait', ...argv], { env: sb.env, cwd: dir });
 const importPosts = () => sb.sandbox.requestLog.filter((r) => r.path.startsWith('/v1/prospects/import-')).length;
-const stored = (email: string) => sb.sandbox.store.prospects.byEmail(email);
+const stored = (email: string) => prospectByEmail(sb, email);
 
 describe('prospects import of broken files', () => {
   it('stops at an unterminated quote with its line, before sending a row of it', async () => {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { prospectByEmail } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -26,7 +27,7 @@ const corpus = (path: string) => {
 };
 const importFile = (name: string, ...argv: string[]) =>
   run(['prospects', 'import', name, '--wait', '--json', ...argv], { env: sb.env, cwd: dir });
-const stored = (email: string) => sb.sandbox.store.prospects.byEmail(email)?.values;
+const stored = (email: string) => prospectByEmail(sb, email)?.values;
 const readBack = (name: string): string[][] =>
   parse(readFileSync(join(dir, name)), { relax_column_count: true, bom: true });
 

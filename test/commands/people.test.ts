@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import type { IndexedPerson } from '../../src/sandbox/people-index.js';
+import type { IndexedPerson } from '../../src/sandbox/resources/people/people-index.js';
 
 let sb: TestSandbox;
 beforeEach(async () => {
@@ -195,7 +195,7 @@ describe('people search text matching', () => {
 
 describe('people search paging', () => {
   it('--all walks the pages up to the display limit, streaming; the totals go to stderr', async () => {
-    sb.sandbox.store.state.searchDisplayLimit = 60;
+    sb.sandbox.store.settings.displayLimit = 60;
     const result = await search(['--all', '--ndjson']);
     expect(result.code).toBe(0);
     expect(ndjsonIds(result.stdout)).toEqual(

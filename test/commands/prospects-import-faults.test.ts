@@ -6,6 +6,7 @@ import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy, type FaultPlan, type FaultProxy } from '../helpers/fault-proxy.js';
+import { allProspects } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox | undefined;
 let proxy: FaultProxy | undefined;
@@ -119,7 +120,7 @@ describe('a chunk sent again', () => {
     );
     expect(result.stderr).toContain('To continue: outreach prospects import sample.csv --no-wait --resume');
     expect(posts).toBe(1);
-    expect([...sb!.sandbox.store.prospects.all()].some((p) => p.email === 'amelie.dubois@acme.example')).toBe(false);
+    expect(allProspects(sb!).some((p) => p.email === 'amelie.dubois@acme.example')).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { parse, run } from '../helpers/run.js';
 import { acceptedCount, cutJournal } from '../helpers/journal.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state, prospectByEmail } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -37,7 +38,7 @@ describe('prospects import', () => {
     expect(results[1]).toBe('2,amelie.dubois@acme.example,succeeded,');
     expect(results).toHaveLength(27);
     expect(file('sample.failed.csv')).toBe('First Name,Last Name,Email,Company,Job Title,Seats,Pain Point\n');
-    const dmitri = sb.sandbox.store.prospects.byEmail('dmitri.ivanov@umbrella.example')!;
+    const dmitri = prospectByEmail(sb, 'dmitri.ivanov@umbrella.example')!;
     expect(dmitri.values).toMatchObject({
       fFirstNm: 'Dmitri',
       fCompany: 'Umbrella "Labs"',
@@ -134,7 +135,7 @@ describe('prospects import', () => {
       first_name: 'First Name',
       'Shoe Size': null,
     });
-    expect(sb.sandbox.store.prospects.byEmail('a@x.example')!.values.fFirstNm).toBe('Ann');
+    expect(prospectByEmail(sb, 'a@x.example')!.values.fFirstNm).toBe('Ann');
     const reused = await importIn(['odd.csv', '--mapping', 'odd.map.json', '--no-wait', '--restart', '-q']);
     expect(reused.stderr).toBe('');
     expect(reused.code).toBe(0);
@@ -179,7 +180,7 @@ describe('prospects import', () => {
       iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\n', 'win1252'),
     );
     expect((await importIn(['w.csv', '--encoding', 'windows-1252', '--no-wait', '-q'])).code).toBe(0);
-    expect(sb.sandbox.store.prospects.byEmail('rene@x.example')!.values).toMatchObject({
+    expect(prospectByEmail(sb, 'rene@x.example')!.values).toMatchObject({
       fFirstNm: 'René',
       fCompany: 'Café “Zürich”, GmbH',
     });
@@ -188,7 +189,7 @@ describe('prospects import', () => {
       Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\n', 'utf16le')]),
     );
     expect((await importIn(['u.csv', '--no-wait', '-q'])).code).toBe(0);
-    expect(sb.sandbox.store.prospects.byEmail('yuki@x.example')!.values.fFirstNm).toBe('雪');
+    expect(prospectByEmail(sb, 'yuki@x.example')!.values.fFirstNm).toBe('雪');
   });
 
   it('reads a file far larger than one read buffer, start to end', async () => {
@@ -206,14 +207,18 @@ describe('prospects import', () => {
     const result = await importIn(['ramp.csv', '--no-wait', '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ total: 35_000, sent: 35_000, chunks: 3 });
-    expect(sb.sandbox.store.state.imports.slice(-3).map((job) => job.total)).toEqual([10_000, 20_000, 5_000]);
+    expect(
+      state(sb)
+        .imports.slice(-3)
+        .map((job) => job.total),
+    ).toEqual([10_000, 20_000, 5_000]);
   });
 
   it('reads stdin with -', async () => {
     const result = await importIn(['-', '--no-wait', '--json'], { stdin: 'Email,Company\npiped@x.example,Pipe Co\n' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ file: '-', total: 1, sent: 1 });
-    expect(sb.sandbox.store.prospects.byEmail('piped@x.example')).toBeDefined();
+    expect(prospectByEmail(sb, 'piped@x.example')).toBeDefined();
   });
 
   it('splits into chunks of --chunk-size, sends tags, step and verification', async () => {
@@ -236,7 +241,7 @@ describe('prospects import', () => {
       requestIds: [expect.any(String), expect.any(String), expect.any(String)],
     });
     expect(importPosts()).toBe(3);
-    const amelie = sb.sandbox.store.prospects.byEmail('amelie.dubois@acme.example')!;
+    const amelie = prospectByEmail(sb, 'amelie.dubois@acme.example')!;
     expect(amelie).toMatchObject({
       tags: ['webinar', 'q4'],
       verificationStatus: 'inProgress',
@@ -318,7 +323,7 @@ describe('prospects import', () => {
     const resumed = await importIn([...argv, '--resume']);
     expect(resumed.code).toBe(0);
     expect(importPosts() - before).toBe(4); // the edited chunk, then the three the journal lacked
-    expect(sb.sandbox.store.prospects.byEmail('g.rossi@stark.example')?.email).toBe('g.rossi@stark.example');
+    expect(prospectByEmail(sb, 'g.rossi@stark.example')?.email).toBe('g.rossi@stark.example');
   });
 
   it('refuses --resume with different flags', async () => {

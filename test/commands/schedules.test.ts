@@ -7,6 +7,7 @@ import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { weekPreview } from '../../src/schedule/preview.js';
 import { parseWindows } from '../../src/schedule/week.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -16,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const created = () => sb.sandbox.store.state.schedules.slice(2);
+const created = () => state(sb).schedules.slice(2);
 const posts = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/schedules');
 const nine = (h: number, m = 0) => ({ hour: h, minute: m });
 
@@ -141,7 +142,7 @@ describe('schedules create, from flags and files', () => {
       { env: sb.env, cwd: dir },
     );
     expect(result.code).toBe(0);
-    expect(sb.sandbox.store.state.schedules.find((s) => s.name === 'Lower')!.timezone).toBe('America/New_York');
+    expect(state(sb).schedules.find((s) => s.name === 'Lower')!.timezone).toBe('America/New_York');
     expect(result.stderr).toContain('--timezone America/New_York');
   });
 
@@ -227,7 +228,11 @@ describe('schedules in the sandbox', () => {
       ],
       { env: sb.env, cwd: dir },
     );
-    expect(sb.sandbox.store.state.schedules.filter((s) => s.isDefault).map((s) => s.name)).toEqual(['New default']);
+    expect(
+      state(sb)
+        .schedules.filter((s) => s.isDefault)
+        .map((s) => s.name),
+    ).toEqual(['New default']);
     const list = await run(['schedules', 'list'], { env: sb.env, cwd: dir });
     expect(list.stdout.split('\n')[2]).toBe('58966\tNew default\tUTC\tyes\tMon 09:00-10:00');
   });

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { prospectsTable } from '../../src/sandbox/resources/prospects/tables.js';
+import { state, prospectByEmail } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -15,8 +17,8 @@ beforeEach(async () => {
 afterEach(() => sb.close());
 
 const seq = (argv: string[]) => run(['sequences', ...argv], { env: sb.env, cwd: dir });
-const sub = () => sb.sandbox.store.state.sequences[0]!.subsequences[0]!;
-const sequence = (id: string) => sb.sandbox.store.state.sequences.find((s) => s.id === id)!;
+const sub = () => state(sb).sequences[0]!.subsequences[0]!;
+const sequence = (id: string) => state(sb).sequences.find((s) => s.id === id)!;
 
 describe('sequences steps', () => {
   it('lists the variants with codes named', async () => {
@@ -163,14 +165,14 @@ describe('sequences add-contacts, pause, resume, test-email', () => {
     const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', 'prGrace02', '--file', 'ids.txt']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Added 2 contact(s) to step stC1mail of sqEvents3.\n');
-    const linus = sb.sandbox.store.prospects.byEmail('linus@kernel.example')!;
+    const linus = prospectByEmail(sb, 'linus@kernel.example')!;
     expect(linus.sequences).toEqual([{ sequenceId: 'sqEvents3', stepId: 'stC1mail', state: 'active' }]);
   });
 
   it('says how many contacts went in when a later batch fails', async () => {
-    const base = sb.sandbox.store.prospects.byEmail('linus@kernel.example')!;
+    const base = prospectByEmail(sb, 'linus@kernel.example')!;
     for (let i = 0; i < 500; i++)
-      sb.sandbox.store.prospects.add({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
+      sb.sandbox.store.table(prospectsTable).put({ ...base, id: `pp${i}`, email: `pp${i}@x.example`, sequences: [] });
     writeFileSync(join(dir, 'ids.txt'), [...Array.from({ length: 500 }, (_, i) => `pp${i}`), 'nope'].join('\n'));
     const result = await seq(['add-contacts', 'sqEvents3', '--step', 'stC1mail', '--file', 'ids.txt']);
     expect(result.code).toBe(1);

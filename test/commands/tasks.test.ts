@@ -7,6 +7,7 @@ import { refusingUrl } from '../helpers/closed-port.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -19,7 +20,7 @@ afterEach(() => sb.close());
 const tasks = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['tasks', ...argv], { env: sb.env, cwd: dir, ...extra });
 const skipPosts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/tasks/bulk-skip');
-const status = (id: string) => sb.sandbox.store.state.tasks.find((t) => t.taskId === id)!.doneStatus;
+const status = (id: string) => state(sb).tasks.find((t) => t.taskId === id)!.doneStatus;
 
 describe('tasks list', () => {
   it('tells a person at a terminal that there are more pages, and a script nothing', async () => {
@@ -114,7 +115,7 @@ describe('tasks get / complete', () => {
     const result = await tasks(['complete', 'tk000001', '--outcome', 'NO-ANSWER']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Completed tk000001 (No Answer).\n');
-    expect(sb.sandbox.store.state.tasks[0]).toMatchObject({ doneStatus: 'completed', callOutcome: 'No Answer' });
+    expect(state(sb).tasks[0]).toMatchObject({ doneStatus: 'completed', callOutcome: 'No Answer' });
   });
 
   it('prints the completed task under --json, and nothing else', async () => {
@@ -150,7 +151,7 @@ describe('tasks get / complete', () => {
       ]);
       // The service saw two reads: the test's own, and the CLI's first.
       expect(sb.sandbox.requestLog.filter((r) => r.path === `/v1/tasks/${first}`)).toHaveLength(2);
-      expect(sb.sandbox.store.state.tasks.find((t) => t.taskId === first)).toMatchObject({
+      expect(state(sb).tasks.find((t) => t.taskId === first)).toMatchObject({
         doneStatus: 'completed',
         callOutcome: 'Left Voicemail',
       });
@@ -177,8 +178,8 @@ describe('tasks bulk-skip', () => {
   it('asks for each batch just after the service should have finished it, learning how long batches take', async () => {
     // 300 overdue tasks in 3 batches of 100, one at a time; the sandbox finishes a batch 0.3 s + 5 ms a task after it
     // was accepted (0.8 s), on the test clock. A fixed backoff would ask at 0.25, 0.625, 1.19 s: 1.19 s a batch.
-    const ids = sb.sandbox.store.state.tasks
-      .filter((t) => !t.doneStatus)
+    const ids = state(sb)
+      .tasks.filter((t) => !t.doneStatus)
       .slice(0, 300)
       .map((t) => t.taskId);
     writeFileSync(join(dir, 'ids.txt'), ids.join('\n'));
@@ -192,14 +193,14 @@ describe('tasks bulk-skip', () => {
   it("gives a batch's place to the next one when the service is due to finish it, once the estimate has settled", async () => {
     sb.close();
     sb = await startTestSandbox({ seed: { tasks: 2000 } });
-    const ids = sb.sandbox.store.state.tasks
-      .filter((t) => !t.doneStatus)
+    const ids = state(sb)
+      .tasks.filter((t) => !t.doneStatus)
       .slice(0, 1000)
       .map((t) => t.taskId);
     writeFileSync(join(dir, 'ids.txt'), ids.join('\n'));
     const result = await tasks(['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1', '-q']);
     expect(result.code).toBe(0);
-    const actions = sb.sandbox.store.state.bulkActions;
+    const actions = state(sb).bulkActions;
     expect(actions).toHaveLength(10);
     // One place: the service never had a batch accepted while another was unfinished (a place given away at a guess
     // or at a probe between the bounds would do that).
@@ -227,7 +228,7 @@ describe('tasks bulk-skip', () => {
     expect(summary).toMatchObject({ total: 130, skipped: 130, failed: 0, batches: 2 });
     expect(summary.bulkActionIds).toHaveLength(2);
     expect(skipPosts()).toHaveLength(2);
-    expect(sb.sandbox.store.state.tasks.filter((t) => t.doneStatus === 'skipped')).toHaveLength(150);
+    expect(state(sb).tasks.filter((t) => t.doneStatus === 'skipped')).toHaveLength(150);
   });
 
   it('merges the error reports into one failed CSV and exits 3', async () => {
@@ -237,7 +238,7 @@ describe('tasks bulk-skip', () => {
     expect(result.code).toBe(3);
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
     expect(result.stderr).toBe(`Skipped 1 of 3 task(s); 2 failed. Failures: ${join(dir, failedFile)}\n`);
-    const bulkActionId = sb.sandbox.store.state.bulkActions[0]!.bulkActionId;
+    const bulkActionId = state(sb).bulkActions[0]!.bulkActionId;
     expect(readFileSync(join(dir, failedFile), 'utf8')).toBe(
       `taskId,reason,bulkActionId\ntk000002,task already completed,${bulkActionId}\nnope,task not found,${bulkActionId}\n`,
     );
@@ -249,7 +250,7 @@ describe('tasks bulk-skip', () => {
     sb.sandbox.origin = refusing; // report links on a storage host that refuses connections
     const result = await tasks(['bulk-skip', 'tk000002', 'tk000003', '--yes', '--max-retries', '1']);
     expect(result.code).toBe(3);
-    const { bulkActionId, reportId } = sb.sandbox.store.state.bulkActions[0]!;
+    const { bulkActionId, reportId } = state(sb).bulkActions[0]!;
     // The report's name is 128 random bits: it cannot be guessed from the bulk action id.
     expect(reportId).toMatch(/^[0-9a-f]{32}$/);
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
@@ -286,8 +287,8 @@ describe('tasks bulk-skip', () => {
   });
 
   it('resumes from its journal without re-sending accepted batches', async () => {
-    const ids = sb.sandbox.store.state.tasks
-      .filter((t) => !t.doneStatus)
+    const ids = state(sb)
+      .tasks.filter((t) => !t.doneStatus)
       .slice(0, 250)
       .map((t) => t.taskId);
     writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
@@ -337,7 +338,7 @@ describe('tasks prompts on a terminal', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Call outcome');
     expect(result.stderr).toContain('Not In Service');
-    expect(sb.sandbox.store.state.tasks[0]!.callOutcome).toBe('No Answer');
+    expect(state(sb).tasks[0]!.callOutcome).toBe('No Answer');
   });
 
   it('shows the count and the first ids, and skips nothing when the answer is no', async () => {

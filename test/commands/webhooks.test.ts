@@ -7,6 +7,8 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import type { WebhookRecord } from '../../src/sandbox/model.js';
+import { state } from '../helpers/sandbox-state.js';
+import { webhooksTable } from '../../src/sandbox/resources/webhooks/table.js';
 
 let sb: TestSandbox;
 let receiver: Receiver;
@@ -26,7 +28,7 @@ afterEach(async () => {
 const webhooks = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['webhooks', ...argv], { env: sb.env, ...extra });
 const creates = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/webhook/create');
-const stored = () => sb.sandbox.store.state.webhooks;
+const stored = () => state(sb).webhooks;
 
 describe('webhooks create', () => {
   it('registers the webhook, whose test delivery reaches the URL with the custom headers', async () => {
@@ -144,7 +146,8 @@ describe('webhooks create', () => {
       id: '', name: 'x', webhookUrl: receiver.url, webhookEvent: ['task-updated'], headers: {}, status: 'active',
       failed: false, createdAt: '2026-11-18T12:00:00.000Z',
     }; // prettier-ignore
-    for (let i = 0; i < 50; i++) stored().push({ ...base, id: `w${String(i).padStart(23, '0')}` });
+    const table = sb.sandbox.store.table(webhooksTable);
+    for (let i = 0; i < 50; i++) table.put({ ...base, id: `w${String(i).padStart(23, '0')}` });
     const result = await webhooks(['create', '--name', 'one-more', '--url', receiver.url, '--event', 'task-updated']);
     expect(result.stderr).toBe(
       'warning: the account already has 50 active webhooks, the most it may have: the service may refuse this one\n' +
@@ -265,7 +268,7 @@ describe('webhook deliveries', () => {
     sb.deliveryTimers.elapse(5_000);
     const result = await created;
     expect(result.code).toBe(3);
-    expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({
+    expect(state(sb).webhooks[0]!.lastFailure).toMatchObject({
       statusCode: 0,
       message: 'no answer within 5s',
     });
@@ -293,7 +296,7 @@ describe('webhook deliveries', () => {
       sb.deliveryTimers.elapse(5_000);
       const result = await created;
       expect(result.code).toBe(3);
-      expect(sb.sandbox.store.state.webhooks[0]!.lastFailure).toMatchObject({ message: 'no answer within 5s' });
+      expect(state(sb).webhooks[0]!.lastFailure).toMatchObject({ message: 'no answer within 5s' });
       expect(sb.deliveryTimers.requested).toEqual([5_000]);
     } finally {
       trickle.closeAllConnections();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin, startSandboxProcess, type SandboxProcess } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/context.js';
 import { refusingUrl } from '../helpers/closed-port.js';
-import { stateDocument } from '../helpers/state-db.js';
+import { tableRows } from '../helpers/state-db.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -70,11 +70,11 @@ describe('outreach as a user runs it', () => {
     // An SQLite database any SQLite tool opens.
     const statePath = join(configDir, 'sandbox', 'state.db');
     expect(readFileSync(statePath).subarray(0, 15).toString()).toBe('SQLite format 3');
-    const firstTaskDue = stateDocument(statePath).tasks[0].dueDate;
+    const firstTaskDue = tableRows(statePath, 'tasks')[0]!.dueDate;
     expect((statSync(statePath).mode & 0o777).toString(8)).toBe('600');
     const second = await runBin(['--sandbox', 'inbox', 'categories', '--json'], { env });
     expect(second.stdout).toBe(first.stdout);
-    expect(stateDocument(statePath).tasks[0].dueDate).toBe(firstTaskDue);
+    expect(tableRows(statePath, 'tasks')[0]!.dueDate).toBe(firstTaskDue);
     expect((await runBin(['sandbox', 'reset'], { env })).code).toBe(0);
     expect(existsSync(statePath)).toBe(false);
   });

@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/context.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
+import { allProspects } from '../helpers/sandbox-state.js';
 
 const rows = Number(process.env.IMPORT_FAULT_ROWS ?? 3000);
 const chunkRows = Math.max(30, Math.round(rows / 100));
@@ -50,7 +51,7 @@ describe(`an import of ${rows} rows through 10% faults`, () => {
     });
 
     // In the sandbox: each person exactly once.
-    const imported = [...sb.sandbox.store.prospects.all()].filter((p) => p.email.endsWith('@faulty.example'));
+    const imported = allProspects(sb).filter((p) => p.email.endsWith('@faulty.example'));
     expect(imported).toHaveLength(rows);
     expect(new Set(imported.map((p) => p.email)).size).toBe(rows);
 

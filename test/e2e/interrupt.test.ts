@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/context.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { binPath, cleanEnv, runBin } from '../helpers/spawn.js';
+import { prospectByEmail, allProspects } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox | undefined;
 let proxy: FaultProxy | undefined;
@@ -62,7 +63,7 @@ async function interruptedWithTwoInFlight() {
 }
 
 const importsArrived = () => sb!.sandbox.requestLog.filter((r) => isImport(r.method, r.path)).length;
-const stored = () => emails.filter((e) => sb!.sandbox.store.prospects.byEmail(e)).length;
+const stored = () => emails.filter((e) => prospectByEmail(sb!, e)).length;
 const resumeLine =
   'To continue: outreach prospects import people.csv --chunk-size 10 --concurrency 2 --no-wait --resume\n';
 
@@ -110,9 +111,7 @@ describe('Ctrl-C during an import', () => {
     expect(resumed.code).toBe(0);
     expect(importsArrived()).toBe(6); // the 2 cut off were sent again: their answers never came
     expect(stored()).toBe(40);
-    expect([...sb!.sandbox.store.prospects.all()].filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(
-      40,
-    );
+    expect(allProspects(sb!).filter((p) => p.email.endsWith('@interrupt.example'))).toHaveLength(40);
   });
 });
 

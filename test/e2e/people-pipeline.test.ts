@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
 import { binPath, cleanEnv, runBin, startSandboxProcess } from '../helpers/spawn.js';
-import { readSavedState } from '../../src/sandbox/state-db.js';
+import { openSandboxDb } from '../../src/sandbox/open-state.js';
+import { enrichmentsTable } from '../../src/sandbox/resources/people/index.js';
+import { prospectsTable } from '../../src/sandbox/resources/prospects/tables.js';
 
 const rows = (text: string) =>
   text
@@ -20,7 +22,7 @@ const rows = (text: string) =>
 describe('people search | enrich contacts | prospects import', () => {
   it('turns every person found into a prospect with the revealed email, or a line saying why not', async () => {
     const dir = tempDir();
-    const statePath = join(dir, 'state.json');
+    const statePath = join(dir, 'state.db');
     const sandbox = await startSandboxProcess(
       ['--state', statePath, '--enrichment-seconds', '0', '--key', 'sk_pipeline_test_1'],
       cleanEnv({ OUTREACH_CONFIG_DIR: dir }),
@@ -55,12 +57,20 @@ describe('people search | enrich contacts | prospects import', () => {
       const notEnriched = new Map(rows(readFileSync(rejectsFile, 'utf8')).map((r) => [r[0], r.at(-1)]));
 
       await sandbox.stop();
-      const stored = readSavedState(statePath);
-      const { state, prospects: book } = stored.saved!;
+      const stored = openSandboxDb(statePath);
       const revealed = new Map(
-        state.enrichments.flatMap((e) => e.people).map((p) => [String(p.personId), p.email] as const),
+        stored
+          .table(enrichmentsTable)
+          .all()
+          .flatMap((e) => e.people)
+          .map((p) => [String(p.personId), p.email] as const),
       );
-      const prospects = new Map([...book.all()].map((p) => [p.email, p]));
+      const prospects = new Map(
+        stored
+          .table(prospectsTable)
+          .all()
+          .map((p) => [p.email, p]),
+      );
       stored.close();
       for (const [personId, firstName] of people.map((p) => [p[0]!, p[1]!])) {
         const email = revealed.get(personId);

@@ -1,15 +1,13 @@
 // One sandbox state shared by processes side by side (issue 28 item 1): eight `--sandbox` commands at once, and
 // `--sandbox` commands beside a `sandbox start --state` serving the same database, lose no write and leave the state
-// readable; a JSON state of an older version moves into the database on first use and is kept as .bak (item 3).
-import { existsSync, writeFileSync } from 'node:fs';
+// readable; a JSON state of an older version moves into the database on first use and is kept as .bak, and a database
+// of the first layout is converted in place (item 3).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
 import { cleanEnv, runBin, startSandboxProcess } from '../helpers/spawn.js';
-import { stateDocument } from '../helpers/state-db.js';
-import { ProspectBook } from '../../src/sandbox/prospect-book.js';
-import { seedProspects, seedState } from '../../src/sandbox/seed.js';
-import { saveState } from '../../src/sandbox/state-file.js';
+import { accountMeta, tableRows, withStateDb } from '../helpers/state-db.js';
 
 /** A file of `count` values for DNC list adds, each named after `tag`. */
 function values(dir: string, tag: string, count: number): string {
@@ -18,12 +16,72 @@ function values(dir: string, tag: string, count: number): string {
   return path;
 }
 
-const dncValues = (stateDb: string) =>
-  new Set(
-    (stateDocument(stateDb).dncLists as Array<{ items: Array<{ value: string }> }>).flatMap((list) =>
-      list.items.map((item) => item.value),
-    ),
-  );
+const dncValues = (stateDb: string) => new Set(tableRows<{ value: string }>(stateDb, 'dnc_items').map((i) => i.value));
+
+/** A state document of version 4 (the last JSON one, and the first database layout's), its prospects elsewhere. */
+const version4 = (prospects: unknown) => ({
+  version: 4,
+  seededAt: Date.UTC(2026, 10, 1),
+  counter: 5000,
+  account: { ownerId: 'usOwner01', firstName: 'Alice', lastName: 'Admin', email: 'alice@acme.example' },
+  inboxCategories: [],
+  fields: [{ id: 'fEmailxx', label: 'Email', fieldType: 'text', isSystem: true, tags: [] }],
+  sequences: [],
+  tasks: [],
+  dncLists: [
+    {
+      id: 'dncOld1',
+      name: 'Old list',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      addedBy: 'Alice',
+      ownerId: 'usOwner01',
+      items: [
+        { id: 'dnOld1', value: 'old.example', type: 'domain', createdAt: '2026-01-01T00:00:00.000Z', addedBy: 'A' },
+      ],
+    },
+  ],
+  domains: [],
+  schedules: [],
+  webhooks: [],
+  imports: [],
+  bulkActions: [],
+  reports: [],
+  searchDisplayLimit: 2500,
+  enrichments: [],
+  revealed: [],
+  enrichmentLimits: { perMinute: 30, perHour: 1000, perDay: 10000 },
+  enrichmentStarts: [],
+  prospects,
+});
+
+const oldProspects = [
+  {
+    id: 'prOld1',
+    email: 'ada@old.example',
+    values: { fFirstNm: 'Ada' },
+    status: 'active',
+    ownerId: 'usOwner01',
+    tags: [],
+    verificationStatus: 'valid',
+    sequences: [],
+    attributes: [{ attributeId: 'atOld1', fieldRefId: 'cPainPnt', attributeValue: 'Slow' }],
+  },
+];
+
+/** What a moved-over state must hold: the account's values, the DNC item, the prospect and its attribute. */
+function expectMovedOver(stateDb: string): void {
+  expect(accountMeta(stateDb)).toMatchObject({ seededAt: Date.UTC(2026, 10, 1), counter: 5000 });
+  expect(tableRows(stateDb, 'dnc_items')).toEqual([
+    expect.objectContaining({ listId: 'dncOld1', value: 'old.example' }),
+  ]);
+  expect(tableRows(stateDb, 'prospects')).toEqual([
+    expect.objectContaining({ id: 'prOld1', email: 'ada@old.example' }),
+  ]);
+  expect(tableRows(stateDb, 'attributes')).toEqual([
+    { attributeId: 'atOld1', fieldRefId: 'cPainPnt', attributeValue: 'Slow', prospectId: 'prOld1' },
+  ]);
+}
 
 describe('a shared sandbox state', () => {
   it('loses no write when eight --sandbox commands run at once', { timeout: 120_000 }, async () => {
@@ -50,7 +108,7 @@ describe('a shared sandbox state', () => {
     const stored = dncValues(stateDb);
     for (const tag of ['w1', 'w2', 'w3', 'w4', 'w5'])
       for (let i = 0; i < 400; i++) expect(stored.has(`${tag}-${i}@shared.example`)).toBe(true);
-    const tasks = stateDocument(stateDb).tasks as Array<{ taskId: string; doneStatus?: string }>;
+    const tasks = tableRows<{ taskId: string; doneStatus?: string }>(stateDb, 'tasks');
     expect(tasks.filter((t) => ['tk000002', 'tk000004'].includes(t.taskId)).map((t) => t.doneStatus)).toEqual([
       'completed',
       'completed',
@@ -97,19 +155,50 @@ describe('a shared sandbox state', () => {
     },
   );
 
-  it('moves a JSON state of an older version into the database on first use, keeping it as .bak', async () => {
+  it('moves a JSON state of version 4 into the database on first use, keeping it as .bak', async () => {
     const configDir = tempDir('outreach-shared-old-');
     const legacy = join(configDir, 'sandbox', 'state.json');
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(join(configDir, 'sandbox'), { recursive: true });
-    const prospects = ProspectBook.of(seedProspects());
-    saveState(legacy, { main: seedState(Date.UTC(2026, 10, 1)), prospects: prospects.changes() });
+    // Version 4 kept the prospects in shards, in segment files beside the state.
+    const segment = JSON.stringify(oldProspects);
+    writeFileSync(`${legacy}.seg-1.json`, segment);
+    writeFileSync(
+      legacy,
+      JSON.stringify(version4({ generation: 1, shards: { 7: [1, 0, segment.length] }, named: {} })),
+    );
     const env = cleanEnv({ OUTREACH_CONFIG_DIR: configDir });
-    const verified = await runBin(['--sandbox', 'prospects', 'verify', 'ada@analytical.io', '--json'], { env });
+    const verified = await runBin(['--sandbox', 'prospects', 'verify', 'ada@old.example', '--json'], { env });
     expect(verified.code).toBe(0);
-    expect(existsSync(join(configDir, 'sandbox', 'state.db'))).toBe(true);
+    expect(JSON.parse(verified.stdout)).toEqual([{ email: 'ada@old.example', verificationStatus: 'valid' }]);
+    const stateDb = join(configDir, 'sandbox', 'state.db');
     expect(existsSync(legacy)).toBe(false);
     expect(existsSync(`${legacy}.bak`)).toBe(true);
-    expect(stateDocument(join(configDir, 'sandbox', 'state.db')).seededAt).toBe(Date.UTC(2026, 10, 1));
+    expectMovedOver(stateDb);
+  });
+
+  it('converts a database of the first layout (a state document and prospect shards) in place', async () => {
+    const configDir = tempDir('outreach-shared-first-');
+    const stateDb = join(configDir, 'sandbox', 'state.db');
+    mkdirSync(join(configDir, 'sandbox'), { recursive: true });
+    withStateDb(stateDb, (db) => {
+      db.exec(`CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+        CREATE TABLE shards (shard INTEGER PRIMARY KEY, json TEXT NOT NULL);
+        CREATE TABLE blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);`);
+      db.prepare('INSERT INTO state (id, json) VALUES (1, ?)').run(
+        JSON.stringify(version4({ generation: 1, shards: { 7: [1, 7, 0] }, named: {} })),
+      );
+      db.prepare('INSERT INTO shards (shard, json) VALUES (7, ?)').run(JSON.stringify(oldProspects));
+    });
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: configDir });
+    const found = await runBin(['--sandbox', 'dnc', 'search', 'old.example'], { env });
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain('old.example');
+    expectMovedOver(stateDb);
+    const tables = withStateDb(stateDb, (db) =>
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+        (t) => t.name,
+      ),
+    );
+    expect(tables).not.toContain('shards');
   });
 });

@@ -14,21 +14,18 @@ export function withStateDb<T>(path: string, use: (db: BetterSqlite3.Database) =
   }
 }
 
-/** The state document (everything but the prospects). */
-export function stateDocument(path: string): Record<string, any> {
-  return withStateDb(path, (db) => JSON.parse((db.prepare('SELECT json FROM state').get() as { json: string }).json));
+/** The records of a table, in the order they were added. */
+export function tableRows<T = Record<string, any>>(path: string, table: string): T[] {
+  return withStateDb(path, (db) =>
+    (db.prepare(`SELECT json FROM ${table} ORDER BY seq`).all() as Array<{ json: string }>).map(
+      (row) => JSON.parse(row.json) as T,
+    ),
+  );
 }
 
-/** Each prospect shard's JSON, by shard index. */
-export function shardRows(path: string): Map<number, string> {
-  return withStateDb(
-    path,
-    (db) =>
-      new Map(
-        (db.prepare('SELECT shard, json FROM shards').all() as Array<{ shard: number; json: string }>).map((r) => [
-          r.shard,
-          r.json,
-        ]),
-      ),
+/** The account's single values (the id counter, when the seed was laid down). */
+export function accountMeta(path: string): Record<string, any> {
+  return withStateDb(path, (db) =>
+    JSON.parse((db.prepare("SELECT json FROM meta WHERE name = 'account'").get() as { json: string }).json),
   );
 }

@@ -2,7 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { opaqueId } from '../../src/sandbox/ids.js';
-import { seedState } from '../../src/sandbox/seed.js';
+import { Sandbox } from '../../src/sandbox/server.js';
+import { inboxCategoriesTable } from '../../src/sandbox/resources/inbox/index.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox | undefined;
 afterEach(async () => {
@@ -92,9 +94,10 @@ describe('sandbox pipeline', () => {
     const moved = await sb.request('POST', '/_sandbox/clock', { advanceMs: 86_400_000 });
     expect(moved.status).toBe(200);
     expect(sb.sandbox.store.now() - before).toBeGreaterThanOrEqual(86_400_000);
-    sb.sandbox.store.state.inboxCategories.length = 0;
+    sb.sandbox.store.table(inboxCategoriesTable).clear();
+    expect(state(sb).inboxCategories).toHaveLength(0);
     expect((await sb.request('POST', '/_sandbox/reset')).status).toBe(200);
-    expect(sb.sandbox.store.state.inboxCategories).toHaveLength(9);
+    expect(state(sb).inboxCategories).toHaveLength(9);
   });
 
   it('refuses a body over 90 MB with 400/4000', async () => {
@@ -119,16 +122,18 @@ describe('sandbox data', () => {
 
   it('seeds at least 250 tasks of every type, over 100 overdue, dated from the clock', () => {
     const now = Date.UTC(2026, 10, 22, 15, 0, 0);
-    const state = seedState(now);
-    expect(state.tasks.length).toBeGreaterThanOrEqual(250);
-    expect(new Set(state.tasks.map((t) => t.type))).toEqual(new Set(['call', 'linkedin', 'whatsapp', 'custom']));
+    const seeded = state({
+      sandbox: new Sandbox({ key: 'k'.repeat(8), clock: { now: () => now, sleep: async () => {} } }),
+    });
+    expect(seeded.tasks.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(seeded.tasks.map((t) => t.type))).toEqual(new Set(['call', 'linkedin', 'whatsapp', 'custom']));
     const startOfToday = Date.UTC(2026, 10, 22);
-    const overdue = state.tasks.filter((t) => !t.doneStatus && Date.parse(t.dueDate) < startOfToday);
+    const overdue = seeded.tasks.filter((t) => !t.doneStatus && Date.parse(t.dueDate) < startOfToday);
     expect(overdue.length).toBeGreaterThan(100);
-    expect(state.fields.some((f) => !f.isSystem)).toBe(true);
-    expect(state.sequences.every((s) => s.steps.length > 0)).toBe(true);
-    expect(state.dncLists.length).toBeGreaterThan(0);
-    expect(state.domains.length).toBeGreaterThan(0);
+    expect(seeded.fields.some((f) => !f.isSystem)).toBe(true);
+    expect(seeded.sequences.every((s) => s.steps.length > 0)).toBe(true);
+    expect(seeded.dncLists.length).toBeGreaterThan(0);
+    expect(seeded.domains.length).toBeGreaterThan(0);
   });
 });
 
@@ -157,63 +162,61 @@ describe('sandbox state migration', () => {
     const { join } = await import('node:path');
     const { tempDir } = await import('../helpers/context.js');
     const { loadState } = await import('../../src/sandbox/state-file.js');
-    const { seedState } = await import('../../src/sandbox/seed.js');
-    const fresh = seedState(Date.UTC(2026, 10, 22));
-    const {
-      searchDisplayLimit: _a,
-      enrichments: _b,
-      revealed: _c,
-      enrichmentLimits: _d,
-      enrichmentStarts: _e,
-      ...older
-    } = fresh;
-    const v1 = { ...older, version: 1, fields: fresh.fields.filter((f) => !['State', 'Department'].includes(f.label)) };
+    const fields = state({
+      sandbox: new Sandbox({ key: 'k'.repeat(8), clock: { now: () => 0, sleep: async () => {} } }),
+    }).fields;
+    const v1 = {
+      version: 1,
+      seededAt: 0,
+      counter: 1000,
+      account: { ownerId: 'usOwner01', firstName: 'A', lastName: 'B', email: 'a@b.example' },
+      fields: fields.filter((f) => !['State', 'Department'].includes(f.label)),
+      prospects: [],
+    };
     const path = join(tempDir(), 'state.json');
     writeFileSync(path, JSON.stringify(v1));
-    const { state } = loadState(path)!;
-    expect(state.version).toBe(4);
+    const { state: upgraded } = loadState(path)!;
+    expect(upgraded.version).toBe(4);
     expect(
-      state.fields.map((f) => f.label).filter((l) => ['State', 'Department', 'Company Website'].includes(l)),
+      upgraded.fields.map((f) => f.label).filter((l) => ['State', 'Department', 'Company Website'].includes(l)),
     ).toEqual(['Company Website', 'State', 'Department']);
-    expect(state).toMatchObject({
-      searchDisplayLimit: 2500,
-      enrichments: [],
-      revealed: [],
-      enrichmentLimits: { perMinute: 30, perHour: 1000, perDay: 10000 },
-      enrichmentStarts: [],
-    });
+    expect(upgraded).toMatchObject({ enrichments: [], revealed: [], enrichmentStarts: [] });
   });
 });
 
 describe('sandbox state at scale', () => {
-  it('keeps prospects in shards by email: a command reads, and a save writes, only the shards it touches', async () => {
+  it('keeps a table a resource, indexed as its routes search it; a command reads only the rows it needs', async () => {
     const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { run } = await import('../helpers/run.js');
     const { tempDir } = await import('../helpers/context.js');
-    const { shardRows, withStateDb } = await import('../helpers/state-db.js');
-    const { shardOfEmail } = await import('../../src/sandbox/prospect-book.js');
+    const { withStateDb } = await import('../helpers/state-db.js');
     const configDir = tempDir();
     const dir = tempDir();
     const db = join(configDir, 'sandbox', 'state.db');
-    const importCsv = (csv: string) => {
-      writeFileSync(join(dir, 'p.csv'), csv);
-      return run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], { configDir, cwd: dir });
-    };
-    expect((await importCsv('Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n')).code).toBe(0);
-    const before = shardRows(db);
-    expect(before.has(shardOfEmail('ada@x.example'))).toBe(true);
-
-    expect((await importCsv('Email\nlin@y.example\n')).code).toBe(0);
-    const after = shardRows(db);
-    const changed = [...after.keys()].filter((shard) => after.get(shard) !== before.get(shard));
-    expect(changed).toEqual([shardOfEmail('lin@y.example')]);
-
-    // Spoil Ada's shard: commands that never read it do not notice; one that does, does.
-    withStateDb(db, (handle) =>
-      handle.prepare('UPDATE shards SET json = ? WHERE shard = ?').run('{not json', shardOfEmail('ada@x.example')),
+    writeFileSync(join(dir, 'p.csv'), 'Email,First Name\nada@x.example,Ada\ngrace@x.example,Grace\n');
+    const imported = await run(['--sandbox', 'prospects', 'import', 'p.csv', '--no-wait', '-q'], {
+      configDir,
+      cwd: dir,
+    });
+    expect(imported.code).toBe(0);
+    const indexes = withStateDb(db, (handle) =>
+      (
+        handle
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+          .all() as Array<{
+          name: string;
+        }>
+      ).map((r) => r.name),
     );
-    expect(shardOfEmail('ada@x.example')).not.toBe(shardOfEmail('grace@x.example'));
+    expect(indexes).toEqual(
+      expect.arrayContaining(['prospects_email_key', 'attributes_prospect_id', 'tasks_c0', 'dnc_items_c0']),
+    );
+
+    // Spoil Ada's row: commands that never read it do not notice; one that does, does.
+    withStateDb(db, (handle) =>
+      handle.prepare('UPDATE prospects SET json = ? WHERE email_key = ?').run('{not json', 'ada@x.example'),
+    );
     expect((await run(['--sandbox', 'inbox', 'categories'], { configDir })).code).toBe(0);
     expect((await run(['--sandbox', 'prospects', 'verify', 'grace@x.example'], { configDir })).code).toBe(0);
     expect((await run(['--sandbox', 'prospects', 'verify', 'ada@x.example'], { configDir })).code).toBe(1);

@@ -1,6 +1,7 @@
 // Sandbox rules for do-not-contact lists (spec.md, Do not contact): one test per rule.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
@@ -78,7 +79,7 @@ describe('POST /v1/dnc', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.payload).toEqual({ added: 2, duplicates: 2, invalid: 1 });
-    expect(sb.sandbox.store.state.dncLists[1]!.items.map((i) => i.value)).toEqual([
+    expect(state(sb).dncLists[1]!.items.map((i) => i.value)).toEqual([
       'acme.com',
       'ceo@initech.com',
       'new.example',

@@ -1,12 +1,13 @@
 // Sandbox rules for fields (spec.md, Fields): one test per rule.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
 afterEach(() => sb.close());
 
-const field = (id: string) => sb.sandbox.store.state.fields.find((f) => f.id === id)!;
+const field = (id: string) => state(sb).fields.find((f) => f.id === id)!;
 
 describe('GET /v1/fields', () => {
   it('lists only custom fields unless systemFields=true', async () => {

@@ -5,6 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, testKey, type TestSandbox } from '../helpers/sandbox.js';
 import { bodyDeadlineMs, refusedBodyBytes } from '../../src/sandbox/server.js';
+import { state } from '../helpers/sandbox-state.js';
 
 let sb: TestSandbox | undefined;
 const sockets: Socket[] = [];
@@ -127,7 +128,7 @@ describe('a body without the key', () => {
     connection.socket.write(body);
     connection.socket.write(`GET /v1/unibox/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${testKey}\r\n\r\n`);
     expect(await connection.answer(/HTTP\/1\.1 200 OK/)).toContain('Categories fetched successfully');
-    expect(sb.sandbox.store.state.imports).toEqual([]);
+    expect(state(sb).imports).toEqual([]);
   });
 });
 

@@ -1,12 +1,14 @@
 // Sandbox rules for prospects (spec.md, Prospects): conflict actions, per-row codes, async imports, limits, attributes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { prospectByEmail } from '../helpers/sandbox-state.js';
+import { attributesTable } from '../../src/sandbox/resources/prospects/tables.js';
 
 let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
 afterEach(() => sb.close());
 
-const prospect = (email: string) => sb.sandbox.store.prospects.byEmail(email)!;
+const prospect = (email: string) => prospectByEmail(sb, email)!;
 const advance = (ms: number) => sb.request('POST', '/_sandbox/clock', { advanceMs: ms });
 
 /** The synchronous import: one prospect by field ids, answering its status code. */
@@ -233,6 +235,9 @@ describe('verification and attributes', () => {
       { fieldId: 'nope', success: false },
     ]);
     expect(prospect('linus@kernel.example').values.cIcebrkr).toBeUndefined();
-    expect(prospect('linus@kernel.example').attributes[0]!.attributeValue).toBe('Too many tools');
+    const linus = prospect('linus@kernel.example');
+    expect(sb.sandbox.store.table(attributesTable).first('prospect_id = ?', linus.id)!.attributeValue).toBe(
+      'Too many tools',
+    );
   });
 });

@@ -105,40 +105,29 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
-    const { Sandbox } = await import('../../sandbox/server.js');
+    const [{ Sandbox }, { openSandboxDb }] = await Promise.all([
+      import('../../sandbox/server.js'),
+      import('../../sandbox/open-state.js'),
+    ]);
     const key = await sandboxKey(ctx, opts);
     if (!isLoopbackHost(opts.host))
       ctx.warn(`listening on ${opts.host}: anyone who can reach it can use the sandbox key`);
-    const options = {
+    // With --state, the state is a database: a write is answered only once it has committed (a crash loses nothing
+    // the client saw accepted, ids are never handed out twice across a restart), and `--sandbox` commands or another
+    // `sandbox start` on the same file share it safely. Without it, a database in memory.
+    const db = openSandboxDb(opts.state);
+    ctx.onDispose(() => db.close());
+    const sandbox = new Sandbox({
       key,
+      db,
       clock: ctx.clock,
       faults: opts.faultRate > 0 ? { rate: opts.faultRate, seed: opts.faultSeed, kinds: opts.faultKinds } : undefined,
       latencyMs: opts.latency,
       provisionMs: opts.provisionSeconds * 1000,
       enrichmentMs: opts.enrichmentSeconds * 1000,
+      displayLimit: opts.displayLimit,
       seed: { tasks: opts.tasks },
-    };
-    const displayLimit = (sandbox: InstanceType<typeof Sandbox>) => {
-      if (opts.displayLimit === undefined) return false;
-      sandbox.store.state.searchDisplayLimit = opts.displayLimit;
-      return true;
-    };
-    // With --state, the state is a database: a write is answered only once it has committed (a crash loses nothing
-    // the client saw accepted, ids are never handed out twice across a restart), and `--sandbox` commands or another
-    // `sandbox start` on the same file share it safely.
-    let db: import('../../sandbox/state-db.js').StateDb | undefined;
-    let sandbox: InstanceType<typeof Sandbox>;
-    if (opts.state) {
-      const [{ StateDb }, { sandboxOnDatabase }] = await Promise.all([
-        import('../../sandbox/state-db.js'),
-        import('../../sandbox/on-database.js'),
-      ]);
-      db = StateDb.open(opts.state);
-      sandbox = sandboxOnDatabase(db, options, displayLimit);
-    } else {
-      sandbox = new Sandbox(options);
-      displayLimit(sandbox);
-    }
+    });
     const baseUrl = await sandbox.listen(opts.port, opts.host);
     await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
     ctx.info(
@@ -146,7 +135,6 @@ export default defineVerb({
     );
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
     await sandbox.close({ now: true });
-    db?.close();
     ctx.info('Sandbox stopped.');
   },
 });

@@ -1,0 +1,190 @@
+// Prospects: imports (by field name, asynchronous with a failed-rows report; by field id, answered row by row), their
+// status, verification status, and long-text attributes.
+import { stringify } from 'csv-stringify/sync';
+import { importStatusMeaning, maxImportRows, prospectsEndpoints } from '../../../api/contract/prospects.js';
+import { defineResource } from '../../resource.js';
+import { route } from '../../route.js';
+import { SandboxError, badRequest } from '../../sandbox-error.js';
+import { seedData } from '../../seed-data.js';
+import type { AttributeRecord, ProspectRecord } from '../../model.js';
+import type { Store } from '../../store.js';
+import { allFields } from '../fields/index.js';
+import { addReport } from '../reports/index.js';
+import { sequencesTable } from '../sequences/index.js';
+import { createImportContext, importOne, type ImportOptions, type RowOutcome } from './import-rows.js';
+import { attributesTable, importsTable, prospectsTable } from './tables.js';
+
+/** An asynchronous import reports completion this long after it was accepted: a base delay plus 1 ms per 100 rows. */
+export function importDelayMs(rows: number): number {
+  return 800 + Math.ceil(rows / 100);
+}
+
+function checkStep(store: Store, stepId: string | undefined): void {
+  if (
+    stepId &&
+    !store
+      .table(sequencesTable)
+      .all()
+      .some((s) => s.steps.some((st) => st.id === stepId))
+  ) {
+    throw badRequest(`Step ${stepId} does not exist`);
+  }
+}
+
+function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): string {
+  return stringify([
+    ['Row', 'Email', 'Status Code', 'Reason'],
+    ...outcomes.map((o) => [o.position, o.email, o.status, o.reason ?? importStatusMeaning(o.status)]),
+  ]);
+}
+
+const routes = [
+  route(prospectsEndpoints.importByName, (req, store) => {
+    const body = req.body;
+    if (body.prospectList.length > maxImportRows)
+      throw badRequest(
+        `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; ` +
+          `got ${body.prospectList.length.toLocaleString('en-US')}`,
+      );
+    if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
+    checkStep(store, body.stepId);
+    // Field names must already exist (spec.md), matched as labels; each name is looked up once, not once a row.
+    const idByLabel = new Map(allFields(store).map((f) => [f.label.toLowerCase(), f.id]));
+    const idByName = new Map<string, string | undefined>();
+    for (const prospect of body.prospectList)
+      for (const name in prospect) if (!idByName.has(name)) idByName.set(name, idByLabel.get(name.toLowerCase()));
+    const unknown = [...idByName].filter(([, id]) => id === undefined).map(([name]) => name);
+    if (unknown.length) throw badRequest(`Unknown field names: ${unknown.join(', ')}`);
+    if (![...idByName.keys()].some((name) => name.toLowerCase() === 'email'))
+      throw badRequest('Every prospect needs an Email field');
+
+    const options: ImportOptions = {
+      conflictAction: body.conflictAction,
+      stepId: body.stepId,
+      tags: body.tags,
+      verify: body.verifyProspects,
+    };
+    const ctx = createImportContext(store, options);
+    const failed: Array<RowOutcome & { position: number }> = [];
+    body.prospectList.forEach((prospect, index) => {
+      const values: Record<string, string> = {};
+      for (const name in prospect) values[idByName.get(name)!] = prospect[name]!;
+      const outcome = importOne(ctx, values);
+      if (outcome.status !== 10000) failed.push({ ...outcome, position: index + 1 });
+    });
+    const requestId = store.id();
+    const reportId = failed.length ? addReport(store, failedRowsCsv(failed)) : undefined;
+    const now = store.now();
+    store.table(importsTable).put({
+      requestId,
+      createdAt: now,
+      completesAt: now + importDelayMs(body.prospectList.length),
+      total: body.prospectList.length,
+      reportId,
+      failedCount: failed.length,
+    });
+    return { status: 201, body: { message: 'Prospects import started', payload: { requestId } } };
+  }),
+
+  route(prospectsEndpoints.importById, (req, store) => {
+    const body = req.body;
+    checkStep(store, body.stepId);
+    const ctx = createImportContext(store, {
+      conflictAction: body.conflictAction,
+      stepId: body.stepId,
+      verify: body.verifyProspects,
+    });
+    const payload = body.prospectList.map((prospect) => {
+      const values: Record<string, string> = {};
+      for (const { id, value } of prospect.fields) {
+        if (!ctx.fieldsById.has(id)) throw badRequest(`Unknown field id ${id}`);
+        values[id] = value;
+      }
+      const { email, status } = importOne(ctx, values);
+      return { email, status };
+    });
+    return { status: 201, body: { message: 'Prospects imported', payload } };
+  }),
+
+  route(prospectsEndpoints.importStatus, (req, store) => {
+    const job = store.table(importsTable).get(req.params.requestId);
+    if (!job) throw new SandboxError(400, 40000, `Import request ${req.params.requestId} not found`);
+    const isCompleted = store.now() >= job.completesAt;
+    const payload: Record<string, unknown> = { isCompleted };
+    if (isCompleted && job.reportId) payload.failedProspectsURL = `${req.origin}/files/reports/${job.reportId}.csv`;
+    return { status: 200, body: { message: isCompleted ? 'Import completed' : 'Import in progress', payload } };
+  }),
+
+  route(prospectsEndpoints.verificationStatus, (req, store) => {
+    const { emails } = req.body;
+    const payload = emails.map((email) => {
+      const prospect = store.table(prospectsTable).first('email_key = ?', email.trim().toLowerCase());
+      if (prospect) return { email, verificationStatus: prospect.verificationStatus };
+      return { email, verificationStatus: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'skip' : 'bad' };
+    });
+    return { status: 200, body: { message: 'Verification status fetched', payload } };
+  }),
+
+  route(prospectsEndpoints.getAttribute, (req, store) => {
+    const { attributeId, prospectId } = req.query;
+    const found = store.table(attributesTable).get(attributeId);
+    if (found && (!prospectId || found.prospectId === prospectId)) {
+      const record = {
+        attributeId: found.attributeId,
+        prospectId: found.prospectId,
+        fieldRefId: found.fieldRefId,
+        attributeValue: found.attributeValue,
+      };
+      return {
+        status: 200,
+        body: { message: 'Attribute fetched', payload: { message: 'Attribute fetched', payload: record } },
+      };
+    }
+    throw new SandboxError(
+      400,
+      50001,
+      `Failed to fetch attribute ${attributeId}${prospectId ? ` of prospect ${prospectId}` : ''}`,
+    );
+  }),
+
+  route(prospectsEndpoints.setAttributes, (req, store) => {
+    const prospects = store.table(prospectsTable);
+    const prospect = prospects.get(req.params.prospectId);
+    if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
+    const body = req.body;
+    // With `attributes`, fieldId and attributeValue are ignored (spec.md).
+    const items =
+      'attributes' in body ? body.attributes : [{ fieldId: body.fieldId, attributeValue: body.attributeValue }];
+    const custom = new Set(
+      allFields(store)
+        .filter((f) => !f.isSystem)
+        .map((f) => f.id),
+    );
+    const attributes = store.table(attributesTable);
+    const results = items.map(({ fieldId, attributeValue }) => {
+      if (!custom.has(fieldId)) return { fieldId, success: false };
+      prospect.values[fieldId] = attributeValue;
+      const existing = attributes.first('prospect_id = ? AND field_id = ?', prospect.id, fieldId);
+      const attributeId = existing?.attributeId ?? store.id();
+      attributes.put({ attributeId, prospectId: prospect.id, fieldRefId: fieldId, attributeValue });
+      return { fieldId, success: true };
+    });
+    prospects.put(prospect);
+    return { status: 201, body: { message: 'Attributes updated', payload: { results } } };
+  }),
+];
+
+type SeedProspect = ProspectRecord & { attributes: Array<Omit<AttributeRecord, 'prospectId'>> };
+
+export const prospectsResource = defineResource({
+  tables: [prospectsTable, attributesTable, importsTable],
+  routes,
+  seed(store) {
+    const prospects = store.table(prospectsTable);
+    const attributes = store.table(attributesTable);
+    for (const { attributes: own, ...prospect } of seedData<SeedProspect[]>('prospects')) {
+      prospects.put(prospect);
+      for (const attribute of own) attributes.put({ ...attribute, prospectId: prospect.id });
+    }
+  },
+});
