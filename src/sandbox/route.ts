@@ -45,11 +45,28 @@ export interface Route {
   handle(req: SandboxRequest, store: Store): SandboxResponse | Promise<SandboxResponse>;
 }
 
-/** Binds a handler to its endpoint; the server validates with the endpoint's schemas before calling it. */
-export function route<E extends Endpoint>(
-  endpoint: E,
-  handle: (req: TypedRequest<E>, store: Store) => SandboxResponse | Promise<SandboxResponse>,
-  prepare?: Route['prepare'],
-): Route {
-  return { endpoint, handle: handle as Route['handle'], prepare };
+export type Handler<E extends Endpoint> = (
+  req: TypedRequest<E>,
+  store: Store,
+) => SandboxResponse | Promise<SandboxResponse>;
+
+/** A handler that first reads what the request streams (an upload), outside the transaction. */
+export interface PreparedHandler<E extends Endpoint> {
+  prepare(req: SandboxRequest): Promise<unknown>;
+  handle: Handler<E>;
+}
+
+/** A handler for each endpoint of a contract group, by the endpoint's name. */
+export type Handlers<G extends Record<string, Endpoint>> = { [K in keyof G]: Handler<G[K]> | PreparedHandler<G[K]> };
+
+/** The routes of a contract group: one handler an endpoint, so an endpoint without one (or a handler for no endpoint)
+ * is a compile error. The server validates with the endpoint's schemas before calling it. */
+export function routesOf<G extends Record<string, Endpoint>>(endpoints: G, handlers: Handlers<G>): Route[] {
+  return Object.keys(endpoints).map((name) => {
+    const handler = handlers[name as keyof G] as Handler<Endpoint> | PreparedHandler<Endpoint>;
+    const endpoint = endpoints[name]!;
+    return typeof handler === 'function'
+      ? { endpoint, handle: handler as Route['handle'] }
+      : { endpoint, handle: handler.handle as Route['handle'], prepare: handler.prepare };
+  });
 }

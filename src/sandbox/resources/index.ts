@@ -2,6 +2,7 @@
 // sequences they belong to). A new resource is its folder and a line here.
 import type { SandboxResource } from '../resource.js';
 import { accountResource } from './account/index.js';
+import { attachmentsResource } from './attachments/index.js';
 import { dncResource } from './dnc/index.js';
 import { domainsResource } from './domains/index.js';
 import { fieldsResource } from './fields/index.js';
@@ -12,7 +13,6 @@ import { reportsResource } from './reports/index.js';
 import { schedulesResource } from './schedules/index.js';
 import { sequencesResource } from './sequences/index.js';
 import { tasksResource } from './tasks/index.js';
-import { uploadsResource } from './uploads/index.js';
 import { webhooksResource } from './webhooks/index.js';
 
 export const resources: SandboxResource[] = [
@@ -25,7 +25,7 @@ export const resources: SandboxResource[] = [
   tasksResource,
   dncResource,
   domainsResource,
-  uploadsResource,
+  attachmentsResource,
   peopleResource,
   webhooksResource,
   reportsResource,

@@ -3,7 +3,7 @@
 import { dncEndpoints, type DncItemQuery } from '../../../api/contract/dnc.js';
 import { classifyDncValue } from '../../../io/dnc-values.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { DncItemRecord, DncListRecord } from '../../model.js';
@@ -86,8 +86,8 @@ function addItems(store: Store, list: DncListRecord, values: string[]) {
 
 export const dncResource = defineResource({
   tables: [dncListsTable, dncItemsTable],
-  routes: [
-    route(dncEndpoints.lists, (req, store) => {
+  routes: routesOf(dncEndpoints, {
+    lists: (req, store) => {
       const query = req.query;
       let lists = store
         .table(dncListsTable)
@@ -112,9 +112,9 @@ export const dncResource = defineResource({
           },
         },
       };
-    }),
+    },
 
-    route(dncEndpoints.show, (req, store) => {
+    show: (req, store) => {
       const list = findList(store, req.params.dncListId);
       const { items, meta } = itemPage(store, req.query, list.id);
       return {
@@ -127,9 +127,9 @@ export const dncResource = defineResource({
           },
         },
       };
-    }),
+    },
 
-    route(dncEndpoints.search, (req, store) => {
+    search: (req, store) => {
       const { items, meta } = itemPage(store, req.query);
       const grouped = new Map<string, DncItemRecord[]>();
       for (const item of items) grouped.set(item.listId, [...(grouped.get(item.listId) ?? []), item]);
@@ -139,15 +139,15 @@ export const dncResource = defineResource({
         dncItems: listItems.map(itemView),
       }));
       return { status: 200, body: { message: 'DNC items fetched successfully', payload: { dncList, meta } } };
-    }),
+    },
 
-    route(dncEndpoints.add, (req, store) => {
+    add: (req, store) => {
       const { items, dncListId } = req.body;
       const { counts } = addItems(store, findList(store, dncListId), items);
       return { status: 201, body: { message: 'Items added to the DNC list', payload: counts } };
-    }),
+    },
 
-    route(dncEndpoints.blacklistDomains, (req, store) => {
+    blacklistDomains: (req, store) => {
       const domains = req.body.domains
         .split(',')
         .map((d) => d.trim())
@@ -168,8 +168,8 @@ export const dncResource = defineResource({
       const { added } = addItems(store, list, domains);
       if (!added.length) throw new SandboxError(400, 40002, 'Domains already exist');
       return { status: 201, body: { message: 'Domains blacklisted', payload: added } };
-    }),
-  ],
+    },
+  }),
   seed(store) {
     const lists = store.table(dncListsTable);
     const items = store.table(dncItemsTable);

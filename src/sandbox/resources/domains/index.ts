@@ -1,11 +1,13 @@
 // Domains and their state machine (spec.md "States and transitions / Domain"): a purchase creates domains in
 // inProgress, which become active once the provisioning delay has passed (`sandbox start --provision-seconds`);
 // DELETE moves active to deleted; revoke moves deleted back to active. Anything else is refused with 400 / 1001.
-import { domainsEndpoints } from '../../../api/contract/domains.js';
+import { domainsEndpoints, maxPictureBytes } from '../../../api/contract/domains.js';
+import { imageType } from '../../../io/file-kind.js';
+import { mb, readUpload, type Upload } from '../../upload.js';
 import { defineTable } from '../../db/table.js';
 import type { DomainRecord } from '../../model.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { Store } from '../../store.js';
@@ -56,8 +58,8 @@ function transition(store: Store, id: string, from: DomainRecord['status'], to: 
 
 const shown = ({ activatesAt: _, ...domain }: DomainRecord) => domain;
 
-const routes = [
-  route(domainsEndpoints.purchase, (req, store) => {
+const routes = routesOf(domainsEndpoints, {
+  purchase: (req, store) => {
     const body = req.body;
     const taken = new Set(
       settle(store)
@@ -86,26 +88,43 @@ const routes = [
       });
     }
     return { status: 201, body: { message: 'Order placed', payload: { orderId } } };
-  }),
+  },
 
-  route(domainsEndpoints.list, (req, store) => {
+  list: (req, store) => {
     const search = req.query.search?.toLowerCase();
     const domains = settle(store)
       .filter((d) => !search || d.name.toLowerCase().includes(search))
       .sort((a, b) => a.name.localeCompare(b.name) * (req.query.order === 'Desc' ? -1 : 1));
     return { status: 200, body: { message: 'Domains fetched successfully', payload: domains.map(shown) } };
-  }),
+  },
 
-  route(domainsEndpoints.delete, (req, store) => {
+  delete: (req, store) => {
     transition(store, req.params.id, 'active', 'deleted', 'deleted');
     return { status: 200, body: { message: 'Domain deleted successfully' } };
-  }),
+  },
 
-  route(domainsEndpoints.revoke, (req, store) => {
+  // Mailbox profile pictures: PNG, JPEG or GIF by content, at most 1 MB; anything else 415, as the real service
+  // answers. The body streams through readUpload before the request's transaction.
+  uploadPicture: {
+    prepare: (req) =>
+      readUpload(
+        req.incoming,
+        maxPictureBytes,
+        () => new SandboxError(415, 4150, `The picture is larger than ${mb(maxPictureBytes)}`),
+      ),
+    handle: (req, store) => {
+      const upload = req.prepared as Upload;
+      if (!imageType(upload.head)) throw new SandboxError(415, 4150, 'The picture must be a PNG, JPG or GIF image');
+      if (upload.size === 0) throw new SandboxError(400, 4000, 'The file is empty');
+      return { status: 201, body: { message: 'Profile picture uploaded', payload: { id: store.nextCounter() } } };
+    },
+  },
+
+  revoke: (req, store) => {
     transition(store, req.params.id, 'deleted', 'active', 'revoked');
     return { status: 201, body: { message: 'Domain revoked successfully' } };
-  }),
-];
+  },
+});
 
 export const domainsResource = defineResource({
   tables: [domainsTable],

@@ -2,7 +2,7 @@
 import { fieldsEndpoints } from '../../../api/contract/fields.js';
 import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { FieldRecord } from '../../model.js';
@@ -23,8 +23,8 @@ export const allFields = (store: Store) => store.table(fieldsTable).all();
 
 export const fieldsResource = defineResource({
   tables: [fieldsTable],
-  routes: [
-    route(fieldsEndpoints.list, (req, store) => {
+  routes: routesOf(fieldsEndpoints, {
+    list: (req, store) => {
       const withSystem = req.query.systemFields === 'true';
       const fields = allFields(store).filter((f) => withSystem || !f.isSystem);
       return {
@@ -41,8 +41,8 @@ export const fieldsResource = defineResource({
           })),
         },
       };
-    }),
-    route(fieldsEndpoints.update, (req, store) => {
+    },
+    update: (req, store) => {
       const fields = allFields(store);
       const field = fields.find((f) => f.id === req.params.fieldId);
       if (!field) throw new SandboxError(400, 1001, `Invalid field id ${req.params.fieldId}`);
@@ -66,8 +66,8 @@ export const fieldsResource = defineResource({
       }
       store.table(fieldsTable).put(field);
       return { status: 200, body: { message: 'Field updated successfully' } };
-    }),
-  ],
+    },
+  }),
   seed(store) {
     const table = store.table(fieldsTable);
     for (const field of seedData<FieldRecord[]>('fields')) table.put(field);

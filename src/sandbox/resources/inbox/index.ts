@@ -2,7 +2,7 @@
 import { inboxEndpoints } from '../../../api/contract/inbox.js';
 import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { seedData } from '../../seed-data.js';
 import type { InboxCategoryRecord } from '../../model.js';
 
@@ -10,12 +10,12 @@ export const inboxCategoriesTable = defineTable<InboxCategoryRecord>({ name: 'in
 
 export const inboxResource = defineResource({
   tables: [inboxCategoriesTable],
-  routes: [
-    route(inboxEndpoints.listCategories, (_req, store) => ({
+  routes: routesOf(inboxEndpoints, {
+    listCategories: (_req, store) => ({
       status: 200,
       body: { message: 'Categories fetched successfully', payload: store.table(inboxCategoriesTable).all() },
-    })),
-  ],
+    }),
+  }),
   seed(store) {
     const table = store.table(inboxCategoriesTable);
     for (const category of seedData<InboxCategoryRecord[]>('inbox-categories')) table.put(category);

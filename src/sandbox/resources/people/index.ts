@@ -7,7 +7,7 @@ import { maxSearchPage, peopleEndpoints } from '../../../api/contract/people.js'
 import { defineTable } from '../../db/table.js';
 import type { EnrichedEntry, EnrichmentRecord, EnrichmentLimits, RevealedRecord } from '../../model.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import type { Store } from '../../store.js';
 import { emailOf, normaliseLinkedinUrl, phoneOf, type IndexedPerson } from './people-index.js';
@@ -92,8 +92,8 @@ function enrichOne(
   };
 }
 
-const routes = [
-  route(peopleEndpoints.search, (req, store) => {
+const routes = routesOf(peopleEndpoints, {
+  search: (req, store) => {
     const found = searchPeople(store.peopleIndex().all, req.body);
     if (found.length === 0) return { status: 200, body: { message: 'No people found', payload: [] } };
     const displayLimit = store.settings.displayLimit;
@@ -119,9 +119,9 @@ const routes = [
         },
       },
     };
-  }),
+  },
 
-  route(peopleEndpoints.enrich, (req, store) => {
+  enrich: (req, store) => {
     const body = req.body;
     const lists = (['lead_id', 'linkedin_url', 'full_name_with_company'] as const).filter((k) => body[k]);
     if (lists.length !== 1)
@@ -168,14 +168,14 @@ const routes = [
       people,
     });
     return { status: 200, body: { message: 'Enrichment started', payload: { requestId } } };
-  }),
+  },
 
-  route(peopleEndpoints.enrichStatus, (req, store) => ({
+  enrichStatus: (req, store) => ({
     status: 200,
     body: { message: 'Enrichment status fetched', payload: jobStatus(store, jobById(store, req.params.requestId)) },
-  })),
+  }),
 
-  route(peopleEndpoints.enrichResults, (req, store) => {
+  enrichResults: (req, store) => {
     const job = jobById(store, req.params.requestId);
     const done = job.people.slice(0, processedCount(store, job));
     return {
@@ -195,12 +195,12 @@ const routes = [
         },
       },
     };
-  }),
+  },
 
-  route(peopleEndpoints.rateLimits, (_req, store) => ({
+  rateLimits: (_req, store) => ({
     status: 200,
     body: { message: 'Rate limits fetched', payload: rateLimitStatus(store) },
-  })),
-];
+  }),
+});
 
 export const peopleResource = defineResource({ tables: [enrichmentsTable, revealedTable], routes });

@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { importStatusMeaning, maxImportRows, prospectsEndpoints } from '../../../api/contract/prospects.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError, badRequest } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { AttributeRecord, ProspectRecord } from '../../model.js';
@@ -38,8 +38,8 @@ function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): stri
   ]);
 }
 
-const routes = [
-  route(prospectsEndpoints.importByName, (req, store) => {
+const routes = routesOf(prospectsEndpoints, {
+  importByName: (req, store) => {
     const body = req.body;
     if (body.prospectList.length > maxImportRows)
       throw badRequest(
@@ -84,9 +84,9 @@ const routes = [
       failedCount: failed.length,
     });
     return { status: 201, body: { message: 'Prospects import started', payload: { requestId } } };
-  }),
+  },
 
-  route(prospectsEndpoints.importById, (req, store) => {
+  importById: (req, store) => {
     const body = req.body;
     checkStep(store, body.stepId);
     const ctx = createImportContext(store, {
@@ -104,18 +104,18 @@ const routes = [
       return { email, status };
     });
     return { status: 201, body: { message: 'Prospects imported', payload } };
-  }),
+  },
 
-  route(prospectsEndpoints.importStatus, (req, store) => {
+  importStatus: (req, store) => {
     const job = store.table(importsTable).get(req.params.requestId);
     if (!job) throw new SandboxError(400, 40000, `Import request ${req.params.requestId} not found`);
     const isCompleted = store.now() >= job.completesAt;
     const payload: Record<string, unknown> = { isCompleted };
     if (isCompleted && job.reportId) payload.failedProspectsURL = `${req.origin}/files/reports/${job.reportId}.csv`;
     return { status: 200, body: { message: isCompleted ? 'Import completed' : 'Import in progress', payload } };
-  }),
+  },
 
-  route(prospectsEndpoints.verificationStatus, (req, store) => {
+  verificationStatus: (req, store) => {
     const { emails } = req.body;
     const payload = emails.map((email) => {
       const prospect = store.table(prospectsTable).first('email_key = ?', email.trim().toLowerCase());
@@ -123,9 +123,9 @@ const routes = [
       return { email, verificationStatus: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'skip' : 'bad' };
     });
     return { status: 200, body: { message: 'Verification status fetched', payload } };
-  }),
+  },
 
-  route(prospectsEndpoints.getAttribute, (req, store) => {
+  getAttribute: (req, store) => {
     const { attributeId, prospectId } = req.query;
     const found = store.table(attributesTable).get(attributeId);
     if (found && (!prospectId || found.prospectId === prospectId)) {
@@ -145,9 +145,9 @@ const routes = [
       50001,
       `Failed to fetch attribute ${attributeId}${prospectId ? ` of prospect ${prospectId}` : ''}`,
     );
-  }),
+  },
 
-  route(prospectsEndpoints.setAttributes, (req, store) => {
+  setAttributes: (req, store) => {
     const prospects = store.table(prospectsTable);
     const prospect = prospects.get(req.params.prospectId);
     if (!prospect) throw badRequest(`Prospect ${req.params.prospectId} not found`);
@@ -171,8 +171,8 @@ const routes = [
     });
     prospects.put(prospect);
     return { status: 201, body: { message: 'Attributes updated', payload: { results } } };
-  }),
-];
+  },
+});
 
 type SeedProspect = ProspectRecord & { attributes: Array<Omit<AttributeRecord, 'prospectId'>> };
 

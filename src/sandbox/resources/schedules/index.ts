@@ -3,7 +3,7 @@ import { schedulesEndpoints } from '../../../api/contract/schedules.js';
 import { checkSchedule, WindowError } from '../../../schedule/week.js';
 import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { ScheduleRecord } from '../../model.js';
@@ -12,8 +12,8 @@ export const schedulesTable = defineTable<ScheduleRecord>({ name: 'schedules', i
 
 export const schedulesResource = defineResource({
   tables: [schedulesTable],
-  routes: [
-    route(schedulesEndpoints.create, (req, store) => {
+  routes: routesOf(schedulesEndpoints, {
+    create: (req, store) => {
       const body = req.body;
       try {
         checkSchedule(body);
@@ -36,12 +36,12 @@ export const schedulesResource = defineResource({
       };
       table.put(record);
       return { status: 201, body: { message: 'Schedule created successfully', payload: record } };
-    }),
-    route(schedulesEndpoints.list, (_req, store) => ({
+    },
+    list: (_req, store) => ({
       status: 200,
       body: { message: 'Schedules fetched successfully', payload: store.table(schedulesTable).all() },
-    })),
-  ],
+    }),
+  }),
   seed(store) {
     const table = store.table(schedulesTable);
     for (const schedule of seedData<ScheduleRecord[]>('schedules')) table.put(schedule);

@@ -4,7 +4,7 @@ import { sequencesEndpoints } from '../../../api/contract/sequences.js';
 import { defineTable } from '../../db/table.js';
 import { counterOf } from '../../ids.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { SequenceRecord } from '../../model.js';
@@ -22,14 +22,14 @@ function findSequence(store: Store, id: string): SequenceRecord {
 
 export const sequencesResource = defineResource({
   tables: [sequencesTable],
-  routes: [
-    route(sequencesEndpoints.step, (req, store) => {
+  routes: routesOf(sequencesEndpoints, {
+    step: (req, store) => {
       const step = findSequence(store, req.params.sequenceId).steps.find((s) => s.id === req.params.stepId);
       if (!step) throw new SandboxError(400, 1001, `Invalid step id ${req.params.stepId}`);
       return { status: 200, body: step.variants };
-    }),
+    },
 
-    route(sequencesEndpoints.updateSubsequence, (req, store) => {
+    updateSubsequence: (req, store) => {
       const sequence = findSequence(store, req.params.sequenceId);
       const sub = sequence.subsequences.find((s) => s.id === req.params.subsequenceId);
       if (!sub) throw new SandboxError(400, 1001, `Invalid subsequence id ${req.params.subsequenceId}`);
@@ -43,9 +43,9 @@ export const sequencesResource = defineResource({
         sub.conditions = body.conditions.map((c) => ({ ...c, conditionId: c.conditionId ?? store.id() }));
       store.table(sequencesTable).put(sequence);
       return { status: 200, body: { message: 'Subsequence updated successfully' } };
-    }),
+    },
 
-    route(sequencesEndpoints.subsequenceSettings, (req, store) => {
+    subsequenceSettings: (req, store) => {
       for (const sequence of store.table(sequencesTable).all()) {
         const sub = sequence.subsequences.find((s) => s.id === req.params.subsequenceId);
         if (sub)
@@ -55,9 +55,9 @@ export const sequencesResource = defineResource({
           };
       }
       throw new SandboxError(400, 1001, `Invalid subsequence id ${req.params.subsequenceId}`);
-    }),
+    },
 
-    route(sequencesEndpoints.addContacts, (req, store) => {
+    addContacts: (req, store) => {
       const sequence = findSequence(store, req.params.sequenceId);
       const { stepId, contactIds } = req.body;
       if (!sequence.steps.some((s) => s.id === stepId))
@@ -80,9 +80,9 @@ export const sequencesResource = defineResource({
         };
       });
       return { status: 200, body: { message: 'Contacts added to the sequence', payload } };
-    }),
+    },
 
-    route(sequencesEndpoints.status, (req, store) => {
+    status: (req, store) => {
       const { sequenceIds, status } = req.body;
       const table = store.table(sequencesTable);
       let success = 0;
@@ -103,9 +103,9 @@ export const sequencesResource = defineResource({
         status: 201,
         body: { message: `Sequences ${status === 'pause' ? 'paused' : 'resumed'}`, payload: { success, failed } },
       };
-    }),
+    },
 
-    route(sequencesEndpoints.testEmail, (req, store) => {
+    testEmail: (req, store) => {
       const sequence = findSequence(store, req.params.sequenceId);
       const { fromEmailAccountId } = req.body;
       if (!sequence.emailAccountIds.includes(fromEmailAccountId))
@@ -115,8 +115,8 @@ export const sequencesResource = defineResource({
           `Email account ${fromEmailAccountId} is not connected to sequence ${sequence.id}`,
         );
       return { status: 200, body: { message: 'Test email sent successfully' } };
-    }),
-  ],
+    },
+  }),
   seed(store) {
     const table = store.table(sequencesTable);
     for (const sequence of seedData<SequenceRecord[]>('sequences')) table.put(sequence);

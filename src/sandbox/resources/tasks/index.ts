@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { maxBulkSkipTasks, normaliseCallOutcome, tasksEndpoints } from '../../../api/contract/tasks.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import type { TaskRecord } from '../../model.js';
 import type { Store } from '../../store.js';
@@ -29,8 +29,8 @@ function findTask(store: Store, id: string): TaskRecord {
   return task;
 }
 
-const routes = [
-  route(tasksEndpoints.list, (req, store) => {
+const routes = routesOf(tasksEndpoints, {
+  list: (req, store) => {
     const query = req.query;
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? defaultTaskPageSize;
@@ -57,17 +57,17 @@ const routes = [
         },
       },
     };
-  }),
+  },
 
-  route(tasksEndpoints.get, (req, store) => ({
+  get: (req, store) => ({
     status: 200,
     body: {
       message: 'Task fetched successfully',
       payload: { task: taskView(findTask(store, req.params.taskId), store.now()) },
     },
-  })),
+  }),
 
-  route(tasksEndpoints.complete, (req, store) => {
+  complete: (req, store) => {
     const task = findTask(store, req.params.taskId);
     const { callOutcome } = req.body;
     if (task.doneStatus === 'skipped')
@@ -89,9 +89,9 @@ const routes = [
         payload: { task: { taskId: task.taskId, status: 'completed', callOutcome: task.callOutcome ?? null } },
       },
     };
-  }),
+  },
 
-  route(tasksEndpoints.bulkSkip, (req, store) => {
+  bulkSkip: (req, store) => {
     const { taskIds } = req.body;
     if (taskIds.length > maxBulkSkipTasks)
       throw new SandboxError(400, 4000, `Up to ${maxBulkSkipTasks} tasks can be skipped per request`);
@@ -129,9 +129,9 @@ const routes = [
       status: 200,
       body: { bulkActionId, message: 'Bulk skip started', statusCheckUrl: `/v1/tasks/bulk-status/${bulkActionId}` },
     };
-  }),
+  },
 
-  route(tasksEndpoints.bulkStatus, (req, store) => {
+  bulkStatus: (req, store) => {
     const action = store.table(bulkActionsTable).get(req.params.bulkActionId);
     if (!action) throw new SandboxError(404, 4040, `Bulk action ${req.params.bulkActionId} could not be found`);
     const done = store.now() >= action.completesAt;
@@ -148,8 +148,8 @@ const routes = [
     };
     if (done && action.reportId) body.csvDownloadLink = `${req.origin}/files/reports/${action.reportId}.csv`;
     return { status: 200, body };
-  }),
-];
+  },
+});
 
 export const tasksResource = defineResource({
   tables: [tasksTable, bulkActionsTable],

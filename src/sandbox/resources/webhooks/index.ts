@@ -4,7 +4,7 @@
 import { maxActiveWebhooks, webhooksEndpoints } from '../../../api/contract/webhooks.js';
 import type { WebhookRecord } from '../../model.js';
 import { defineResource } from '../../resource.js';
-import { route } from '../../route.js';
+import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import { webhookById } from './events.js';
 import { webhooksTable } from './table.js';
@@ -14,8 +14,8 @@ const shown = (webhook: WebhookRecord) => {
   return { ...rest, lastFailure: lastFailure ?? null };
 };
 
-const routes = [
-  route(webhooksEndpoints.create, async (req, store) => {
+const routes = routesOf(webhooksEndpoints, {
+  create: async (req, store) => {
     const { name, webhookUrl, webhookEvent, headers } = req.body;
     if (!/^https?:\/\/[^\s/]+/i.test(webhookUrl))
       throw new SandboxError(400, 1001, `Validation failed: body.webhookUrl must be an http(s) URL`);
@@ -42,9 +42,9 @@ const routes = [
         payload: { ...shown(created), testDelivery: { status: outcome.ok ? 'success' : 'failed' } },
       },
     };
-  }),
+  },
 
-  route(webhooksEndpoints.list, (req, store) => {
+  list: (req, store) => {
     const page = req.query.page ?? 1;
     const pageSize = req.query.pageSize ?? 25;
     const table = store.table(webhooksTable);
@@ -64,12 +64,12 @@ const routes = [
         },
       },
     };
-  }),
+  },
 
-  route(webhooksEndpoints.get, (req, store) => ({
+  get: (req, store) => ({
     status: 200,
     body: { message: 'Webhook fetched', payload: shown(webhookById(store, req.params.webhookId)) },
-  })),
-];
+  }),
+});
 
 export const webhooksResource = defineResource({ tables: [webhooksTable], routes });

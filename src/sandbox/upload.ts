@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import { SandboxError } from '../../sandbox-error.js';
+import { SandboxError } from './sandbox-error.js';
 
 export interface Upload {
   filename: string;
@@ -51,3 +51,6 @@ export function readUpload(req: IncomingMessage, maxBytes: number, tooLarge: () 
     req.pipe(parser);
   });
 }
+
+/** A size in MB, as limits are named in messages. */
+export const mb = (bytes: number) => `${bytes / 2 ** 20} MB`;
