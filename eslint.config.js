@@ -9,7 +9,7 @@ const globalsFromContext = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.dependency-cruiser.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/out/**', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-// Temporary files that hold prospect data (a copy of stdin, downloaded reports, half-written reports) live in a folder of
+// Temporary files that hold prospect data (a copy of stdin, chunk spools, downloaded and half-written reports) live in a folder of
 // the user's own and carry the pid of the process that made them. Every exit path of that process removes them;
 // after a kill -9 nothing can, so the next import sweeps the ones whose process is gone. The folder keeps that sweep
 // cheap: a shared /tmp may hold tens of thousands of entries (58,000 here: 40-50 ms to list on every import).
@@ -52,8 +52,8 @@ export function sweepOrphans(dir: string = tempDir()): number {
   let removed = 0;
   for (const name of entries) {
     // Exactly the names this tool makes: outreach-report-<pid>-<hex>.csv, outreach-stdin-<pid>-<hex> (a folder),
-    // .<report name>.outreach-tmp-<pid>-<hex>; and outreach-chunk-<pid>-<hex>-<n>.json, which earlier versions
-    // spooled chunks to (rows of prospects a kill -9 may have left).
+    // .<report name>.outreach-tmp-<pid>-<hex>, and outreach-chunk-<pid>-<hex>-<n>.json (an import chunk's spool):
+    // rows of prospects a kill -9 may have left.
     const match =
       /^outreach-(chunk|report|stdin)-(\d+)-[0-9a-f]{12}(-\d+\.json|\.csv)?$/.exec(name) ??
       /^\..+\.outreach-(tmp)-(\d+)-[0-9a-f]{12}$/.exec(name);

@@ -116,7 +116,7 @@ describe('Ctrl-C during an import', () => {
 });
 
 describe('kill -9 during an import', () => {
-  it('leaves no copy of the rows in the temporary folder; the next import removes its half-written reports', async () => {
+  it('leaves only its chunk spools (0600) in its private folder; the next import removes them and its half-written reports', async () => {
     const tmp = tempDir('outreach-tmpdir-');
     writeFileSync(join(tmp, 'someone-elses.json'), '{}');
     const { dir, env, child } = await setUp({ TMPDIR: tmp });
@@ -124,10 +124,15 @@ describe('kill -9 during an import', () => {
     child.kill('SIGKILL');
     await once(child, 'close');
     proxy!.release();
-    // Chunks stream from the input into their requests: nothing of them was written anywhere.
+    // The chunks under way were spooled in the private folder, named after the process that a kill -9 stopped.
     const own = join(tmp, `outreach-${process.getuid!()}`);
     expect(statSync(own).mode & 0o777).toBe(0o700);
-    expect(readdirSync(own)).toEqual([]);
+    const spools = readdirSync(own);
+    expect(spools.length).toBeGreaterThan(0);
+    for (const name of spools) {
+      expect(name).toMatch(new RegExp(`^outreach-chunk-${child.pid}-[0-9a-f]{12}-\\d+\\.json$`));
+      expect(statSync(join(own, name)).mode & 0o777).toBe(0o600);
+    }
     writeFileSync(
       join(dir, `.people.results.csv.outreach-tmp-${child.pid}-0123456789ab`),
       '2,person1@interrupt.example\n',

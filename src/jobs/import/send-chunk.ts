@@ -1,10 +1,10 @@
-// Sends one import chunk: its body as it is built, or rebuilt from the input (a retry sends the same bytes again).
+// Sends one import chunk: its spooled body, read afresh for each attempt (a retry sends the same bytes again).
 import type { z } from 'zod/mini';
 import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import type { UnitRange } from '../journal.js';
-import type { BuiltChunk, ChunkInFlight } from './chunk-builder.js';
+import type { BuiltChunk, SpooledChunk } from './chunk-builder.js';
 
 /** A 30 MB chunk can take a while on a slow link: unless --timeout says otherwise, allow five minutes. */
 const chunkTimeoutMs = 300_000;
@@ -19,12 +19,6 @@ export interface AcceptedChunk extends UnitRange {
   replayed?: true;
 }
 
-/** What is known of a chunk when its request starts: built already, or (streaming) not yet; hash and rows follow. */
-export function startOf(chunk: ChunkInFlight): UnitRange {
-  const built = chunk as Partial<BuiltChunk>;
-  return built.sha256 ? rangeOf(built as BuiltChunk) : { firstRow: 0, lastRow: 0, rows: 0, sha256: '' };
-}
-
 export function rangeOf(chunk: BuiltChunk): UnitRange {
   return { firstRow: chunk.firstRow, lastRow: chunk.lastRow, rows: chunk.rows, sha256: chunk.sha256 };
 }
@@ -33,14 +27,13 @@ function unexpected(path: string, status: number, issue: string): ApiError {
   return new ApiError(`unexpected answer from POST ${path}: ${issue}`, { status, method: 'POST', path });
 }
 
-export type ChunkSend = (http: HttpClient, chunk: ChunkInFlight, timeoutGiven: boolean) => Promise<AcceptedChunk>;
+export type ChunkSend = (http: HttpClient, chunk: SpooledChunk, timeoutGiven: boolean) => Promise<AcceptedChunk>;
 
-/** POSTs the chunk's body (as it is built, or rebuilt from the input; rebuilt again on a retry) and parses the
- * answer with the endpoint's schema. */
+/** POSTs the chunk's body and parses the answer with the endpoint's schema. */
 async function postChunk<E extends typeof prospectsEndpoints.importByName | typeof prospectsEndpoints.importById>(
   http: HttpClient,
   e: E,
-  chunk: ChunkInFlight,
+  chunk: SpooledChunk,
   timeoutGiven: boolean,
   missing: string,
 ): Promise<{ answer: z.output<E['response']>; built: BuiltChunk; replayed?: true }> {
@@ -51,8 +44,11 @@ async function postChunk<E extends typeof prospectsEndpoints.importByName | type
   });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) throw unexpected(e.path, response.status, missing);
-  const built = await chunk.finished();
-  return { answer: parsed.data as z.output<E['response']>, built, ...(response.replayed ? { replayed: true } : {}) };
+  return {
+    answer: parsed.data as z.output<E['response']>,
+    built: chunk,
+    ...(response.replayed ? { replayed: true } : {}),
+  };
 }
 
 export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {

@@ -1,9 +1,10 @@
-// The sending pass of an import: read the file once, check each row, write rejects, stream good rows into chunks
-// sent with bounded concurrency, journaling every chunk the service accepts.
+// The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks sent
+// with bounded concurrency (the next chunk is built while the ones before it are under way), journaling every chunk
+// the service accepts.
 import { createReadStream, statSync } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
-import { openCsv, type CsvPosition, type CsvReadOptions } from '../../io/csv-reader.js';
+import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow } from '../../io/import/preflight.js';
@@ -11,9 +12,8 @@ import type { JobContext } from '../context.js';
 import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
-import { ChunkBuilder, inFlight, type ChunkInFlight } from './chunk-builder.js';
-import { rebuilder } from './chunk-rebuild.js';
-import { rangeOf, startOf, type AcceptedChunk } from './send-chunk.js';
+import { ChunkBuilder, type SpooledChunk } from './chunk-builder.js';
+import { rangeOf, type AcceptedChunk } from './send-chunk.js';
 
 export interface SendPassOptions {
   path: string;
@@ -28,7 +28,7 @@ export interface SendPassOptions {
   /** Chunks accepted by an earlier run (from the journal), by index. */
   alreadyAccepted: Map<number, AcceptedChunk>;
   /** Undefined: check only, send nothing (--dry-run, the first pass of --strict). */
-  send?: (chunk: ChunkInFlight) => Promise<AcceptedChunk>;
+  send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
   journal?: Journal;
   rejectedPath?: string;
 }
@@ -58,31 +58,30 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     result.sent += entry.rows;
   };
   const send = options.send;
+  /** Chunks spooled and not yet done with: their files go when they are accepted, or when the pass ends. */
+  const spooled = new Set<SpooledChunk>();
+  const discard = (chunk: SpooledChunk) => {
+    chunk.discard();
+    spooled.delete(chunk);
+  };
   const sender = send
-    ? new UnitRunner<ChunkInFlight, AcceptedChunk>(
+    ? new UnitRunner<SpooledChunk, AcceptedChunk>(
         options.concurrency,
         send,
         {
-          // A chunk that streams is journaled as sending when it starts, and again with its hash once built.
-          before: (chunk) => options.journal?.sending(chunk.index, startOf(chunk)),
-          after: (_chunk, { chunk, ...entry }) => {
+          // Journaled as sending with its range and hash before its first byte goes: a kill after the service took
+          // it finds them on --resume (a replay, not a new chunk).
+          before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
+          after: (spool, { chunk, ...entry }) => {
             options.journal?.accepted(chunk, entry);
             accept({ chunk, ...entry });
+            discard(spool);
           },
         },
         ctx.signal,
       )
     : undefined;
-  // A retry, or a chunk compared with the journal before it is sent, reads its rows from the input again.
-  const rebuild = send ? rebuilder({ ...options, header: source.header, emails }) : undefined;
-  let streaming: ChunkBuilder | undefined;
   let chunkRows = 0;
-  /** The latest place the input can be read again from (a batch's start), and whether the reader still knows places:
-   * after the first batch (the header's), a batch without one means the reader stopped counting bytes (a file not in
-   * UTF-8, or bytes that did not decode), for good. */
-  let place: CsvPosition | undefined;
-  let placesKnown = true;
-  let batches = 0;
 
   const report = () => {
     const elapsed = ctx.clock.now() - started;
@@ -102,43 +101,26 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
 
   const closeChunk = async () => {
     if (!building) return;
-    const finishing = building;
+    const chunk = await building.finish();
     building = undefined;
-    const live = finishing === streaming;
-    // Already under way, its request has been reading the rows as they came: its range and hash are journaled before
-    // the last bytes go, so a kill after the service took it finds them on --resume (a replay, not a new chunk).
-    const chunk = await finishing.finish(
-      placesKnown,
-      live ? (built) => options.journal?.sending(built.index, rangeOf(built)) : undefined,
-    );
     result.chunks++;
-    if (live) {
-      streaming = undefined;
-      return;
-    }
+    if (!sender) return;
+    spooled.add(chunk);
     const earlier = options.alreadyAccepted.get(chunk.index);
-    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) accept(earlier);
-    else if (sender) await sender.submit(inFlight(chunk, rebuild!));
+    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
+      accept(earlier);
+      discard(chunk);
+    } else await sender.submit(chunk);
   };
 
-  /** A new chunk streams into its request from its first row, unless an earlier run may have sent it (--resume
-   * compares it whole first) or nothing is sent. */
-  const openChunk = async () => {
-    const streams = Boolean(sender) && !options.alreadyAccepted.has(result.chunks);
+  const openChunk = () => {
     const { prefix, suffix } = options.format;
-    building = new ChunkBuilder(result.chunks, prefix, suffix, rebuild, streams, placesKnown ? place : undefined);
+    building = new ChunkBuilder(result.chunks, prefix, suffix, Boolean(sender));
     chunkRows = options.rowsOfChunk(result.chunks);
-    if (streams) {
-      streaming = building;
-      await sender!.submit(building);
-    }
   };
 
   try {
     for await (const batch of source.batches) {
-      if (batch.from) place = batch.from;
-      else if (batches > 0) placesKnown = false;
-      batches++;
       for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
         result.total++;
@@ -157,7 +139,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         const bytes = Buffer.byteLength(json);
         if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
           await closeChunk();
-        if (!building) await openChunk();
+        if (!building) openChunk();
         const written = building!.add(record.row, json, bytes);
         if (written) await written;
         if ((result.total & 1023) === 0) report();
@@ -187,5 +169,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       );
     }
     throw error;
+  } finally {
+    for (const chunk of spooled) chunk.discard();
   }
 }
