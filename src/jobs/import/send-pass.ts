@@ -101,7 +101,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
 
   const closeChunk = async () => {
     if (!building) return;
-    const chunk = await building.finish();
+    const chunk = building.finish();
     building = undefined;
     result.chunks++;
     if (!sender) return;
@@ -140,8 +140,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
           await closeChunk();
         if (!building) openChunk();
-        const written = building!.add(record.row, json, bytes);
-        if (written) await written;
+        building!.add(record.row, json, bytes);
         if ((result.total & 1023) === 0) report();
       }
     }
