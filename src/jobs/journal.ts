@@ -17,7 +17,7 @@ export const journalVersion = 2;
 /** What to do about a bulk-skip journal that cannot be used (the job has no --restart). */
 const newBulkSkip = 'Move it aside, and start a new bulk skip without --resume.';
 
-export type JobKind = 'import' | 'dnc-add' | 'bulk-skip';
+export type JobKind = 'import' | 'dnc-add' | 'bulk-skip' | 'bulk-snooze';
 
 export interface JournalHeader {
   journal: 'outreach';

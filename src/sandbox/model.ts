@@ -106,6 +106,8 @@ export interface TaskRecord {
   dueDate: string;
   completedAt?: string;
   skippedAt?: string;
+  /** When a snooze ends (the task is due again then). */
+  snoozedUntil?: string;
   taskAssignee: { id: string; firstName: string; lastName: string; email: string };
   note: string;
   priority: 'urgent' | 'high' | 'medium' | 'low';

@@ -1,6 +1,6 @@
 // bulk-skip asks for a batch's status when it expects the batch to be done, learning that moment batch by batch.
 import { describe, expect, it } from 'vitest';
-import { CompletionEstimate } from '../../src/jobs/bulk-skip.js';
+import { CompletionEstimate } from '../../src/jobs/bulk-action.js';
 
 /** Checks a batch that completes `trueMs` after it was sent the way runBatch does: first at the estimate, then again
  * after the estimate's retry waits until done. Gives the check times that found it pending and done. */

@@ -155,3 +155,49 @@ describe('bulk skip', () => {
     expect(status.body.csvDownloadLink).toBeUndefined();
   });
 });
+
+describe('snooze and bulk snooze', () => {
+  const inADay = () => new Date(Date.parse(sb.sandbox.store.isoNow()) + 86_400_000).toISOString();
+
+  it('snoozes one task: due again when the snooze ends, answered as snoozed; done tasks and past times refused', async () => {
+    const until = inADay();
+    const res = await sb.request('POST', '/v1/tasks/tk000003/snooze', { snoozeUntil: until });
+    expect(res.status).toBe(200);
+    expect(res.body.payload.task).toEqual({
+      taskId: 'tk000003',
+      status: 'snoozed',
+      snoozedUntil: until,
+      callOutcome: null,
+    });
+    expect((await sb.request('GET', '/v1/tasks/tk000003')).body.payload.task).toMatchObject({
+      status: 'upcoming',
+      dueDate: until,
+    });
+    const done = await sb.request('POST', '/v1/tasks/tk000251/snooze', { snoozeUntil: until });
+    expect([done.status, done.body.code]).toEqual([400, 4000]);
+    const past = await sb.request('POST', '/v1/tasks/tk000003/snooze', { snoozeUntil: '2020-01-01T00:00:00Z' });
+    expect([past.status, past.body.code]).toEqual([400, 1001]);
+    const unzoned = await sb.request('POST', '/v1/tasks/tk000003/snooze', { snoozeUntil: '2030-01-01T00:00' });
+    expect([unzoned.status, unzoned.body.code]).toEqual([400, 1001]);
+  });
+
+  it('bulk-snoozes up to 10,000 ids, reporting done and unknown tasks as failures of a snooze action', async () => {
+    const until = inADay();
+    const tooMany = await sb.request('POST', '/v1/tasks/bulk-snooze', {
+      taskIds: Array.from({ length: 10_001 }, (_, i) => `t${i}`),
+      snoozeUntil: until,
+    });
+    expect(tooMany.status).toBe(400);
+    const res = await sb.request('POST', '/v1/tasks/bulk-snooze', {
+      taskIds: ['tk000004', 'tk000251', 'nope', 'tk000004'],
+      snoozeUntil: until,
+    });
+    expect(res.status).toBe(200);
+    await advance(60_000);
+    const status = (await sb.request('GET', `/v1/tasks/bulk-status/${res.body.bulkActionId}`)).body;
+    expect(status).toMatchObject({ action: 'snooze', totalTasks: 3, completed: 1, failed: 2, status: 'completed' });
+    const report = await sb.request('GET', new URL(status.csvDownloadLink).pathname);
+    expect(report.body).toBe('taskId,reason\ntk000251,task already completed\nnope,task not found\n');
+    expect((await sb.request('GET', '/v1/tasks/tk000004')).body.payload.task.dueDate).toBe(until);
+  });
+});

@@ -8,6 +8,8 @@ export const taskSortFields = ['priority', 'completedAt', 'skippedAt', 'dueDate'
 export const sortOrders = ['ASC', 'DESC'] as const;
 /** Task ids per bulk-skip request (spec.md, Limits). */
 export const maxBulkSkipTasks = 100;
+/** Task ids per bulk-snooze request (real-service-notes.md). */
+export const maxBulkSnoozeTasks = 10_000;
 
 /** spec.md's list. The samples spell them lowercase and hyphenated (`no-answer`); both are read, title case is sent. */
 export const callOutcomes = [
@@ -32,6 +34,29 @@ export function normaliseCallOutcome(value: string): CallOutcome | undefined {
 const callOutcome = z
   .string()
   .check(z.refine((value) => normaliseCallOutcome(value) !== undefined, `must be one of ${callOutcomes.join(', ')}`));
+
+/** When a snoozed task comes back: an ISO 8601 date-time with its zone (`2026-12-01T09:00:00Z`). */
+export const snoozeUntil = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value)),
+      'must be an ISO 8601 date-time with a zone, such as 2026-12-01T09:00:00Z',
+    ),
+  );
+
+const taskIdList = (max: number) =>
+  z
+    .array(nonEmpty)
+    .check(z.minLength(1, 'at least one task id'), z.maxLength(max, `at most ${max} task ids per request`));
+
+const bulkStarted = z.looseObject({
+  bulkActionId: id,
+  message: optional(z.string()),
+  statusCheckUrl: optional(z.string()),
+});
 
 export const listTasksQuery = z.strictObject({
   page: optional(count('page')),
@@ -123,15 +148,37 @@ export const tasksEndpoints = {
     path: '/v1/tasks/bulk-skip',
     // Skipping a skipped task is a no-op: a replayed batch ends in the same state.
     replaySafe: true,
-    body: z.strictObject({
-      taskIds: z
-        .array(nonEmpty)
-        .check(
-          z.minLength(1, 'at least one task id'),
-          z.maxLength(maxBulkSkipTasks, `at most ${maxBulkSkipTasks} task ids per request`),
-        ),
+    body: z.strictObject({ taskIds: taskIdList(maxBulkSkipTasks) }),
+    response: bulkStarted,
+  }),
+  snooze: endpoint({
+    method: 'POST',
+    path: '/v1/tasks/{taskId}/snooze',
+    // Snoozing to the same time again ends in the same state.
+    replaySafe: true,
+    params: z.object({ taskId: nonEmpty }),
+    body: z.strictObject({ snoozeUntil, callOutcome: optional(callOutcome) }),
+    response: z.looseObject({
+      message: optional(z.string()),
+      payload: optional(
+        z.looseObject({
+          task: z.looseObject({
+            taskId: z.unknown(),
+            status: optional(z.string()),
+            snoozedUntil: nullish(z.string()),
+            callOutcome: nullish(z.string()),
+          }),
+        }),
+      ),
     }),
-    response: z.looseObject({ bulkActionId: id, message: optional(z.string()), statusCheckUrl: optional(z.string()) }),
+  }),
+  bulkSnooze: endpoint({
+    method: 'POST',
+    path: '/v1/tasks/bulk-snooze',
+    // Snoozing snoozed tasks to the same time is a no-op: a replayed batch ends in the same state.
+    replaySafe: true,
+    body: z.strictObject({ taskIds: taskIdList(maxBulkSnoozeTasks), snoozeUntil }),
+    response: bulkStarted,
   }),
   bulkStatus: endpoint({
     method: 'GET',

@@ -17,14 +17,26 @@ export const group: GroupSpec = {
       load: () => import('./complete.js'),
     },
     {
+      name: 'snooze',
+      summary: 'Snooze a task until a time or for a while; it is due again then',
+      example: 'tasks snooze tk000001 --until 2d',
+      load: () => import('./snooze.js'),
+    },
+    {
       name: 'bulk-skip',
       summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
       example: 'tasks bulk-skip --where-status overdue --where-type call --yes',
       load: () => import('./bulk-skip.js'),
     },
     {
+      name: 'bulk-snooze',
+      summary: 'Snooze any number of tasks until a time: by id, from a file or stdin, or by filters',
+      example: 'tasks bulk-snooze --where-status overdue --until 2d --yes',
+      load: () => import('./bulk-snooze.js'),
+    },
+    {
       name: 'bulk-status',
-      summary: 'Show the progress of a bulk action (skip); --wait until it is done',
+      summary: 'Show the progress of a bulk action (skip, snooze); --wait until it is done',
       example: 'tasks bulk-status aB3dE5fG',
       load: () => import('./bulk-status.js'),
     },

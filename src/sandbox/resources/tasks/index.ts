@@ -1,9 +1,14 @@
-// Tasks: listing (filtered and sorted in SQL, a status following from the clock), completing, bulk skips and their
-// status.
+// Tasks: listing (filtered and sorted in SQL, a status following from the clock), completing, snoozing (a snoozed task
+// is due again when the snooze ends), bulk skips and snoozes and their status.
 import { stringify } from 'csv-stringify/sync';
-import { maxBulkSkipTasks, normaliseCallOutcome, tasksEndpoints } from '../../../api/contract/tasks.js';
+import {
+  maxBulkSkipTasks,
+  maxBulkSnoozeTasks,
+  normaliseCallOutcome,
+  tasksEndpoints,
+} from '../../../api/contract/tasks.js';
 import { defineResource } from '../../resource.js';
-import { routesOf } from '../../route.js';
+import { routesOf, type SandboxResponse } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import type { TaskRecord } from '../../model.js';
 import type { Store } from '../../store.js';
@@ -22,6 +27,56 @@ export function bulkDelayMs(tasks: number): number {
 }
 
 const taskNotFound = (id: string) => new SandboxError(404, 4040, `Task ${id} could not be found`);
+
+/** A snoozed task is due again when the snooze ends. */
+function snoozeTask(task: TaskRecord, until: string): void {
+  task.dueDate = new Date(until).toISOString();
+  task.snoozedUntil = task.dueDate;
+}
+
+function checkFuture(store: Store, until: string): void {
+  if (Date.parse(until) <= store.now())
+    throw new SandboxError(400, 1001, `Validation failed: body.snoozeUntil ${until} is not in the future`);
+}
+
+/**
+ * A bulk action over tasks: `apply` changes a task (returning it to be saved), leaves it as it is (undefined), or says
+ * why it cannot (a failure of the report). Unknown ids fail; the action completes after bulkDelayMs.
+ */
+function bulkAction(
+  store: Store,
+  action: 'skip' | 'snooze',
+  taskIds: string[],
+  apply: (task: TaskRecord) => TaskRecord | string | undefined,
+): SandboxResponse {
+  const table = store.table(tasksTable);
+  const unique = [...new Set(taskIds)];
+  const failures: Array<[string, string]> = [];
+  for (const id of unique) {
+    const task = table.get(id);
+    const outcome = task ? apply(task) : 'task not found';
+    if (typeof outcome === 'string') failures.push([id, outcome]);
+    else if (outcome) table.put(outcome);
+  }
+  const bulkActionId = store.id();
+  const reportId = failures.length ? addReport(store, stringify([['taskId', 'reason'], ...failures])) : undefined;
+  const failed = new Set(failures.map(([id]) => id));
+  store.emitEvent('bulk-task-updated', {
+    bulkAction: { bulkActionId, action, totalTasks: unique.length, failed: failures.length },
+    taskIds: unique.filter((id) => !failed.has(id)),
+  });
+  store.table(bulkActionsTable).put({
+    bulkActionId,
+    action,
+    createdAt: store.now(),
+    completesAt: store.now() + bulkDelayMs(unique.length),
+    totalTasks: unique.length,
+    failed: failures.length,
+    reportId,
+  });
+  const message = `Bulk ${action} started`;
+  return { status: 200, body: { bulkActionId, message, statusCheckUrl: `/v1/tasks/bulk-status/${bulkActionId}` } };
+}
 
 function findTask(store: Store, id: string): TaskRecord {
   const task = store.table(tasksTable).get(id);
@@ -95,40 +150,47 @@ const routes = routesOf(tasksEndpoints, {
     const { taskIds } = req.body;
     if (taskIds.length > maxBulkSkipTasks)
       throw new SandboxError(400, 4000, `Up to ${maxBulkSkipTasks} tasks can be skipped per request`);
-    const table = store.table(tasksTable);
-    const failures: Array<[string, string]> = [];
     const now = store.isoNow();
-    for (const id of new Set(taskIds)) {
-      const task = table.get(id);
-      if (!task) failures.push([id, 'task not found']);
-      else if (task.doneStatus === 'completed') failures.push([id, 'task already completed']);
-      else if (!task.doneStatus) {
-        // Skipping a skipped task changes nothing and is no failure, so a replayed batch reports the same.
-        task.doneStatus = 'skipped';
-        task.skippedAt = now;
-        table.put(task);
-      }
-    }
-    const bulkActionId = store.id();
-    const reportId = failures.length ? addReport(store, stringify([['taskId', 'reason'], ...failures])) : undefined;
-    const total = new Set(taskIds).size;
-    store.emitEvent('bulk-task-updated', {
-      bulkAction: { bulkActionId, action: 'skip', totalTasks: total, failed: failures.length },
-      taskIds: [...new Set(taskIds)].filter((id) => !failures.some(([failed]) => failed === id)),
+    return bulkAction(store, 'skip', taskIds, (task) => {
+      if (task.doneStatus === 'completed') return 'task already completed';
+      // Skipping a skipped task changes nothing and is no failure, so a replayed batch reports the same.
+      if (task.doneStatus) return undefined;
+      task.doneStatus = 'skipped';
+      task.skippedAt = now;
+      return task;
     });
-    store.table(bulkActionsTable).put({
-      bulkActionId,
-      action: 'skip',
-      createdAt: store.now(),
-      completesAt: store.now() + bulkDelayMs(total),
-      totalTasks: total,
-      failed: failures.length,
-      reportId,
-    });
-    return {
-      status: 200,
-      body: { bulkActionId, message: 'Bulk skip started', statusCheckUrl: `/v1/tasks/bulk-status/${bulkActionId}` },
+  },
+
+  snooze: (req, store) => {
+    const task = findTask(store, req.params.taskId);
+    const { snoozeUntil, callOutcome } = req.body;
+    checkFuture(store, snoozeUntil);
+    if (task.doneStatus)
+      throw new SandboxError(400, 4000, `Task ${task.taskId} was ${task.doneStatus} and cannot be snoozed`);
+    snoozeTask(task, snoozeUntil);
+    if (callOutcome && task.type === 'call') task.callOutcome = normaliseCallOutcome(callOutcome);
+    store.table(tasksTable).put(task);
+    store.emitEvent('task-updated', { task: taskFields(task) });
+    store.emitEvent(`${task.type}-task-updated`, { task: taskFields(task) });
+    const shown = {
+      taskId: task.taskId,
+      status: 'snoozed',
+      snoozedUntil: snoozeUntil,
+      callOutcome: task.callOutcome ?? null,
     };
+    return { status: 200, body: { message: 'Task snoozed successfully', payload: { task: shown } } };
+  },
+
+  bulkSnooze: (req, store) => {
+    const { taskIds, snoozeUntil } = req.body;
+    if (taskIds.length > maxBulkSnoozeTasks)
+      throw new SandboxError(400, 4000, `Up to ${maxBulkSnoozeTasks} tasks can be snoozed per request`);
+    checkFuture(store, snoozeUntil);
+    return bulkAction(store, 'snooze', taskIds, (task) => {
+      if (task.doneStatus) return `task already ${task.doneStatus}`;
+      snoozeTask(task, snoozeUntil);
+      return task;
+    });
   },
 
   bulkStatus: (req, store) => {

@@ -1,18 +1,20 @@
-// Skips planned batches of at most 100 tasks with bounded concurrency, follows each to completion, and merges the
-// error reports into one failed CSV. The plan comes first in the journal, then each batch's acceptance and outcome,
-// so --resume never re-sends an accepted batch.
+// A bulk action over tasks (skip, snooze): planned batches sent with bounded concurrency, each followed to completion,
+// the error reports merged into one failed CSV. The plan comes first in the journal (the action's settings, such as
+// when a snooze ends, in its header), then each batch's acceptance and outcome, so --resume never re-sends an accepted
+// batch and sends the rest as the first run would have.
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
-import { maxBulkSkipTasks as batchSize } from '../api/contract/tasks.js';
-import { bulkSkip, bulkStatus, isBulkDone } from '../api/resources/tasks.js';
+import { call } from '../api/call.js';
+import { maxBulkSkipTasks, maxBulkSnoozeTasks, tasksEndpoints } from '../api/contract/tasks.js';
+import { bulkStatus, isBulkDone } from '../api/resources/tasks.js';
 import { InputFileError, Interrupted, RefusedLink } from '../errors.js';
 import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
-import { Journal, type JobBinding } from './journal.js';
+import { Journal, type JobBinding, type JobKind } from './journal.js';
 import { pollUntil, sleepOrStop } from './poller.js';
 import { withReport } from './report.js';
 import { UnitRunner } from './runner.js';
@@ -23,6 +25,48 @@ export interface BatchOutcome {
   report?: string;
 }
 
+/** What a bulk action does, and the words its messages use. */
+export interface TaskAction {
+  job: Extract<JobKind, `bulk-${string}`>;
+  /** skip, snooze: what the action does to a task. */
+  verb: string;
+  /** skipped, snoozed. */
+  done: string;
+  batchSize: number;
+  /** Recorded in the journal's header: a resume acts with them, not with what its command line says. */
+  settings: Record<string, string>;
+  send(http: HttpClient, ids: string[]): Promise<{ bulkActionId: string }>;
+}
+
+export const skipAction: TaskAction = {
+  job: 'bulk-skip',
+  verb: 'skip',
+  done: 'skipped',
+  batchSize: maxBulkSkipTasks,
+  settings: {},
+  send: (http, taskIds) => call(http, tasksEndpoints.bulkSkip, { body: { taskIds } }),
+};
+
+export function snoozeAction(snoozeUntil: string): TaskAction {
+  return {
+    job: 'bulk-snooze',
+    verb: 'snooze',
+    done: 'snoozed',
+    batchSize: maxBulkSnoozeTasks,
+    settings: { snoozeUntil },
+    send: (http, taskIds) => call(http, tasksEndpoints.bulkSnooze, { body: { taskIds, snoozeUntil } }),
+  };
+}
+
+/** The action a journal's header records (a resume acts as the first run did). */
+function actionOf(journal: Journal): TaskAction {
+  if (journal.header.job === 'bulk-skip') return skipAction;
+  const until = journal.header.settings.snoozeUntil;
+  if (typeof until !== 'string' || Number.isNaN(Date.parse(until)))
+    throw new InputFileError(journal.path, 'records no time for the snooze to end', 'Move it aside; start anew.');
+  return snoozeAction(until);
+}
+
 interface Batch {
   index: number;
   ids: string[];
@@ -30,15 +74,17 @@ interface Batch {
   done?: BatchOutcome;
 }
 
-export interface BulkSkipPlan {
+export interface BulkPlan {
+  action: TaskAction;
   journal: Journal;
   failedPath: string;
   batches: Batch[];
 }
 
-export interface BulkSkipSummary {
+export interface BulkSummary {
   total: number;
-  skipped: number;
+  /** Tasks the action was done to, under the action's word (`skipped`, `snoozed`). */
+  [done: string]: unknown;
   failed: number;
   batches: number;
   bulkActionIds: string[];
@@ -47,35 +93,47 @@ export interface BulkSkipSummary {
   unreadReports?: string[];
 }
 
-/** Where a bulk skip's failed tasks go: named after its journal, never after anything written in it. */
+/** Where a bulk action's failed tasks go: named after its journal, never after anything written in it. */
 export function failedPathOf(journalPath: string): string {
   return `${journalPath.replace(/\.journal$/, '')}.failed.csv`;
 }
 
-const header = (binding: JobBinding) => ({ job: 'bulk-skip' as const, input: { path: '' }, settings: {}, binding });
+const header = (action: TaskAction, binding: JobBinding) => ({
+  job: action.job,
+  input: { path: '' },
+  settings: action.settings,
+  binding,
+});
 
 /** Writes the plan (every batch and its ids) before anything is sent; the journal is locked until close(). */
-export function planBulkSkip(path: string, ids: string[], binding: JobBinding, now: number): BulkSkipPlan {
-  const { journal } = Journal.start(path, header(binding), { resume: false, restart: true, now, startOver: '' });
+export function planBulk(action: TaskAction, path: string, ids: string[], binding: JobBinding, now: number): BulkPlan {
+  const { journal } = Journal.start(path, header(action, binding), {
+    resume: false,
+    restart: true,
+    now,
+    startOver: '',
+  });
   const batches: Batch[] = [];
-  for (let i = 0; i < ids.length; i += batchSize) {
-    const batch = { index: batches.length, ids: ids.slice(i, i + batchSize) };
+  for (let i = 0; i < ids.length; i += action.batchSize) {
+    const batch = { index: batches.length, ids: ids.slice(i, i + action.batchSize) };
     journal.planned(batch.index, { ids: batch.ids });
     batches.push(batch);
   }
-  return { journal, failedPath: failedPathOf(path), batches };
+  return { action, journal, failedPath: failedPathOf(path), batches };
 }
 
-/** The plan a journal holds, for --resume: bound to this service and account, and locked until close(). */
-export function resumeBulkSkip(path: string, binding: JobBinding, now: number): BulkSkipPlan {
-  const { journal } = Journal.start(path, header(binding), {
+/** The plan a journal of `job` holds, for --resume: bound to this service and account, and locked until close(). */
+export function resumeBulk(job: TaskAction['job'], path: string, binding: JobBinding, now: number): BulkPlan {
+  const kind = job === 'bulk-skip' ? skipAction : snoozeAction('');
+  const { journal } = Journal.start(path, header(kind, binding), {
     resume: true,
     restart: false,
     now,
-    startOver: 'Start a new bulk skip without --resume; tasks already skipped stay skipped.',
+    startOver: `Start a new bulk ${kind.verb} without --resume; tasks already ${kind.done} stay ${kind.done}.`,
   });
   try {
-    return { journal, failedPath: failedPathOf(path), batches: batchesOf(journal) };
+    const action = actionOf(journal);
+    return { action, journal, failedPath: failedPathOf(path), batches: batchesOf(journal, action.batchSize) };
   } catch (error) {
     journal.close();
     throw error;
@@ -85,7 +143,7 @@ export function resumeBulkSkip(path: string, binding: JobBinding, now: number): 
 /** Task and bulk action ids as the service writes them: anything else in a journal is not taken for one. */
 const idShape = /^[A-Za-z0-9_-]{1,128}$/;
 
-function batchesOf(journal: Journal): Batch[] {
+function batchesOf(journal: Journal, batchSize: number): Batch[] {
   const checked = (value: unknown, what: string) => {
     if (typeof value !== 'string' || !idShape.test(value))
       throw new InputFileError(
@@ -97,7 +155,8 @@ function batchesOf(journal: Journal): Batch[] {
   };
   return [...journal.units].map(([index, unit]) => {
     const ids = unit.planned?.ids;
-    if (!Array.isArray(ids) || ids.length > batchSize) checked(ids, 'list of at most 100 task ids');
+    if (!Array.isArray(ids) || ids.length > batchSize)
+      checked(ids, `list of at most ${batchSize.toLocaleString('en-US')} task ids`);
     const bulkActionId = unit.accepted?.bulkActionId;
     return {
       index,
@@ -109,21 +168,21 @@ function batchesOf(journal: Journal): Batch[] {
 }
 
 /** Whether the journal at `path` still has work: read only, not locked (a bare --resume picks the newest). */
-function unfinished(path: string): boolean {
-  const journal = Journal.read(path, 'bulk-skip');
-  return Boolean(journal && batchesOf(journal).some((b) => !b.done));
+function unfinished(job: TaskAction['job'], path: string): boolean {
+  const journal = Journal.read(path, job);
+  return Boolean(journal && batchesOf(journal, actionOf(journal).batchSize).some((b) => !b.done));
 }
 
-/** The newest bulk-skip journal in `dir` that still has work, for a bare --resume. */
-export function latestUnfinishedPlan(dir: string): string | undefined {
+/** The newest journal of `job` in `dir` that still has work, for a bare --resume. */
+export function latestUnfinishedPlan(job: TaskAction['job'], dir: string): string | undefined {
   const names = readdirSync(dir)
-    .filter((n) => /^bulk-skip-.*\.journal$/.test(n))
+    .filter((n) => n.startsWith(`${job}-`) && n.endsWith('.journal'))
     .sort()
     .reverse();
   for (const name of names) {
     const path = join(dir, name);
     try {
-      if (unfinished(path)) return path;
+      if (unfinished(job, path)) return path;
     } catch {
       continue;
     }
@@ -184,13 +243,13 @@ export class CompletionEstimate {
 async function sendBatch(
   ctx: JobContext,
   http: HttpClient,
-  plan: BulkSkipPlan,
+  plan: BulkPlan,
   batch: Batch,
   estimate: CompletionEstimate,
 ): Promise<number> {
   const sentAt = ctx.clock.now();
   if (!batch.bulkActionId) {
-    batch.bulkActionId = (await bulkSkip(http, batch.ids)).bulkActionId;
+    batch.bulkActionId = (await plan.action.send(http, batch.ids)).bulkActionId;
     plan.journal.accepted(batch.index, { bulkActionId: batch.bulkActionId });
   }
   // Counted from when the batch was sent: the answer to the POST took part of it.
@@ -203,7 +262,7 @@ async function sendBatch(
 async function confirmBatch(
   ctx: JobContext,
   http: HttpClient,
-  plan: BulkSkipPlan,
+  plan: BulkPlan,
   batch: Batch,
   estimate: CompletionEstimate,
   sentAt: number,
@@ -224,7 +283,7 @@ async function confirmBatch(
       signal: ctx.signal,
       timeoutMs: ctx.waitTimeoutMs,
       what: `bulk action ${batch.bulkActionId}`,
-      checkLater: `outreach tasks bulk-skip --resume ${plan.journal.path}`,
+      checkLater: `outreach tasks ${plan.action.job} --resume ${plan.journal.path}`,
       ...estimate.retries(),
       maxMs: 3000,
     },
@@ -239,7 +298,8 @@ async function confirmBatch(
   plan.journal.done(batch.index, { ...batch.done });
 }
 
-/** The report of one batch (at most 100 tasks) is read whole: more than this is not such a report. */
+/** The report of one batch is read whole: more than this is not such a report (10,000 failures of a snooze batch take
+ * about 400 KB). */
 const maxBatchReportBytes = 8 * 2 ** 20;
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
@@ -255,7 +315,7 @@ function readReport(text: string): string[][] {
   }
 }
 
-async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPlan): Promise<string[]> {
+async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): Promise<string[]> {
   const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId'], {
     neutraliseFormulas: true,
   });
@@ -265,7 +325,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
       if (!batch.done?.report) continue;
       let rows: string[][];
       try {
-        // A batch holds at most 100 tasks: its report is small enough to read whole, and is capped to match.
+        // A batch's report is small enough to read whole, and is capped to match.
         const text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'), maxBatchReportBytes);
         rows = readReport(text);
       } catch (error) {
@@ -296,30 +356,32 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkSkipPla
   }
 }
 
-export async function runBulkSkip(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
+export async function runBulk(ctx: JobContext, plan: BulkPlan, concurrency: number): Promise<BulkSummary> {
   try {
-    return await skipAll(ctx, plan, concurrency);
+    return await actOnAll(ctx, plan, concurrency);
   } finally {
     plan.journal.close();
   }
 }
 
-async function skipAll(ctx: JobContext, plan: BulkSkipPlan, concurrency: number): Promise<BulkSkipSummary> {
-  ctx.resumable(['tasks', 'bulk-skip', '--resume', plan.journal.path]);
+async function actOnAll(ctx: JobContext, plan: BulkPlan, concurrency: number): Promise<BulkSummary> {
+  const { action } = plan;
+  ctx.resumable(['tasks', action.job, '--resume', plan.journal.path]);
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);
   const tally = () => {
     const done = plan.batches.filter((b) => b.done);
     return {
       sent: plan.batches.filter((b) => b.bulkActionId).reduce((n, b) => n + b.ids.length, 0),
-      skipped: done.reduce((n, b) => n + b.done!.completed, 0),
+      acted: done.reduce((n, b) => n + b.done!.completed, 0),
       failed: done.reduce((n, b) => n + b.done!.failed, 0),
     };
   };
   const show = () => {
     const t = tally();
-    const counts = [`${formatCount(t.sent)}/${formatCount(total)} sent`, `${formatCount(t.skipped)} skipped`];
-    ctx.emit({ type: 'progress', text: `bulk skip: ${[...counts, `${formatCount(t.failed)} failed`].join(' · ')}` });
+    const counts = [`${formatCount(t.sent)}/${formatCount(total)} sent`, `${formatCount(t.acted)} ${action.done}`];
+    const text = `bulk ${action.verb}: ${[...counts, `${formatCount(t.failed)} failed`].join(' · ')}`;
+    ctx.emit({ type: 'progress', text });
   };
   const estimate = new CompletionEstimate();
   // A batch holds one of `concurrency` places until the service is due to finish it; then its place goes to the next
@@ -354,10 +416,10 @@ async function skipAll(ctx: JobContext, plan: BulkSkipPlan, concurrency: number)
   // No check outlives the command; the first failure is the one told.
   await checks.drain().catch((error: unknown) => (failure ??= { error }));
   if (failure) throw failure.error;
-  const { skipped, failed } = tally();
-  const summary: BulkSkipSummary = {
+  const { acted, failed } = tally();
+  const summary: BulkSummary = {
     total,
-    skipped,
+    [action.done]: acted,
     failed,
     batches: plan.batches.length,
     bulkActionIds: plan.batches.map((b) => b.bulkActionId!).filter(Boolean),

@@ -1,0 +1,186 @@
+// The verbs of a bulk action over tasks (bulk-skip, bulk-snooze), declared once: the selection (ids, a file, stdin,
+// filters), the confirmation, --dry-run, --resume, the journal and the failed CSV; each action gives its words, its
+// own flags and how it acts.
+import { join, resolve } from 'node:path';
+import { defineVerb, type Options } from '../../cli/verb.js';
+import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
+import { UsageError } from '../../errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { writeJson, writeOut } from '../../cli/render/output.js';
+import { fileStamp, formatCount } from '../../format.js';
+import { paginate } from '../../api/paginate.js';
+import { listTasksPage } from '../../api/resources/tasks.js';
+import type { IdSet } from '../../io/ids.js';
+import type { BulkPlan, TaskAction } from '../../jobs/bulk-action.js';
+import { hasFilters, toQuery, whereFilterFlags, whereFilters, type Filters } from './filters.js';
+import { allPageSize } from './list.js';
+
+async function collect(ctx: CommandContext, ids: string[], file: string | undefined, filters: Filters): Promise<IdSet> {
+  const { IdSet, idsFromCsvOrLines, idsFromFile } = await import('../../io/ids.js');
+  const set = new IdSet();
+  const fromStdin = ids.includes('-');
+  if (fromStdin && file === '-') throw new UsageError('give - (stdin) once: as an argument or as --file -');
+  for (const id of ids) if (id !== '-') set.add(id.trim());
+  // A file or stdin that holds no id is a mistake (the wrong file, an empty pipe), not "nothing to do".
+  const noIds = (where: string) => new UsageError(`${where}: no task ids in it`, 'Give one task id per line.');
+  if (file) {
+    const before = set.ids.length + set.duplicates;
+    for await (const id of idsFromFile(file, ctx, `--file: ${file}`)) set.add(id);
+    if (set.ids.length + set.duplicates === before) throw noIds(`--file: ${file}`);
+  }
+  if (fromStdin) {
+    const before = set.ids.length + set.duplicates;
+    // Lines of `tasks list` output (TSV) are taken too: the id is the first column.
+    for await (const id of idsFromCsvOrLines(ctx.stdin, false, 'stdin', true)) set.add(id);
+    if (set.ids.length + set.duplicates === before) throw noIds('stdin');
+  }
+  if (hasFilters(filters)) {
+    const http = await ctx.http();
+    const query = toQuery(filters);
+    for await (const task of paginate((page, pageSize) => listTasksPage(http, { ...query, page, pageSize }), {
+      pageSize: allPageSize,
+    }))
+      set.add(task.taskId);
+  }
+  return set;
+}
+
+/** The words of an action: skip / skipped. */
+interface Words {
+  verb: string;
+  done: string;
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Whether to go on: --yes, or a yes on a terminal. A resumed action asks as the first run did: its journal may not
+ * be the user's own doing. */
+async function confirmed(ctx: CommandContext, words: Words, ids: string[], yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  if (!ctx.interactive)
+    throw new UsageError(
+      `refusing to ${words.verb} ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
+      'Add --yes, or look first with --dry-run.',
+    );
+  const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
+  const message = `${capital(words.verb)} ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`;
+  if (await ctx.prompter.confirm({ message, default: false })) return true;
+  ctx.info(`Nothing ${words.done}.`);
+  return false;
+}
+
+const selectionFlags = {
+  file: flag.text('ids from a file: one per line, or a CSV with a taskId column; - for stdin', { value: 'path' }),
+  yes: flag.bool('do not ask for confirmation', { short: '-y' }),
+  concurrency: flag.int('batches the service works on at once', { min: 1, max: 16, default: 4 }),
+  ...whereFilterFlags,
+};
+
+type Common = typeof selectionFlags & {
+  dryRun: FlagSpec<boolean>;
+  resume: FlagSpec<string | true | undefined>;
+};
+type CommonOptions = Options<readonly [ReturnType<typeof arg.list>], Common>;
+
+export interface BulkVerbSpec<F extends Record<string, FlagSpec<unknown>>> {
+  job: TaskAction['job'];
+  words: Words;
+  batchSize: number;
+  description: string[];
+  examples: string[];
+  flags: F;
+  /** The action of a new run, from its options (a resumed run takes it from the journal). */
+  action(ctx: CommandContext, opts: CommonOptions & FlagValues<F>): Promise<TaskAction>;
+  /** Flags of the action that a resume must not be given (the journal holds their values). */
+  fromJournal?: string[];
+}
+
+export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec: BulkVerbSpec<F>) {
+  const { words, job } = spec;
+  return defineVerb({
+    exitCodes: [ExitCode.partial],
+    args: [arg.list('taskId')],
+    description: spec.description.join('\n'),
+    examples: spec.examples,
+    flags: {
+      ...selectionFlags,
+      dryRun: flag.bool(`print the selected ids; ${words.verb} nothing`),
+      resume: flag.optionalText(
+        `continue an interrupted bulk ${words.verb} (default: the newest unfinished journal here)`,
+        { value: 'journal' },
+      ),
+      ...spec.flags,
+    } as Common & F,
+    async run(ctx, given) {
+      // The flags every bulk action has, typed as such (the action's own reach it as given).
+      const opts = given as unknown as CommonOptions;
+      const where = whereFilters(opts);
+      const started = ctx.clock.now();
+      const { latestUnfinishedPlan, planBulk, resumeBulk, runBulk } = await import('../../jobs/bulk-action.js');
+      const { jobBinding } = await import('../../jobs/journal.js');
+      let plan: BulkPlan;
+      if (opts.resume !== undefined) {
+        const path =
+          typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(job, ctx.cwd);
+        if (!path)
+          throw new UsageError(
+            `--resume: no unfinished ${job} journal in this folder`,
+            `Give its path: --resume ${job}-<time>.journal`,
+          );
+        if (opts.args[0].length || opts.file || hasFilters(where))
+          throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
+        const given = (spec.fromJournal ?? []).filter((name) => (opts as Record<string, unknown>)[name] !== undefined);
+        if (given.length)
+          throw new UsageError(`--resume takes --${given.join(', --')} from the journal; give no --${given[0]}`);
+        plan = resumeBulk(job, path, jobBinding(await ctx.http()), ctx.clock.now());
+        ctx.info(
+          `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
+        );
+        const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
+        if (opts.dryRun) {
+          plan.journal.close();
+          for (const id of left) await writeOut(ctx.stdout, `${id}\n`);
+          ctx.info(`Would ${words.verb} ${formatCount(left.length)} task(s) not yet accepted.`);
+          return ExitCode.ok;
+        }
+        let go = false;
+        try {
+          go = !left.length || (await confirmed(ctx, words, left, opts.yes));
+        } finally {
+          if (!go) plan.journal.close();
+        }
+        if (!go) return ExitCode.ok;
+      } else {
+        if (!opts.args[0].length && !opts.file && !hasFilters(where))
+          throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
+        const action = await spec.action(ctx, given as unknown as CommonOptions & FlagValues<F>);
+        const selection = await collect(ctx, opts.args[0], opts.file, where);
+        const ids = selection.ids;
+        if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
+        if (!ids.length) {
+          ctx.info(`No task matches: nothing to ${words.verb}.`);
+          return ExitCode.ok;
+        }
+        if (opts.dryRun) {
+          for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
+          ctx.info(
+            `Would ${words.verb} ${formatCount(ids.length)} task(s) in ${Math.ceil(ids.length / spec.batchSize)} request(s).`,
+          );
+          return ExitCode.ok;
+        }
+        if (!(await confirmed(ctx, words, ids, opts.yes))) return ExitCode.ok;
+        const journal = join(ctx.cwd, `${job}-${fileStamp(started)}.journal`);
+        plan = planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
+      }
+      const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency));
+      if (ctx.flags.json) await writeJson(ctx, summary);
+      ctx.outcome(
+        `${capital(words.done)} ${formatCount(summary[words.done] as number)} of ${formatCount(summary.total)} task(s); ` +
+          `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}`,
+        summary.failed > 0,
+      );
+      return summary.failed ? ExitCode.partial : ExitCode.ok;
+    },
+  });
+}
