@@ -28,7 +28,7 @@ import { enrichmentsTable, revealedTable } from './resources/people/index.js';
 import { attributesTable, importsTable, prospectsTable } from './resources/prospects/tables.js';
 import { reportsTable } from './resources/reports/index.js';
 import { schedulesTable } from './resources/schedules/index.js';
-import { sequencesTable } from './resources/sequences/index.js';
+import { sequencesTable } from './resources/sequences/table.js';
 import { bulkActionsTable, tasksTable } from './resources/tasks/tables.js';
 import { webhooksTable } from './resources/webhooks/table.js';
 

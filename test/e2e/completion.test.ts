@@ -28,7 +28,15 @@ describe('outreach completion bash', () => {
   });
 
   it('completes verbs, flags and the fixed values of a flag', () => {
-    expect(completeInBash(['outreach', 'tasks', ''])).toEqual(['list', 'get', 'complete', 'bulk-skip', 'bulk-status']);
+    expect(completeInBash(['outreach', 'tasks', ''])).toEqual([
+      'list',
+      'get',
+      'complete',
+      'snooze',
+      'bulk-skip',
+      'bulk-snooze',
+      'bulk-status',
+    ]);
     expect(completeInBash(['outreach', 'tasks', 'list', '--sta'])).toEqual(['--status']);
     expect(completeInBash(['outreach', 'tasks', 'list', '--status', ''])).toEqual([
       'upcoming',

@@ -7,7 +7,7 @@ import { inboxCategoriesTable } from '../../src/sandbox/resources/inbox/index.js
 import { enrichmentsTable } from '../../src/sandbox/resources/people/index.js';
 import { importsTable, prospectsTable } from '../../src/sandbox/resources/prospects/tables.js';
 import { schedulesTable } from '../../src/sandbox/resources/schedules/index.js';
-import { sequencesTable } from '../../src/sandbox/resources/sequences/index.js';
+import { sequencesTable } from '../../src/sandbox/resources/sequences/table.js';
 import { bulkActionsTable, tasksTable } from '../../src/sandbox/resources/tasks/tables.js';
 import { webhooksTable } from '../../src/sandbox/resources/webhooks/table.js';
 import type { TableSpec } from '../../src/sandbox/db/table.js';

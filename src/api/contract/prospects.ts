@@ -28,7 +28,7 @@ export function importStatusMeaning(code: number): string {
   return importStatusCodes[code] ?? `unknown status ${code}`;
 }
 
-const stepId = z.pipe(z.union([nonEmpty, z.number()]), z.transform(String));
+export const stepId = z.pipe(z.union([nonEmpty, z.number()]), z.transform(String));
 
 export const importByIdBody = z.strictObject({
   prospectList: z.array(z.strictObject({ fields: z.array(z.strictObject({ id: z.string(), value: z.string() })) })),

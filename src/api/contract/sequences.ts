@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { id, nonEmpty, nullish, optional } from './schema.js';
 import { endpoint } from './endpoint.js';
+import { importByNameBody, prospectsEndpoints, stepId } from './prospects.js';
 
 export const conditionSchema = z.strictObject({
   conditionId: optional(z.string()),
@@ -57,6 +58,15 @@ const contact = z.looseObject({
 });
 
 export const sequencesEndpoints = {
+  /** The sequence-scoped import (real-service-notes.md): import-with-field-name's body with the step required; polled
+   * with the prospects' import status. */
+  importProspects: endpoint({
+    method: 'POST',
+    path: '/v1/sequences/prospects/import-with-field-name',
+    replaySafe: true,
+    body: z.extend(importByNameBody, { stepId }),
+    response: prospectsEndpoints.importByName.response,
+  }),
   step: endpoint({
     method: 'GET',
     path: '/v1/sequences/{sequenceId}/steps/{stepId}',

@@ -1,4 +1,5 @@
-import { conflicts, defineVerb, requires } from '../../cli/verb.js';
+import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js';
+import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
@@ -36,9 +37,57 @@ function summaryLine(s: ImportSummary): string {
   return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${file}: ${parts.join(', ')}.${reports}`;
 }
 
+export const importArgs = [arg.text('file')] as const;
+
+export const importFlags = {
+  encoding: flag.choice(encodings, 'input encoding (default: UTF-8, or UTF-16 by BOM)', { value: 'name' }),
+  skipLines: flag.int('lines before the header to skip (default: a preamble such as LinkedIn\'s "Notes:" is found)', {
+    value: 'n',
+    min: 0,
+    max: 1000,
+  }),
+  delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
+    value: 'char',
+  }),
+  map: flag.list('map a CSV column to a field label; "column=" ignores it', { value: 'column=field' }),
+  mapping: flag.text('column mapping from a file {"column": "Field label" | null}', { value: 'file.json' }),
+  saveMapping: flag.text('write the mapping used, to reuse with --mapping', { value: 'file.json' }),
+  ignoreUnknown: flag.bool('skip columns that match no field instead of stopping'),
+  conflict: flag.choice(conflictActions, 'what to do with existing prospects', {
+    value: 'action',
+    default: 'noUpdate',
+  }),
+  sequence: flag.text('the sequence of --step (informational; the step identifies it)', {
+    value: 'id',
+    nonEmpty: true,
+  }),
+  step: flag.text('add the prospects to this sequence step', { value: 'id', nonEmpty: true }),
+  tags: flag.commaList('tags to give the imported prospects'),
+  verify: flag.bool('ask the service to verify the emails'),
+  sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
+  chunkSize: flag.int(
+    `rows per request (default: ${formatCount(maxImportRows / 10)} first, doubling up to ${formatCount(maxImportRows)}; ` +
+      '5,000 with --sync)',
+    {
+      value: 'rows',
+      min: 1,
+      max: maxImportRows,
+    },
+  ),
+  concurrency: flag.int('requests under way at once', { min: 1, max: 8, default: 2 }),
+  strict: flag.bool('check the whole file first; send nothing if any row is bad'),
+  dryRun: flag.bool('check and report only; send nothing'),
+  wait: flag.negatable(
+    'wait for the service and write the results files (default on a terminal)',
+    'return once every chunk is accepted',
+  ),
+  resume: flag.bool('continue an interrupted import from its journal'),
+  restart: flag.bool('ignore an unfinished journal and send everything again'),
+};
+
 export default defineVerb({
   exitCodes: [ExitCode.partial],
-  args: [arg.text('file')],
+  args: importArgs,
   description: [
     'Columns are matched to field labels ignoring case, spaces, "_" and "-" (see `outreach fields list --system`);',
     'an Email column is required; known exports (LinkedIn, Apollo, HubSpot, Salesforce, Google, Outlook, Mailchimp)',
@@ -68,113 +117,77 @@ export default defineVerb({
     'prospects import leads.csv --mapping leads.map.json --conflict upsert --tags webinar,q4 --wait',
     'cat leads.csv | outreach prospects import - --json',
   ],
-  flags: {
-    encoding: flag.choice(encodings, 'input encoding (default: UTF-8, or UTF-16 by BOM)', { value: 'name' }),
-    skipLines: flag.int('lines before the header to skip (default: a preamble such as LinkedIn\'s "Notes:" is found)', {
-      value: 'n',
-      min: 0,
-      max: 1000,
-    }),
-    delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
-      value: 'char',
-    }),
-    map: flag.list('map a CSV column to a field label; "column=" ignores it', { value: 'column=field' }),
-    mapping: flag.text('column mapping from a file {"column": "Field label" | null}', { value: 'file.json' }),
-    saveMapping: flag.text('write the mapping used, to reuse with --mapping', { value: 'file.json' }),
-    ignoreUnknown: flag.bool('skip columns that match no field instead of stopping'),
-    conflict: flag.choice(conflictActions, 'what to do with existing prospects', {
-      value: 'action',
-      default: 'noUpdate',
-    }),
-    sequence: flag.text('the sequence of --step (informational; the step identifies it)', {
-      value: 'id',
-      nonEmpty: true,
-    }),
-    step: flag.text('add the prospects to this sequence step', { value: 'id', nonEmpty: true }),
-    tags: flag.commaList('tags to give the imported prospects'),
-    verify: flag.bool('ask the service to verify the emails'),
-    sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
-    chunkSize: flag.int(
-      `rows per request (default: ${formatCount(maxImportRows / 10)} first, doubling up to ${formatCount(maxImportRows)}; ` +
-        '5,000 with --sync)',
-      {
-        value: 'rows',
-        min: 1,
-        max: maxImportRows,
-      },
-    ),
-    concurrency: flag.int('requests under way at once', { min: 1, max: 8, default: 2 }),
-    strict: flag.bool('check the whole file first; send nothing if any row is bad'),
-    dryRun: flag.bool('check and report only; send nothing'),
-    wait: flag.negatable(
-      'wait for the service and write the results files (default on a terminal)',
-      'return once every chunk is accepted',
-    ),
-    resume: flag.bool('continue an interrupted import from its journal'),
-    restart: flag.bool('ignore an unfinished journal and send everything again'),
-  },
+  flags: importFlags,
   rules: [
     requires('sequence', 'step', 'the service targets a step'),
     conflicts('resume', 'restart'),
     conflicts('sync', 'tags'),
   ],
-  async run(ctx, opts) {
-    const { runImport } = await import('../../jobs/import/run-import.js');
-    const summary = await ctx.job((job) =>
-      runImport(job, {
-        input: opts.args[0],
-        encoding: opts.encoding,
-        delimiter: opts.delimiter,
-        skipLines: opts.skipLines,
-        maps: opts.map,
-        pickEmailColumn: ctx.interactive
-          ? (candidates) =>
-              ctx.prompter.select({
-                message: 'Several columns could be the email. Which one is the prospect’s?',
-                choices: candidates.map((c) => ({ value: c, name: c })),
-              })
-          : undefined,
-        mappingFile: opts.mapping,
-        saveMapping: opts.saveMapping,
-        ignoreUnknown: opts.ignoreUnknown,
-        sync: opts.sync,
-        chunkSize: opts.chunkSize,
-        concurrency: opts.concurrency,
-        conflict: opts.conflict,
-        step: opts.step,
-        tags: opts.tags ?? [],
-        verify: opts.verify,
-        strict: opts.strict,
-        dryRun: opts.dryRun,
-        wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
-        resume: opts.resume,
-        restart: opts.restart,
-      }),
-    );
-    const code =
-      summary.total > 0 && summary.rejected === summary.total
-        ? ExitCode.usage
-        : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
-          ? ExitCode.partial
-          : ExitCode.ok;
-    if (ctx.flags.json) await writeJson(ctx, summary);
-    ctx.outcome(summaryLine(summary), code !== ExitCode.ok);
-    if (code !== ExitCode.ok) return code;
-    if (
-      summary.mode !== 'dry-run' &&
-      summary.succeeded === null &&
-      !ctx.output.quiet &&
-      summary.requestIds.length &&
-      !ctx.flags.json
-    ) {
-      // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
-      // command (its --map flags and all: --resume checks they match) resumed with --wait.
-      const followUps =
-        opts.args[0] === '-'
-          ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
-          : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
-      ctx.info(`Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`);
-    }
-    return ExitCode.ok;
-  },
+  run: (ctx, opts) => runImportCommand(ctx, opts),
 });
+
+/** Everything `prospects import` and `sequences import` share but their endpoint. */
+export async function runImportCommand(
+  ctx: CommandContext,
+  opts: Options<typeof importArgs, typeof importFlags>,
+  sequenceScoped = false,
+): Promise<ExitCode> {
+  const { runImport } = await import('../../jobs/import/run-import.js');
+  const summary = await ctx.job((job) =>
+    runImport(job, {
+      input: opts.args[0],
+      encoding: opts.encoding,
+      delimiter: opts.delimiter,
+      skipLines: opts.skipLines,
+      maps: opts.map,
+      pickEmailColumn: ctx.interactive
+        ? (candidates) =>
+            ctx.prompter.select({
+              message: 'Several columns could be the email. Which one is the prospect’s?',
+              choices: candidates.map((c) => ({ value: c, name: c })),
+            })
+        : undefined,
+      mappingFile: opts.mapping,
+      saveMapping: opts.saveMapping,
+      ignoreUnknown: opts.ignoreUnknown,
+      sync: opts.sync,
+      chunkSize: opts.chunkSize,
+      concurrency: opts.concurrency,
+      conflict: opts.conflict,
+      step: opts.step,
+      sequenceScoped,
+      tags: opts.tags ?? [],
+      verify: opts.verify,
+      strict: opts.strict,
+      dryRun: opts.dryRun,
+      wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
+      resume: opts.resume,
+      restart: opts.restart,
+    }),
+  );
+  const code =
+    summary.total > 0 && summary.rejected === summary.total
+      ? ExitCode.usage
+      : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
+        ? ExitCode.partial
+        : ExitCode.ok;
+  if (ctx.flags.json) await writeJson(ctx, summary);
+  ctx.outcome(summaryLine(summary), code !== ExitCode.ok);
+  if (code !== ExitCode.ok) return code;
+  if (
+    summary.mode !== 'dry-run' &&
+    summary.succeeded === null &&
+    !ctx.output.quiet &&
+    summary.requestIds.length &&
+    !ctx.flags.json
+  ) {
+    // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
+    // command (its --map flags and all: --resume checks they match) resumed with --wait.
+    const followUps =
+      opts.args[0] === '-'
+        ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
+        : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
+    ctx.info(`Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`);
+  }
+  return ExitCode.ok;
+}

@@ -21,7 +21,7 @@ import { domainsTable, statusNow } from '../../sandbox/resources/domains/index.j
 import { fieldsTable } from '../../sandbox/resources/fields/index.js';
 import { prospectsTable } from '../../sandbox/resources/prospects/tables.js';
 import { schedulesTable } from '../../sandbox/resources/schedules/index.js';
-import { sequencesTable } from '../../sandbox/resources/sequences/index.js';
+import { sequencesTable } from '../../sandbox/resources/sequences/table.js';
 import { tasksTable } from '../../sandbox/resources/tasks/tables.js';
 import { taskStatus } from '../../sandbox/resources/tasks/view.js';
 import { webhooksTable } from '../../sandbox/resources/webhooks/table.js';

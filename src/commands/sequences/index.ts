@@ -28,6 +28,12 @@ export const group: GroupSpec = {
       ],
     },
     {
+      name: 'import',
+      summary: 'Import a prospect CSV into a sequence step (the sequence-scoped import)',
+      example: 'sequences import leads.csv --step stA1intro',
+      load: () => import('./import.js'),
+    },
+    {
       name: 'add-contacts',
       summary: 'Add contacts (prospect ids) to a step of a sequence',
       example: 'sequences add-contacts sqOnbrd1 --step stA1intro prAda001 prGrace02',

@@ -29,7 +29,7 @@ import { withReport } from '../report.js';
 import { byIdFormat, byNameFormat } from './chunk-body.js';
 import { readFailureReport, type RowFailure } from './failure-report.js';
 import { resultsPass } from './results-pass.js';
-import { importByIdChunk, importByNameChunk, type AcceptedChunk } from './send-chunk.js';
+import { importByIdChunk, importByNameChunk, sequenceImportChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass } from './send-pass.js';
 
 export const maxChunkRows = maxImportRows;
@@ -62,6 +62,8 @@ export interface ImportOptions {
   concurrency: number;
   conflict: ConflictAction;
   step?: string;
+  /** Sent to the sequence-scoped import (`sequences import`, the step required) instead of the prospects'. */
+  sequenceScoped?: boolean;
   tags: string[];
   verify: boolean;
   strict: boolean;
@@ -240,6 +242,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       settings: {
         ...settings,
         mode: summary.mode,
+        // Only for the sequence-scoped import: journals of prospect imports stay as they were.
+        ...(opts.sequenceScoped ? { endpoint: 'sequences' } : {}),
         chunkRows,
         // Only when it ramps: journals of an explicit --chunk-size stay as they were.
         ...(ramp ? { firstChunkRows: rowsOfChunk(0) } : {}),
@@ -295,7 +299,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     }
 
     const emails = new EmailIndex(estimateRows(file.path));
-    const sendChunk = opts.sync ? importByIdChunk : importByNameChunk;
+    const sendChunk = opts.sync ? importByIdChunk : opts.sequenceScoped ? sequenceImportChunk : importByNameChunk;
     // Chunks an earlier run sent without hearing back: this run's send is a replay of them.
     const unanswered = opts.resume && previous ? previous.unansweredUnits() : new Map<number, UnitRange>();
     const send = async (chunk: Parameters<typeof sendChunk>[1]): Promise<AcceptedChunk> => {

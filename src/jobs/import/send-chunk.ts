@@ -2,6 +2,7 @@
 import type { z } from 'zod/mini';
 import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
+import { sequencesEndpoints } from '../../api/contract/sequences.js';
 import type { HttpClient } from '../../api/http.js';
 import type { UnitRange } from '../journal.js';
 import type { BuiltChunk, SpooledChunk } from './chunk-builder.js';
@@ -30,7 +31,12 @@ function unexpected(path: string, status: number, issue: string): ApiError {
 export type ChunkSend = (http: HttpClient, chunk: SpooledChunk, timeoutGiven: boolean) => Promise<AcceptedChunk>;
 
 /** POSTs the chunk's body and parses the answer with the endpoint's schema. */
-async function postChunk<E extends typeof prospectsEndpoints.importByName | typeof prospectsEndpoints.importById>(
+async function postChunk<
+  E extends
+    | typeof prospectsEndpoints.importByName
+    | typeof prospectsEndpoints.importById
+    | typeof sequencesEndpoints.importProspects,
+>(
   http: HttpClient,
   e: E,
   chunk: SpooledChunk,
@@ -55,6 +61,18 @@ export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) =>
   const { answer, built, replayed } = await postChunk(
     http,
     prospectsEndpoints.importByName,
+    chunk,
+    timeoutGiven,
+    'no payload.requestId',
+  );
+  return { chunk: chunk.index, ...rangeOf(built), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
+};
+
+/** The sequence-scoped import: the same body, and the same answer, as import-with-field-name's. */
+export const sequenceImportChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
+  const { answer, built, replayed } = await postChunk(
+    http,
+    sequencesEndpoints.importProspects,
     chunk,
     timeoutGiven,
     'no payload.requestId',

@@ -4,7 +4,7 @@ import type { Table } from '../../db/table.js';
 import type { FieldRecord, ProspectRecord, SequenceRecord } from '../../model.js';
 import type { Store } from '../../store.js';
 import { allFields } from '../fields/index.js';
-import { sequencesTable } from '../sequences/index.js';
+import { sequencesTable } from '../sequences/table.js';
 import { prospectsTable } from './tables.js';
 
 export interface ImportOptions {

@@ -1,90 +1,18 @@
 // Prospects: imports (by field name, asynchronous with a failed-rows report; by field id, answered row by row), their
 // status, verification status, and long-text attributes.
-import { stringify } from 'csv-stringify/sync';
-import { importStatusMeaning, maxImportRows, prospectsEndpoints } from '../../../api/contract/prospects.js';
+import { prospectsEndpoints } from '../../../api/contract/prospects.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
 import { SandboxError, badRequest } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { AttributeRecord, ProspectRecord } from '../../model.js';
-import type { Store } from '../../store.js';
 import { allFields } from '../fields/index.js';
-import { addReport } from '../reports/index.js';
-import { sequencesTable } from '../sequences/index.js';
-import { createImportContext, importOne, type ImportOptions, type RowOutcome } from './import-rows.js';
+import { createImportContext, importOne } from './import-rows.js';
+import { checkStep, importByName } from './import-by-name.js';
 import { attributesTable, importsTable, prospectsTable } from './tables.js';
 
-/** An asynchronous import reports completion this long after it was accepted: a base delay plus 1 ms per 100 rows. */
-export function importDelayMs(rows: number): number {
-  return 800 + Math.ceil(rows / 100);
-}
-
-function checkStep(store: Store, stepId: string | undefined): void {
-  if (
-    stepId &&
-    !store
-      .table(sequencesTable)
-      .all()
-      .some((s) => s.steps.some((st) => st.id === stepId))
-  ) {
-    throw badRequest(`Step ${stepId} does not exist`);
-  }
-}
-
-function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): string {
-  return stringify([
-    ['Row', 'Email', 'Status Code', 'Reason'],
-    ...outcomes.map((o) => [o.position, o.email, o.status, o.reason ?? importStatusMeaning(o.status)]),
-  ]);
-}
-
 const routes = routesOf(prospectsEndpoints, {
-  importByName: (req, store) => {
-    const body = req.body;
-    if (body.prospectList.length > maxImportRows)
-      throw badRequest(
-        `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; ` +
-          `got ${body.prospectList.length.toLocaleString('en-US')}`,
-      );
-    if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
-    checkStep(store, body.stepId);
-    // Field names must already exist (spec.md), matched as labels; each name is looked up once, not once a row.
-    const idByLabel = new Map(allFields(store).map((f) => [f.label.toLowerCase(), f.id]));
-    const idByName = new Map<string, string | undefined>();
-    for (const prospect of body.prospectList)
-      for (const name in prospect) if (!idByName.has(name)) idByName.set(name, idByLabel.get(name.toLowerCase()));
-    const unknown = [...idByName].filter(([, id]) => id === undefined).map(([name]) => name);
-    if (unknown.length) throw badRequest(`Unknown field names: ${unknown.join(', ')}`);
-    if (![...idByName.keys()].some((name) => name.toLowerCase() === 'email'))
-      throw badRequest('Every prospect needs an Email field');
-
-    const options: ImportOptions = {
-      conflictAction: body.conflictAction,
-      stepId: body.stepId,
-      tags: body.tags,
-      verify: body.verifyProspects,
-    };
-    const ctx = createImportContext(store, options);
-    const failed: Array<RowOutcome & { position: number }> = [];
-    body.prospectList.forEach((prospect, index) => {
-      const values: Record<string, string> = {};
-      for (const name in prospect) values[idByName.get(name)!] = prospect[name]!;
-      const outcome = importOne(ctx, values);
-      if (outcome.status !== 10000) failed.push({ ...outcome, position: index + 1 });
-    });
-    const requestId = store.id();
-    const reportId = failed.length ? addReport(store, failedRowsCsv(failed)) : undefined;
-    const now = store.now();
-    store.table(importsTable).put({
-      requestId,
-      createdAt: now,
-      completesAt: now + importDelayMs(body.prospectList.length),
-      total: body.prospectList.length,
-      reportId,
-      failedCount: failed.length,
-    });
-    return { status: 201, body: { message: 'Prospects import started', payload: { requestId } } };
-  },
+  importByName: (req, store) => importByName(req.body, store),
 
   importById: (req, store) => {
     const body = req.body;

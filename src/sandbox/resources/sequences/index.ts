@@ -1,7 +1,6 @@
 // Sequences: their steps and subsequences (one record each, as the seed lays them down), pausing and resuming,
 // adding contacts to a step, test emails.
 import { sequencesEndpoints } from '../../../api/contract/sequences.js';
-import { defineTable } from '../../db/table.js';
 import { counterOf } from '../../ids.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
@@ -11,8 +10,8 @@ import type { SequenceRecord } from '../../model.js';
 import type { Store } from '../../store.js';
 import { prospectsTable } from '../prospects/tables.js';
 import { schedulesTable } from '../schedules/index.js';
-
-export const sequencesTable = defineTable<SequenceRecord>({ name: 'sequences', id: (s) => s.id });
+import { importByName } from '../prospects/import-by-name.js';
+import { sequencesTable } from './table.js';
 
 function findSequence(store: Store, id: string): SequenceRecord {
   const sequence = store.table(sequencesTable).get(id);
@@ -23,6 +22,8 @@ function findSequence(store: Store, id: string): SequenceRecord {
 export const sequencesResource = defineResource({
   tables: [sequencesTable],
   routes: routesOf(sequencesEndpoints, {
+    importProspects: (req, store) => importByName(req.body, store),
+
     step: (req, store) => {
       const step = findSequence(store, req.params.sequenceId).steps.find((s) => s.id === req.params.stepId);
       if (!step) throw new SandboxError(400, 1001, `Invalid step id ${req.params.stepId}`);

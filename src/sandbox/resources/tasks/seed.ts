@@ -6,7 +6,7 @@ import { seedData } from '../../seed-data.js';
 import type { TaskRecord } from '../../model.js';
 import type { Store } from '../../store.js';
 import type { AccountSeed } from '../account/index.js';
-import { sequencesTable } from '../sequences/index.js';
+import { sequencesTable } from '../sequences/table.js';
 
 const dayMs = 86_400_000;
 const titleVerbs: Record<TaskRecord['type'], string> = {

@@ -5,7 +5,7 @@ import type { SandboxResponse } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
 import type { Store } from '../../store.js';
 import { prospectsTable } from '../prospects/tables.js';
-import { sequencesTable } from '../sequences/index.js';
+import { sequencesTable } from '../sequences/table.js';
 import { tasksTable } from '../tasks/tables.js';
 import { subscribed, webhooksTable } from './table.js';
 

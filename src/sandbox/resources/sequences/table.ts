@@ -1,0 +1,4 @@
+import { defineTable } from '../../db/table.js';
+import type { SequenceRecord } from '../../model.js';
+
+export const sequencesTable = defineTable<SequenceRecord>({ name: 'sequences', id: (s) => s.id });
