@@ -14,8 +14,16 @@ module.exports = {
       name: 'no-reaching-up',
       severity: 'error',
       comment: 'Below cli/ and commands/, code throws errors from src/errors.ts and emits events; it never renders.',
-      from: { path: '^src/', pathNot: '^src/(cli|commands)/|^src/main\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/(cli|commands)/|^src/(main|entry|docs)\\.ts$' },
       to: { path: '^src/(cli|commands)/' },
+    },
+    {
+      name: 'cli-below-commands',
+      severity: 'error',
+      comment:
+        'The program renders and runs the verbs it is handed (src/entry.ts hands them over): cli/ imports no command.',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/commands/' },
     },
     {
       name: 'client-below-jobs',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs`: writes docs/commands.md and man/outreach.1 from the command definitions (src/cli/docs-render.ts),
+// `npm run docs`: writes docs/commands.md and man/outreach.1 from the command definitions (src/docs.ts),
 // bundled here on the fly so the CLI's own bundle carries none of it. `--check` writes nothing and exits 1 when
 // either file is stale.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -13,7 +13,7 @@ const dir = mkdtempSync('node_modules/.cache/outreach-docs-');
 try {
   const outfile = join(dir, 'docs.mjs');
   await build({
-    entryPoints: ['src/cli/docs-render.ts'],
+    entryPoints: ['src/docs.ts'],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -22,9 +22,9 @@ try {
     packages: 'external',
     logLevel: 'warning',
   });
-  const { renderDocs } = await import(pathToFileURL(resolve(outfile)).href);
+  const { renderReference } = await import(pathToFileURL(resolve(outfile)).href);
   const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-  const { markdown, man } = await renderDocs(version);
+  const { markdown, man } = await renderReference(version);
   const files = [
     ['docs/commands.md', markdown],
     ['man/outreach.1', man],

@@ -3,10 +3,9 @@
 // prints, one candidate a line. Groups, verbs, flags and fixed flag values come from the same declarations as help
 // and parsing, so completion can never drift from the commands.
 import type { Context } from '../context.js';
-import { groups } from '../commands/manifest.js';
 import { flagName, type ArgSpec, type FlagSpec } from './flags.js';
 import { globalFlagNames, valueOptions } from './globals.js';
-import type { AnyVerb, VerbEntry, SubGroup } from './verb.js';
+import type { AnyVerb, GroupEntry, VerbEntry, SubGroup } from './verb.js';
 
 /** A word that is no group but is completed at the top. */
 const topWords = ['help'];
@@ -38,7 +37,7 @@ async function profileNames(ctx: Context): Promise<string[]> {
 }
 
 /** The candidates for the last of `words` (the words after `outreach`). */
-export async function complete(ctx: Context, words: string[]): Promise<string[]> {
+export async function complete(ctx: Context, words: string[], groups: GroupEntry[]): Promise<string[]> {
   const current = words[words.length - 1] ?? '';
   const previous = words[words.length - 2];
   const matching = (candidates: readonly string[]) => candidates.filter((c) => c.startsWith(current));

@@ -1,10 +1,9 @@
 // The commander root: global flags, the group list, help topics. Groups load lazily from the manifest.
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { groups } from '../commands/manifest.js';
 import { helpTopics } from './help-topics.js';
 import { packageVersion } from './version.js';
-import { attachVerb, registerVerbs, type VerbInvoker } from './verb.js';
+import { attachVerb, registerVerbs, type GroupEntry, type VerbInvoker } from './verb.js';
 import { optionSyntax } from './flags.js';
 import { globalSwitches, globalValueFlags, valueOptions } from './globals.js';
 
@@ -28,7 +27,12 @@ export function groupNameIn(argv: string[]): string | undefined {
   return wordsIn(argv)[0];
 }
 
-export async function buildProgram(ctx: Context, argv: string[], invoke: VerbInvoker): Promise<Command> {
+export async function buildProgram(
+  ctx: Context,
+  argv: string[],
+  invoke: VerbInvoker,
+  groups: GroupEntry[],
+): Promise<Command> {
   const program = new Command('outreach');
   program
     .description(

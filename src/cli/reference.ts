@@ -1,10 +1,9 @@
 // The whole command tree as data, read from the same definitions as help, parsing and completion: every group and
 // verb loaded. `npm run docs` renders it as docs/commands.md and the man page; tests check every example parses.
-import { groups } from '../commands/manifest.js';
 import { exitCodeTable, ExitCode } from './exit-codes.js';
 import { flagName, optionSyntax, type ArgSpec, type FlagSpec } from './flags.js';
 import { globalSwitches, globalValueFlags } from './globals.js';
-import type { AnyVerb, SubGroup, VerbEntry } from './verb.js';
+import type { AnyVerb, GroupEntry, SubGroup, VerbEntry } from './verb.js';
 
 export interface CommandDoc {
   /** "tasks list", "prospects attribute set". */
@@ -36,7 +35,7 @@ export function globalFlagDocs(): Array<{ syntax: string; help: string }> {
 export { exitCodeTable };
 
 /** Every command, in the order `outreach --help` lists them. */
-export async function commandDocs(): Promise<CommandDoc[]> {
+export async function commandDocs(groups: GroupEntry[]): Promise<CommandDoc[]> {
   const docs: CommandDoc[] = [];
   for (const group of groups) {
     const spec = (await group.load()).group;

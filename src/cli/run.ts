@@ -11,21 +11,21 @@ import { buildProgram } from './program.js';
 import { complete } from './complete.js';
 import { compileJq, filterJq, JsonCapture } from './jq.js';
 import { once } from 'node:events';
-import type { AnyVerb, VerbInvoker } from './verb.js';
+import type { AnyVerb, GroupEntry, VerbInvoker } from './verb.js';
 import { guardContext, Secrets } from './terminal-text.js';
 
-export async function runCli(processCtx: Context, argv: string[]): Promise<number> {
+export async function runCli(processCtx: Context, argv: string[], groups: GroupEntry[]): Promise<number> {
   // Everything printed goes through the guard: the key masked, control characters shown on a terminal.
   const secrets = new Secrets();
   const { ctx, flush } = guardContext(processCtx, secrets);
   try {
-    return await runGuarded(ctx, argv, secrets);
+    return await runGuarded(ctx, argv, secrets, groups);
   } finally {
     flush();
   }
 }
 
-async function runGuarded(ctx: Context, argv: string[], secrets: Secrets): Promise<number> {
+async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups: GroupEntry[]): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let cmdCtx: CommandContext | undefined;
   const invoke: VerbInvoker = async (verb: AnyVerb, command: Command, options: unknown) => {
@@ -51,12 +51,12 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets): Promi
   };
   // The shell scripts of `outreach completion` ask here; nothing else may print.
   if (argv[0] === '__complete') {
-    const candidates = await complete(ctx, argv.slice(1)).catch(() => []);
+    const candidates = await complete(ctx, argv.slice(1), groups).catch(() => []);
     ctx.stdout.write(candidates.map((c) => `${c}\n`).join(''));
     return ExitCode.ok;
   }
   try {
-    const program = await buildProgram(ctx, argv, invoke);
+    const program = await buildProgram(ctx, argv, invoke, groups);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.ok;
@@ -75,12 +75,16 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets): Promi
 }
 
 /** Parses a command line into the verb's options without running it (parse tests). */
-export async function parseCli(ctx: Context, argv: string[]): Promise<{ verb: string; options: unknown }> {
+export async function parseCli(
+  ctx: Context,
+  argv: string[],
+  groups: GroupEntry[],
+): Promise<{ verb: string; options: unknown }> {
   let parsed: { verb: string; options: unknown } | undefined;
   const invoke: VerbInvoker = async (_verb, command, options) => {
     parsed = { verb: command.name(), options };
   };
-  const program = await buildProgram(ctx, argv, invoke);
+  const program = await buildProgram(ctx, argv, invoke, groups);
   await program.parseAsync(argv, { from: 'user' });
   if (!parsed) throw new Error(`no verb ran for: ${argv.join(' ')}`);
   return parsed;

@@ -172,3 +172,15 @@ function commandPath(command: Command): string {
   for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');
 }
+
+/** A command group as the program knows it before loading it: its name, summary and headline example. */
+export interface GroupModule {
+  group: GroupSpec;
+}
+
+export interface GroupEntry {
+  name: string;
+  summary: string;
+  example: string;
+  load(): Promise<GroupModule>;
+}

@@ -1,16 +1,6 @@
-// The command groups. Only the group a command line names is loaded, so start-up stays light.
-import type { GroupSpec } from '../cli/verb.js';
-
-export interface GroupModule {
-  group: GroupSpec;
-}
-
-export interface GroupEntry {
-  name: string;
-  summary: string;
-  example: string;
-  load(): Promise<GroupModule>;
-}
+// The command groups, handed to the CLI by the entry point (cli/ imports nothing from commands/). Only the group a
+// command line names is loaded, so start-up stays light.
+import type { GroupEntry } from '../cli/verb.js';
 
 export const groups: GroupEntry[] = [
   {
@@ -39,7 +29,7 @@ export const groups: GroupEntry[] = [
   },
   {
     name: 'tasks',
-    summary: 'List, complete and bulk-skip call, LinkedIn, WhatsApp and custom tasks',
+    summary: 'List, complete, snooze and bulk-skip or bulk-snooze call, LinkedIn, WhatsApp and custom tasks',
     example: 'tasks bulk-skip --where-status overdue --yes',
     load: () => import('./tasks/index.js'),
   },

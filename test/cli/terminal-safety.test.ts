@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { createTestContext } from '../helpers/context.js';
 import { runCli } from '../../src/cli/run.js';
+import { groups } from '../../src/commands/manifest.js';
 import { guardStream, Secrets, visible } from '../../src/cli/terminal-text.js';
 
 const title = '\x1b]0;pwned\x07';
@@ -254,7 +255,7 @@ describe('webhooks listen', () => {
     const err = new Capture();
     captured.ctx.stdout = out;
     captured.ctx.stderr = err;
-    const exit = runCli(captured.ctx, ['webhooks', 'listen', '--port', '0', ...argv]);
+    const exit = runCli(captured.ctx, ['webhooks', 'listen', '--port', '0', ...argv], groups);
     const [, port] = await err.waitFor(/Listening on http:\/\/127\.0\.0\.1:(\d+)\//);
     for (const delivery of deliveries) {
       const socket = connect(Number(port), '127.0.0.1');

@@ -1,5 +1,6 @@
 // Runs the real CLI in-process (runCli) with a test Context: exact stdout, stderr and exit code.
 import { runCli, parseCli } from '../../src/cli/run.js';
+import { groups } from '../../src/commands/manifest.js';
 import { createTestContext, type TestContextOptions } from './context.js';
 import { onSandboxRequest } from './sandbox-events.js';
 
@@ -36,7 +37,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     check();
   }
   try {
-    const code = await runCli(captured.ctx, argv);
+    const code = await runCli(captured.ctx, argv, groups);
     return { code, stdout: captured.stdout(), stderr: captured.stderr(), sleeps: captured.sleeps };
   } finally {
     unsubscribe();
@@ -45,5 +46,5 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
 
 export async function parse(argv: string[], options: TestContextOptions = {}): Promise<{ verb: string; options: any }> {
   const captured = createTestContext(options);
-  return parseCli(captured.ctx, argv);
+  return parseCli(captured.ctx, argv, groups);
 }
