@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
 import { call } from '../api/call.js';
-import { maxBulkSkipTasks, maxBulkSnoozeTasks, tasksEndpoints } from '../api/contract/tasks.js';
+import { maxBulkSkipTasks, maxBulkSnoozeTasks, snoozeUntil, tasksEndpoints } from '../api/contract/tasks.js';
 import { bulkStatus, isBulkDone } from '../api/resources/tasks.js';
-import { InputFileError, Interrupted, RefusedLink } from '../errors.js';
+import { InputFileError, Interrupted, RefusedLink, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
@@ -61,10 +61,35 @@ export function snoozeAction(snoozeUntil: string): TaskAction {
 /** The action a journal's header records (a resume acts as the first run did). */
 function actionOf(journal: Journal): TaskAction {
   if (journal.header.job === 'bulk-skip') return skipAction;
-  const until = journal.header.settings.snoozeUntil;
-  if (typeof until !== 'string' || Number.isNaN(Date.parse(until)))
+  const until = (journal.header.settings as Record<string, unknown> | null)?.snoozeUntil;
+  if (!snoozeUntil.safeParse(until).success)
     throw new InputFileError(journal.path, 'records no time for the snooze to end', 'Move it aside; start anew.');
-  return snoozeAction(until);
+  return snoozeAction(until as string);
+}
+
+/** A resumed snooze whose end has passed would snooze the rest into the past: refused, with how to go on. */
+function checkNotEnded(plan: BulkPlan, now: number): void {
+  const until = plan.action.settings.snoozeUntil;
+  if (until === undefined || Date.parse(until) > now) return;
+  const path = plan.journal.path;
+  throw new UsageError(
+    `--resume: the snooze recorded in ${path} ended at ${until}; the tasks not yet snoozed would be snoozed into the past`,
+    `Snooze the rest anew: outreach tasks bulk-snooze --resume ${path} --dry-run | outreach tasks bulk-snooze - --until 2d --yes`,
+  );
+}
+
+/** A batch's outcome as a journal records it: counts that are whole numbers, a report link that is text. */
+function outcomeOf(journal: Journal, done: unknown): BatchOutcome | undefined {
+  if (done === undefined) return undefined;
+  const { completed, failed, report } = (done ?? {}) as Record<string, unknown>;
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (!count(completed) || !count(failed) || (report !== undefined && typeof report !== 'string'))
+    throw new InputFileError(
+      journal.path,
+      'holds a batch outcome outreach did not write',
+      'Move it aside; start anew.',
+    );
+  return done as BatchOutcome;
 }
 
 interface Batch {
@@ -133,7 +158,9 @@ export function resumeBulk(job: TaskAction['job'], path: string, binding: JobBin
   });
   try {
     const action = actionOf(journal);
-    return { action, journal, failedPath: failedPathOf(path), batches: batchesOf(journal, action.batchSize) };
+    const plan = { action, journal, failedPath: failedPathOf(path), batches: batchesOf(journal, action.batchSize) };
+    if (plan.batches.some((b) => !b.bulkActionId)) checkNotEnded(plan, now);
+    return plan;
   } catch (error) {
     journal.close();
     throw error;
@@ -162,7 +189,7 @@ function batchesOf(journal: Journal, batchSize: number): Batch[] {
       index,
       ids: (ids as unknown[]).map((id) => checked(id, 'task id')),
       bulkActionId: bulkActionId === undefined ? undefined : checked(bulkActionId, 'bulk action id'),
-      done: unit.done as BatchOutcome | undefined,
+      done: outcomeOf(journal, unit.done),
     };
   });
 }

@@ -15,7 +15,7 @@ import { lockJob, type JobLock } from './job-lock.js';
 export const journalVersion = 2;
 
 /** What to do about a bulk-skip journal that cannot be used (the job has no --restart). */
-const newBulkSkip = 'Move it aside, and start a new bulk skip without --resume.';
+const newBulkAction = 'Move it aside, and start the bulk action anew without --resume.';
 
 export type JobKind = 'import' | 'dnc-add' | 'bulk-skip' | 'bulk-snooze';
 
@@ -115,7 +115,7 @@ export class Journal {
   static read(path: string, job: JobKind): Journal | undefined {
     let text: string | undefined;
     try {
-      text = readOwnFile(path, 'journal', job === 'bulk-skip' ? newBulkSkip : undefined);
+      text = readOwnFile(path, 'journal', job.startsWith('bulk-') ? newBulkAction : undefined);
     } catch (error) {
       if (error instanceof InputFileError) throw error;
       throw new InputFileError(path, `cannot read the journal: ${(error as Error).message}`);

@@ -50,6 +50,8 @@ describe('tasks snooze', () => {
       ['2026-12-01T09:00', 'error: --until: "2026-12-01T09:00" is neither a duration nor a date-time with a zone'],
       ['tomorrow', 'error: --until: "tomorrow" is neither a duration nor a date-time with a zone'],
       ['2026-01-01T00:00:00Z', 'error: --until: 2026-01-01T00:00:00.000Z is not in the future'],
+      ['2027-02-30T09:00Z', 'error: --until: "2027-02-30T09:00Z" is not a real date and time'],
+      ['2027-04-31T10:00+02:00', 'error: --until: "2027-04-31T10:00+02:00" is not a real date and time'],
     ];
     for (const [until, message] of cases) {
       const result = await tasks(['snooze', 'tk000002', '--until', until]);
@@ -98,5 +100,29 @@ describe('tasks bulk-snooze', () => {
       2,
       'error: --resume takes --until from the journal; give no --until',
     ]);
+  });
+
+  it('refuses to resume a snooze whose end has passed, saying how to snooze the rest anew (exit 2)', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const dir = (await import('../helpers/context.js')).tempDir('outreach-bulk-snooze-');
+    const first = await run(['tasks', 'bulk-snooze', 'tk000001', '--until', '1h', '--yes', '--json'], {
+      env: sb.env,
+      cwd: dir,
+    });
+    const { journal } = JSON.parse(first.stdout).files;
+    // As if killed before the batch was accepted: the header and the plan only.
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    writeFileSync(journal, `${lines.filter((line, i) => i === 0 || line.includes('"planned"')).join('\n')}\n`);
+    testTime.offset += 2 * 3_600_000;
+    try {
+      const resumed = await run(['tasks', 'bulk-snooze', '--resume', journal, '--yes'], { env: sb.env, cwd: dir });
+      expect(resumed.code).toBe(2);
+      expect(resumed.stderr.split('\n')[0]).toMatch(
+        /^error: --resume: the snooze recorded in .+ ended at \S+; the tasks not yet snoozed would be snoozed into the past$/,
+      );
+      expect(resumed.stderr).toContain('hint: Snooze the rest anew: outreach tasks bulk-snooze --resume ');
+    } finally {
+      testTime.offset -= 2 * 3_600_000;
+    }
   });
 });

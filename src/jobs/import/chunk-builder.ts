@@ -5,8 +5,9 @@
 // built while the chunks before it are under way, so the service never waits for the input to be read. The content
 // hash lets --resume recognise a chunk that was already accepted.
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, createReadStream, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OutreachError } from '../../errors.js';
 import { openExclusive } from '../../io/safe-file.js';
 import { tempDir, tempName } from '../temp-files.js';
 
@@ -49,7 +50,7 @@ export class ChunkBuilder {
     if (spooled) {
       this.hash = createHash('sha256');
       const path = join(tempDir(), tempName('chunk', `-${index}.json`));
-      this.spool = { path, fd: openExclusive(path) };
+      this.spool = { path, fd: spooling(() => openExclusive(path)) };
     }
     this.bytes = Buffer.byteLength(prefix) + Buffer.byteLength(suffix);
     this.text = prefix;
@@ -103,6 +104,23 @@ export class ChunkBuilder {
     this.text = '';
     if (!this.spool || !text) return;
     this.hash!.update(text, 'utf8');
-    writeSync(this.spool.fd, text, null, 'utf8');
+    // writeFileSync on a descriptor writes until every byte is out (a write may take only part of them).
+    const fd = this.spool.fd;
+    spooling(() => writeFileSync(fd, text, 'utf8'));
+  }
+}
+
+/** A spool that cannot be made or written (a full disk, a quota, a file size limit) is said with where and what to do. */
+function spooling<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new OutreachError(
+      `cannot write an import chunk to ${tempDir()}: ${(error as Error).message}`,
+      code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG'
+        ? 'Make room there, point TMPDIR at a folder with space, or lower --concurrency or --chunk-size; then resume.'
+        : undefined,
+    );
   }
 }

@@ -325,7 +325,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     if (!opts.sync && !opts.wait) return summary;
     const checkLater = file.fromStdin
       ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
-      : `outreach prospects import ${opts.input} --resume --wait`;
+      : `outreach ${opts.sequenceScoped ? 'sequences' : 'prospects'} import ${opts.input} --resume --wait`;
     const { failures, unknown } = opts.sync
       ? { failures: syncFailures(pass.accepted), unknown: [] }
       : await waitForChunks(ctx, http, pass.accepted, checkLater, emails);
