@@ -38,7 +38,13 @@ export async function startInProcessSandbox(ctx: Pick<Context, 'configDir' | 'cl
     db.close();
     throw error;
   }
-  const baseUrl = await sandbox.listen(0, '127.0.0.1');
+  let baseUrl: string;
+  try {
+    baseUrl = await sandbox.listen(0, '127.0.0.1');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return {
     baseUrl,
     statePath,

@@ -1,9 +1,20 @@
 // Opening a sandbox's state: the database at a path (or in memory), with every resource's tables. A state kept before
 // is moved over on first use: a JSON state of versions 1-4 (at the path, or at `legacy` where `--sandbox` kept it) is
 // laid into a new database renamed into place and kept as FILE.bak; a database of the first layout is converted in
-// place, in one transaction. Two processes doing this at once end with one database and nothing lost.
-import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { pid } from 'node:process';
+// place, in one transaction. Two processes doing this at once end with one database and nothing lost: a JSON state is
+// moved over by one process at a time (a lock file beside it), each looking again once it holds the lock.
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { kill, pid } from 'node:process';
 import { SandboxDb } from './db/sandbox-db.js';
 import { importLegacy, type LegacyProspect, type LegacyState } from './legacy-state.js';
 import { allTables } from './resources/index.js';
@@ -29,12 +40,75 @@ function kindOf(path: string): 'sqlite' | 'json' | undefined {
 /** The state at `path` (in memory when undefined), moved over from an older form first when it is one. */
 export function openSandboxDb(path: string | undefined, legacy?: string): SandboxDb {
   if (path === undefined) return SandboxDb.open(undefined, allTables);
-  const here = kindOf(path);
-  const json = here === 'json' ? path : !here && legacy && existsSync(legacy) ? legacy : undefined;
-  if (json) importJson(path, json);
+  if (jsonToImport(path, legacy))
+    withMigrationLock(path, () => {
+      const json = jsonToImport(path, legacy); // another process may have moved it over while this one waited
+      if (json) importJson(path, json);
+    });
   const db = SandboxDb.open(path, allTables);
-  if (db.firstLayout()) convertFirstLayout(db);
+  try {
+    if (db.firstLayout()) convertFirstLayout(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+/** The JSON state to move over: at `path`, or at `legacy` when there is nothing at `path` yet. */
+function jsonToImport(path: string, legacy: string | undefined): string | undefined {
+  const here = kindOf(path);
+  return here === 'json' ? path : !here && legacy && existsSync(legacy) ? legacy : undefined;
+}
+
+/** How long to wait for another process's lock: so many naps of 50 ms (two minutes). */
+const lockNaps = 2400;
+
+/** Runs `work` holding `<path>.migrating` (made whole by a link, naming this process); a lock whose process is gone
+ * is taken over. Waits at most two minutes for another process's lock. */
+function withMigrationLock(path: string, work: () => void): void {
+  const lock = `${path}.migrating`;
+  const mine = `${lock}.${pid}`;
+  writeFileSync(mine, String(pid), { mode: 0o600 });
+  try {
+    for (let nap = 0; ; nap++) {
+      try {
+        linkSync(mine, lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      if (!alive(Number(readText(lock)))) rmSync(lock, { force: true });
+      else if (nap > lockNaps)
+        throw new Error(`${lock}: another process has been moving the state over for two minutes`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50); // a short sleep: this path is synchronous
+    }
+  } finally {
+    rmSync(mine, { force: true });
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(owner: number): boolean {
+  if (!Number.isSafeInteger(owner) || owner <= 0) return false;
+  try {
+    kill(owner, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Whether a state is kept at `path` (or, for `--sandbox`, at the older `legacy` place). */
@@ -47,13 +121,16 @@ export function stateExists(path: string, legacy?: string): boolean {
 function importJson(path: string, json: string): void {
   const saved = loadState(json)!;
   const temp = `${path}.importing-${pid}`;
-  rmSync(temp, { force: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
   const db = SandboxDb.open(temp, allTables);
   try {
     db.transaction(() => importLegacy(db, saved.state, saved.prospects()));
-  } finally {
+  } catch (error) {
     db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
+    throw error;
   }
+  db.close();
   try {
     renameSync(json, `${json}.bak`);
   } catch (error) {

@@ -28,6 +28,9 @@ export interface SandboxResponse {
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Work that waits on another server (a webhook's test delivery), done once the request's transaction has
+   * committed, so no lock is held meanwhile; its answer is the one sent. */
+  followUp?: () => Promise<SandboxResponse>;
 }
 
 /** A request as a handler of endpoint E sees it: path, query and body already checked and typed by the contract. */

@@ -173,7 +173,7 @@ export class Sandbox {
       if (url.pathname.startsWith('/files/')) answer = this.serveFile(url.pathname);
       else {
         if (url.pathname.startsWith('/_sandbox/')) {
-          answer = await this.store.run(() => this.control(method, url.pathname, rawBody));
+          answer = await this.afterCommit(await this.store.run(() => this.control(method, url.pathname, rawBody)));
         } else {
           fault = this.nextFault();
           if (fault === 'delay' && !(await this.wait(this.settings.faults?.delayMs ?? 1500))) {
@@ -314,7 +314,7 @@ export class Sandbox {
     };
     // A stream the route reads (an upload) is read before its transaction: a client that sends slowly holds no lock.
     if (route.prepare) request.prepared = await route.prepare(request);
-    return this.store.run(() => route.handle(request, this.store));
+    return this.afterCommit(await this.store.run(() => route.handle(request, this.store)));
   }
 
   private match(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
@@ -353,7 +353,11 @@ export class Sandbox {
       return { status: 200, body: { now: new Date(this.store.now()).toISOString() } };
     }
     if (method === 'POST' && path === '/_sandbox/webhooks/trigger')
-      return triggerSample(this.store, JSON.parse(rawBody.toString('utf8') || '{}') as Record<string, unknown>);
+      return {
+        status: 200,
+        followUp: () =>
+          triggerSample(this.store, JSON.parse(rawBody.toString('utf8') || '{}') as Record<string, unknown>),
+      };
     throw new SandboxError(404, 4040, `Cannot ${method} ${path}`);
   }
 
@@ -361,6 +365,11 @@ export class Sandbox {
     this.requestLog.push(entry);
     if (this.requestLog.length > logLimit) this.requestLog.splice(0, this.requestLog.length - logLimit);
     this.options.onRequest?.(entry);
+  }
+
+  /** The answer once its follow-up (work outside the transaction) is done. */
+  private async afterCommit(answer: SandboxResponse): Promise<SandboxResponse> {
+    return answer.followUp ? answer.followUp() : answer;
   }
 
   /** Waits on the clock; false when the sandbox closed first. */

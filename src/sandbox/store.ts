@@ -45,6 +45,7 @@ export class Store {
   run<T>(work: () => T | Promise<T>): Promise<T> {
     const next = this.queue.then(async () => {
       this.db.begin();
+      this.forgetMeta(); // read afresh in this transaction: another process may have moved the counter
       try {
         const result = await work();
         this.saveMeta();
@@ -72,12 +73,6 @@ export class Store {
     } finally {
       this.forgetMeta();
     }
-  }
-
-  /** Writes now when a transaction is open (it joins it), else in one of its own. */
-  write(work: () => void): void {
-    if (this.db.inTransaction) work();
-    else void this.run(work).catch(() => undefined);
   }
 
   /** The account's single values; `change` them and they are saved with the transaction. */

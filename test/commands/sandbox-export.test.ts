@@ -70,4 +70,26 @@ describe('sandbox export', () => {
     expect((await run(['sandbox', 'reset', '--state', state])).code).toBe(0);
     expect(existsSync(state)).toBe(false);
   });
+
+  it('leaves an SQLite database of something else exactly as it was: export and reset refuse it (exit 2)', async () => {
+    const { withStateDb } = await import('../helpers/state-db.js');
+    const dir = tempDir('outreach-foreign-');
+    const foreign = join(dir, 'app.db');
+    withStateDb(foreign, (db) => db.exec("CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann')"));
+    const before = readFileSync(foreign);
+    for (const argv of [
+      ['sandbox', 'export', 'tasks', '--state', foreign],
+      ['sandbox', 'reset', '--state', foreign],
+    ]) {
+      const result = await run(argv);
+      expect({ argv, code: result.code, error: result.stderr.split('\n')[0] }).toEqual({
+        argv,
+        code: 2,
+        error: expect.stringContaining(
+          'is an SQLite database, but not a sandbox state (it holds tables users); nothing in it was changed',
+        ),
+      });
+    }
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+  });
 });

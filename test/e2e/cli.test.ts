@@ -75,8 +75,13 @@ describe('outreach as a user runs it', () => {
     const second = await runBin(['--sandbox', 'inbox', 'categories', '--json'], { env });
     expect(second.stdout).toBe(first.stdout);
     expect(tableRows(statePath, 'tasks')[0]!.dueDate).toBe(firstTaskDue);
+    // A reset empties the database and lays the seed down again in place (a server sharing it sees the seed).
+    expect((await runBin(['--sandbox', 'tasks', 'complete', 'tk000002', '-q'], { env })).code).toBe(0);
+    expect(tableRows(statePath, 'tasks')[1]!.doneStatus).toBe('completed');
     expect((await runBin(['sandbox', 'reset'], { env })).code).toBe(0);
-    expect(existsSync(statePath)).toBe(false);
+    expect(existsSync(statePath)).toBe(true);
+    expect(tableRows(statePath, 'tasks')[1]).toMatchObject({ taskId: 'tk000002' });
+    expect(tableRows(statePath, 'tasks')[1]!.doneStatus).toBeUndefined();
   });
 
   it('exits 130 on Ctrl-C in the middle of a request', async () => {

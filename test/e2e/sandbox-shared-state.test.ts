@@ -2,7 +2,7 @@
 // `--sandbox` commands beside a `sandbox start --state` serving the same database, lose no write and leave the state
 // readable; a JSON state of an older version moves into the database on first use and is kept as .bak, and a database
 // of the first layout is converted in place (item 3).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
@@ -200,5 +200,23 @@ describe('a shared sandbox state', () => {
       ),
     );
     expect(tables).not.toContain('shards');
+  });
+
+  it('moves a JSON state over once when four processes open it at once: the .bak is the JSON, nothing is left over', async () => {
+    const dir = tempDir('outreach-shared-race-');
+    const state = join(dir, 'state.json');
+    const segment = JSON.stringify(oldProspects);
+    writeFileSync(`${state}.seg-1.json`, segment);
+    writeFileSync(state, JSON.stringify(version4({ generation: 1, shards: { 7: [1, 0, segment.length] }, named: {} })));
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: tempDir() });
+    const runs = await Promise.all(
+      [1, 2, 3, 4].map(() => runBin(['sandbox', 'export', 'prospects', '--state', state, '--ndjson'], { env })),
+    );
+    expect(runs.map((r) => ({ code: r.code, stderr: r.stderr }))).toEqual(runs.map(() => ({ code: 0, stderr: '' })));
+    for (const r of runs) expect(r.stdout).toContain('"ada@old.example"');
+    expect(readFileSync(state).subarray(0, 15).toString()).toBe('SQLite format 3');
+    expect(readFileSync(`${state}.bak`, 'utf8').startsWith('{')).toBe(true);
+    expect(readdirSync(dir).filter((name) => /migrating|importing/.test(name))).toEqual([]);
+    expectMovedOver(state);
   });
 });

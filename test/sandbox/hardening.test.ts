@@ -236,3 +236,47 @@ describe('a body that trickles in', () => {
     expect(sb.bodyTimers.requested).toEqual([bodyDeadlineMs]);
   });
 });
+
+describe('work outside the transaction', () => {
+  it('delivers a webhook test after its transaction: a receiver that calls the API back is answered first', async () => {
+    sb = await startTestSandbox();
+    const http = await import('node:http');
+    let calledBack = 0;
+    // The receiver asks the sandbox for its categories before it answers the delivery.
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      void sb!.request('GET', '/v1/unibox/categories').then((answer) => {
+        calledBack = answer.status;
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = receiver.address() as import('node:net').AddressInfo;
+      const created = await sb.request('POST', '/v1/webhook/create', {
+        name: 'calls back',
+        webhookUrl: `http://127.0.0.1:${port}/hook`,
+        webhookEvent: ['task-updated'],
+        headers: {},
+      });
+      expect(calledBack).toBe(200);
+      expect(created.status).toBe(201);
+      expect(created.body.payload).toMatchObject({
+        status: 'active',
+        failed: false,
+        testDelivery: { status: 'success' },
+      });
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it('answers a task page past the end with an empty page, however far', async () => {
+    sb = await startTestSandbox();
+    const far = 2 ** 40;
+    const res = await sb.request('GET', `/v1/tasks?page=${far}&pageSize=${far}`);
+    expect(res.status).toBe(200);
+    expect(res.body.payload.tasks).toEqual([]);
+    expect(res.body.payload.meta.totalItems).toBe(300);
+  });
+});

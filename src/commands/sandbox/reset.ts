@@ -4,11 +4,11 @@ import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { legacySandboxStatePath, sandboxStatePath } from '../../sandbox/in-process.js';
 import { isCompanionFile } from '../../sandbox/state-file.js';
-import { UsageError } from '../../errors.js';
+import { InputFileError, UsageError } from '../../errors.js';
 
-/** Whether the file at `path` begins as a sandbox state does (`{"version":N,`): a reset removes nothing else. Read
- * from its first bytes only, so a state cut short (the reason to reset) still counts. */
-function looksLikeState(path: string): boolean | undefined {
+/** What the file at `path` begins as: an SQLite database, a JSON state (`{"version":N,`), something else, or nothing.
+ * Read from its first bytes only, so a state cut short (the reason to reset) still counts. */
+function kindOf(path: string): 'sqlite' | 'json' | 'other' | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -18,37 +18,69 @@ function looksLikeState(path: string): boolean | undefined {
   }
   try {
     const head = Buffer.alloc(64);
-    const read = readSync(fd, head, 0, head.length, 0);
-    const text = head.subarray(0, read).toString('latin1');
-    return text.startsWith('SQLite format 3\0') || /^\s*\{\s*"version"\s*:\s*\d/.test(text);
+    const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('latin1');
+    if (text.startsWith('SQLite format 3\0')) return 'sqlite';
+    return /^\s*\{\s*"version"\s*:\s*\d/.test(text) ? 'json' : 'other';
   } finally {
     closeSync(fd);
   }
 }
 
+/** Removes a state file of an older version (JSON) and what lies beside it. */
+function removeJsonState(state: string): void {
+  rmSync(state, { force: true });
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(state));
+  } catch {
+    /* no folder: nothing beside it */
+  }
+  for (const name of names) if (isCompanionFile(state, name)) rmSync(join(dirname(state), name), { force: true });
+}
+
+/** Empties a database state and lays the seed down again, in one transaction: a `sandbox start --state` serving it,
+ * and `--sandbox` commands beside it, see the seed on their next request. A database that cannot be opened (the
+ * reason to reset) is removed with its log. */
+async function resetDatabase(path: string, clock: { now(): number; sleep(ms: number): Promise<void> }): Promise<void> {
+  const [{ openSandboxDb }, { Sandbox }] = await Promise.all([
+    import('../../sandbox/open-state.js'),
+    import('../../sandbox/server.js'),
+  ]);
+  let db: ReturnType<typeof openSandboxDb>;
+  try {
+    db = openSandboxDb(path);
+  } catch (error) {
+    if (error instanceof InputFileError && /not a sandbox state/.test(error.message))
+      throw new UsageError(`--state ${path}: ${error.message.slice(path.length + 2)}`, error.hint);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    return;
+  }
+  try {
+    const sandbox = new Sandbox({ key: 'reset-only', clock, db });
+    sandbox.store.transaction(() => sandbox.reset());
+  } finally {
+    db.close();
+  }
+}
+
 export default defineVerb({
+  description:
+    'Empties the state and lays the seed data down again, dated from now, in one transaction: a `sandbox start\n' +
+    '--state` serving the same file sees the seed on its next request. A state of an older version (JSON) is removed.',
   examples: ['sandbox reset --state ./sandbox.db'],
   flags: { state: flag.text('reset this state file instead of the one --sandbox uses', { value: 'file' }) },
   async run(ctx, opts) {
     const path = opts.state ?? sandboxStatePath(ctx.configDir);
-    if (opts.state && looksLikeState(path) === false)
+    const kind = kindOf(path);
+    if (opts.state && kind === 'other')
       throw new UsageError(
         `--state ${opts.state}: this is not a sandbox state (it does not begin as one); nothing was removed`,
         'Give the file that `sandbox start --state` writes.',
       );
-    // The next run lays the seed down afresh, dated from the clock at that moment. A database has its write-ahead log
-    // beside it; a JSON state of older versions its prospect files (and --sandbox's is imported unless it goes too).
-    const paths = opts.state ? [path] : [path, legacySandboxStatePath(ctx.configDir)];
-    for (const state of paths) {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(state + suffix, { force: true });
-      let names: string[] = [];
-      try {
-        names = readdirSync(dirname(state));
-      } catch {
-        /* no folder: nothing beside it */
-      }
-      for (const name of names) if (isCompanionFile(state, name)) rmSync(join(dirname(state), name), { force: true });
-    }
+    if (kind === 'sqlite') await resetDatabase(path, ctx.clock);
+    else if (kind === 'json') removeJsonState(path);
+    // --sandbox's JSON state of older versions would be imported on the next run unless it goes too.
+    if (!opts.state) removeJsonState(legacySandboxStatePath(ctx.configDir));
     ctx.info(`Sandbox state reset: ${path} now starts from the seed data.`);
   },
 });

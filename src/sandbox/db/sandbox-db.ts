@@ -16,6 +16,11 @@ type Database = BetterSqlite3.Database;
  * document and prospect shards of the first database layout; JSON files before that were versions 1-4. */
 export const schemaVersion = 5;
 
+/** PRAGMA application_id of a sandbox state ("outr"): a database without it that holds tables of its own is not one. */
+const sandboxApplicationId = 0x6f757472;
+/** Tables of the first layout, before the mark. */
+const firstLayoutTables = ['state', 'shards', 'blobs'];
+
 export function startOver(path: string): string {
   return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
 }
@@ -32,8 +37,6 @@ function connect(path: string | undefined): Database {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made before, or by another process now
   }
   const db = new Driver(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 30000');
   return db;
 }
@@ -57,6 +60,12 @@ export class SandboxDb {
   static open(path: string | undefined, tables: Array<TableSpec<never>>): SandboxDb {
     const db = connect(path);
     try {
+      // Looked at before anything is set: a database of something else is left exactly as it was.
+      refuseForeign(db, path, tables);
+      if (path !== undefined) {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = FULL');
+      }
       db.exec('BEGIN IMMEDIATE');
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version > schemaVersion)
@@ -65,6 +74,8 @@ export class SandboxDb {
           `is a sandbox state of a newer outreach (layout ${version}; this one reads up to ${schemaVersion})`,
           startOver(path ?? ''),
         );
+      if (db.pragma('application_id', { simple: true }) !== sandboxApplicationId)
+        db.pragma(`application_id = ${sandboxApplicationId}`);
       db.exec('CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, json TEXT NOT NULL)');
       for (const spec of tables) for (const statement of tableSchema(spec)) db.exec(statement);
       if (version < schemaVersion && !hasTable(db, 'state')) db.pragma(`user_version = ${schemaVersion}`);
@@ -94,6 +105,8 @@ export class SandboxDb {
 
   /** The state document and prospect shards of the first database layout, when this database still has them. */
   firstLayout(): { state: Record<string, unknown>; shards: () => Iterable<string> } | undefined {
+    // Converted already (an older outreach may have made a `state` table again since): not again.
+    if ((this.db.pragma('user_version', { simple: true }) as number) >= schemaVersion) return undefined;
     if (!hasTable(this.db, 'state')) return undefined;
     const row = this.db.prepare('SELECT json FROM state WHERE id = 1').get() as { json: string } | undefined;
     if (!row) return undefined;
@@ -141,6 +154,24 @@ export class SandboxDb {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+/** Refuses a database that holds tables of something else, or another application's mark. */
+function refuseForeign(db: Database, path: string | undefined, tables: Array<TableSpec<never>>): void {
+  if (db.pragma('application_id', { simple: true }) === sandboxApplicationId) return;
+  const ours = new Set(['meta', ...firstLayoutTables, ...tables.map((t) => t.name)]);
+  const names = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>
+  ).map((t) => t.name);
+  const foreign = names.filter((name) => !ours.has(name) && !name.startsWith('sqlite_'));
+  if (foreign.length || (db.pragma('application_id', { simple: true }) as number) !== 0) {
+    const holds = foreign.length ? `tables ${foreign.slice(0, 3).join(', ')}` : "another application's mark";
+    throw new InputFileError(
+      path ?? ':memory:',
+      `is an SQLite database, but not a sandbox state (it holds ${holds}); nothing in it was changed`,
+      'Give the file `sandbox start --state` made, or a new path.',
+    );
   }
 }
 

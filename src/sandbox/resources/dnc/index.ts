@@ -47,8 +47,11 @@ function itemPage(store: Store, query: DncItemQuery, listId?: string) {
   const page = pageOf(query);
   // List by list (in the order they were made), then each list's items in the order they were added.
   const orderBy = '(SELECT seq FROM dnc_lists WHERE dnc_lists.id = list_id), seq';
-  const items = table.select(where, params, { orderBy, limit: page.itemsPerPage, offset: page.offset });
-  return { items, meta: meta(table.count(where, ...params), page, items.length) };
+  const total = table.count(where, ...params);
+  // A page past the end is empty (an offset past SQLite's integers would fail the query).
+  const items =
+    page.offset >= total ? [] : table.select(where, params, { orderBy, limit: page.itemsPerPage, offset: page.offset });
+  return { items, meta: meta(total, page, items.length) };
 }
 
 const itemView = ({ id, value, type, createdAt }: DncItemRecord) => ({ id, value, type, createdAt });

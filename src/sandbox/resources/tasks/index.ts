@@ -94,9 +94,10 @@ const routes = routesOf(tasksEndpoints, {
     const { where, params } = taskListing(query, now);
     const totalItems = table.count(where, ...params);
     const orderBy = taskOrder(query.sortBy, query.sortOrder);
-    const tasks = table
-      .select(where, params, { orderBy, limit: pageSize, offset: (page - 1) * pageSize })
-      .map((t) => taskView(t, now));
+    const offset = (page - 1) * pageSize;
+    // A page past the end is empty (an offset past SQLite's integers would fail the query).
+    const rows = offset >= totalItems ? [] : table.select(where, params, { orderBy, limit: pageSize, offset });
+    const tasks = rows.map((t) => taskView(t, now));
     return {
       status: 200,
       body: {

@@ -5,6 +5,7 @@
 // `failed: true` and `lastFailure`, as the real service does. The test delivery at creation is one attempt, awaited.
 // `idle()` resolves once nothing is being delivered (tests and shutdown wait on it). The deadlines and the delays
 // between attempts are waited on the sleep given (the sandbox's clock), so a test decides when they pass.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { Clock } from '../../../context.js';
@@ -18,9 +19,8 @@ export interface DeliveryStore {
   table<T>(spec: TableSpec<T>): Table<T>;
   now(): number;
   isoNow(): string;
-  id(): string;
-  /** Writes in the transaction under way, or in one of its own. */
-  write(work: () => void): void;
+  /** Runs work in a transaction of its own, after those under way. */
+  run<T>(work: () => T): Promise<T>;
 }
 
 export interface DeliveryOptions {
@@ -48,7 +48,8 @@ export function eventBody(
 ) {
   return {
     event: kind,
-    eventId: store.id(),
+    // Random, not from the id counter: a delivery runs outside any request's transaction.
+    eventId: randomUUID(),
     occurredAt: store.isoNow(),
     webhook: { id: webhook.id, name: webhook.name },
     ...data,
@@ -141,7 +142,7 @@ export class WebhookDispatcher {
   async testDelivery(webhook: WebhookRecord): Promise<DeliveryOutcome> {
     const body = eventBody(this.store, 'test', webhook, { message: 'Test delivery from the outreach sandbox' });
     const outcome = await this.post(webhook, body);
-    if (!outcome.ok) this.fail(webhook, outcome);
+    if (!outcome.ok) await this.fail(webhook, outcome);
     return outcome;
   }
 
@@ -162,7 +163,7 @@ export class WebhookDispatcher {
       outcome = await this.post(webhook, body);
       if (outcome.ok) return outcome;
     }
-    this.fail(webhook, outcome);
+    await this.fail(webhook, outcome);
     return outcome;
   }
 
@@ -190,11 +191,11 @@ export class WebhookDispatcher {
     void done.then(() => this.pending.delete(done));
   }
 
-  private fail(webhook: WebhookRecord, outcome: DeliveryOutcome): void {
+  private async fail(webhook: WebhookRecord, outcome: DeliveryOutcome): Promise<void> {
     if (this.stopping.signal.aborted) return;
     const failedAt = this.store.now();
     // Read again when it is written: another request may have changed it since the delivery began.
-    this.store.write(() => {
+    await this.store.run(() => {
       const table = this.store.table(webhooksTable);
       const current = table.get(webhook.id);
       if (!current) return;

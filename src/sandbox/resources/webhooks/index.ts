@@ -15,7 +15,7 @@ const shown = (webhook: WebhookRecord) => {
 };
 
 const routes = routesOf(webhooksEndpoints, {
-  create: async (req, store) => {
+  create: (req, store) => {
     const { name, webhookUrl, webhookEvent, headers } = req.body;
     if (!/^https?:\/\/[^\s/]+/i.test(webhookUrl))
       throw new SandboxError(400, 1001, `Validation failed: body.webhookUrl must be an http(s) URL`);
@@ -32,23 +32,23 @@ const routes = routesOf(webhooksEndpoints, {
       createdAt: store.isoNow(),
     };
     store.table(webhooksTable).put(webhook);
-    const outcome = await store.webhooks!.testDelivery(webhook);
-    // A failed test delivery has paused it.
-    const created = webhookById(store, webhook.id);
-    return {
-      status: 201,
-      body: {
-        message: 'Webhook created',
-        payload: { ...shown(created), testDelivery: { status: outcome.ok ? 'success' : 'failed' } },
-      },
+    // The test delivery goes once the webhook is committed: a receiver may call the API back meanwhile.
+    const followUp = async () => {
+      const outcome = await store.webhooks!.testDelivery(webhook);
+      // A failed test delivery has paused it (in a transaction of its own).
+      const created = await store.run(() => webhookById(store, webhook.id));
+      const testDelivery = { status: outcome.ok ? 'success' : 'failed' };
+      return { status: 201, body: { message: 'Webhook created', payload: { ...shown(created), testDelivery } } };
     };
+    return { status: 201, followUp };
   },
 
   list: (req, store) => {
     const page = req.query.page ?? 1;
     const pageSize = req.query.pageSize ?? 25;
     const table = store.table(webhooksTable);
-    const items = table.select('1', [], { limit: pageSize, offset: (page - 1) * pageSize });
+    const offset = (page - 1) * pageSize;
+    const items = offset >= table.count() ? [] : table.select('1', [], { limit: pageSize, offset });
     return {
       status: 200,
       body: {
