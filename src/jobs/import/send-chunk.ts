@@ -57,28 +57,22 @@ async function postChunk<
   };
 }
 
-export const importByNameChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const { answer, built, replayed } = await postChunk(
-    http,
-    prospectsEndpoints.importByName,
-    chunk,
-    timeoutGiven,
-    'no payload.requestId',
-  );
-  return { chunk: chunk.index, ...rangeOf(built), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
-};
+/** An asynchronous import by field name, to the prospects' endpoint or the sequence-scoped one (the same body and
+ * answer): the answer's requestId is what to poll. */
+function byNameChunk(e: typeof prospectsEndpoints.importByName | typeof sequencesEndpoints.importProspects): ChunkSend {
+  return async (http, chunk, timeoutGiven) => {
+    const { answer, built, replayed } = await postChunk(http, e, chunk, timeoutGiven, 'no payload.requestId');
+    return {
+      chunk: chunk.index,
+      ...rangeOf(built),
+      requestId: answer.payload.requestId,
+      ...(replayed && { replayed }),
+    };
+  };
+}
 
-/** The sequence-scoped import: the same body, and the same answer, as import-with-field-name's. */
-export const sequenceImportChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
-  const { answer, built, replayed } = await postChunk(
-    http,
-    sequencesEndpoints.importProspects,
-    chunk,
-    timeoutGiven,
-    'no payload.requestId',
-  );
-  return { chunk: chunk.index, ...rangeOf(built), requestId: answer.payload.requestId, ...(replayed && { replayed }) };
-};
+export const importByNameChunk = byNameChunk(prospectsEndpoints.importByName);
+export const sequenceImportChunk = byNameChunk(sequencesEndpoints.importProspects);
 
 export const importByIdChunk: ChunkSend = async (http, chunk, timeoutGiven) => {
   const { answer, built, replayed } = await postChunk(
