@@ -96,8 +96,82 @@ export interface BulkVerbSpec<F extends Record<string, FlagSpec<unknown>>> {
   fromJournal?: string[];
 }
 
+type Where = ReturnType<typeof whereFilters>;
+
+/** The plan a journal holds (--resume), confirmed; undefined when there is nothing to do (a dry run, a no). */
+async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
+  ctx: CommandContext,
+  spec: BulkVerbSpec<F>,
+  opts: CommonOptions,
+  where: Where,
+): Promise<BulkPlan | undefined> {
+  const { job, words } = spec;
+  const { latestUnfinishedPlan, resumeBulk } = await import('../../jobs/bulk-action.js');
+  const { jobBinding } = await import('../../jobs/journal.js');
+  const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(job, ctx.cwd);
+  if (!path)
+    throw new UsageError(
+      `--resume: no unfinished ${job} journal in this folder`,
+      `Give its path: --resume ${job}-<time>.journal`,
+    );
+  if (opts.args[0].length || opts.file || hasFilters(where))
+    throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
+  const given = (spec.fromJournal ?? []).filter((name) => (opts as Record<string, unknown>)[name] !== undefined);
+  if (given.length)
+    throw new UsageError(`--resume takes --${given.join(', --')} from the journal; give no --${given[0]}`);
+  const plan = resumeBulk(job, path, jobBinding(await ctx.http()), ctx.clock.now());
+  const accepted = plan.batches.filter((b) => b.bulkActionId).length;
+  ctx.info(`Resuming ${path}: ${accepted} of ${plan.batches.length} batches were already accepted.`);
+  const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
+  if (opts.dryRun) {
+    plan.journal.close();
+    for (const id of left) await writeOut(ctx.stdout, `${id}\n`);
+    ctx.info(`Would ${words.verb} ${formatCount(left.length)} task(s) not yet accepted.`);
+    return undefined;
+  }
+  let go = false;
+  try {
+    go = !left.length || (await confirmed(ctx, words, left, opts.yes));
+  } finally {
+    if (!go) plan.journal.close();
+  }
+  return go ? plan : undefined;
+}
+
+/** A new plan of the tasks selected, confirmed and journaled; undefined when there is nothing to do. */
+async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
+  ctx: CommandContext,
+  spec: BulkVerbSpec<F>,
+  given: CommonOptions & FlagValues<F>,
+  where: Where,
+): Promise<BulkPlan | undefined> {
+  const { job, words } = spec;
+  const started = ctx.clock.now();
+  if (!given.args[0].length && !given.file && !hasFilters(where))
+    throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
+  const action = await spec.action(ctx, given);
+  const selection = await collect(ctx, given.args[0], given.file, where);
+  const ids = selection.ids;
+  if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
+  if (!ids.length) {
+    ctx.info(`No task matches: nothing to ${words.verb}.`);
+    return undefined;
+  }
+  if (given.dryRun) {
+    for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
+    const requests = Math.ceil(ids.length / spec.batchSize);
+    ctx.info(`Would ${words.verb} ${formatCount(ids.length)} task(s) in ${requests} request(s).`);
+    return undefined;
+  }
+  if (!(await confirmed(ctx, words, ids, given.yes))) return undefined;
+  const { planBulk } = await import('../../jobs/bulk-action.js');
+  const { jobBinding } = await import('../../jobs/journal.js');
+  const journal = join(ctx.cwd, `${job}-${fileStamp(started)}.journal`);
+  return planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
+}
+
 export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec: BulkVerbSpec<F>) {
-  const { words, job } = spec;
+  const { words } = spec;
   return defineVerb({
     exitCodes: [ExitCode.partial],
     args: [arg.list('taskId')],
@@ -114,65 +188,12 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
     } as Common & F,
     async run(ctx, given) {
       // The flags every bulk action has, typed as such (the action's own reach it as given).
-      const opts = given as unknown as CommonOptions;
+      const opts = given as unknown as CommonOptions & FlagValues<F>;
       const where = whereFilters(opts);
-      const started = ctx.clock.now();
-      const { latestUnfinishedPlan, planBulk, resumeBulk, runBulk } = await import('../../jobs/bulk-action.js');
-      const { jobBinding } = await import('../../jobs/journal.js');
-      let plan: BulkPlan;
-      if (opts.resume !== undefined) {
-        const path =
-          typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(job, ctx.cwd);
-        if (!path)
-          throw new UsageError(
-            `--resume: no unfinished ${job} journal in this folder`,
-            `Give its path: --resume ${job}-<time>.journal`,
-          );
-        if (opts.args[0].length || opts.file || hasFilters(where))
-          throw new UsageError('--resume takes the selection from the journal; give no ids, --file or filters');
-        const given = (spec.fromJournal ?? []).filter((name) => (opts as Record<string, unknown>)[name] !== undefined);
-        if (given.length)
-          throw new UsageError(`--resume takes --${given.join(', --')} from the journal; give no --${given[0]}`);
-        plan = resumeBulk(job, path, jobBinding(await ctx.http()), ctx.clock.now());
-        ctx.info(
-          `Resuming ${path}: ${plan.batches.filter((b) => b.bulkActionId).length} of ${plan.batches.length} batches were already accepted.`,
-        );
-        const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
-        if (opts.dryRun) {
-          plan.journal.close();
-          for (const id of left) await writeOut(ctx.stdout, `${id}\n`);
-          ctx.info(`Would ${words.verb} ${formatCount(left.length)} task(s) not yet accepted.`);
-          return ExitCode.ok;
-        }
-        let go = false;
-        try {
-          go = !left.length || (await confirmed(ctx, words, left, opts.yes));
-        } finally {
-          if (!go) plan.journal.close();
-        }
-        if (!go) return ExitCode.ok;
-      } else {
-        if (!opts.args[0].length && !opts.file && !hasFilters(where))
-          throw new UsageError('no tasks selected: give ids, --file, - for stdin, or --where-* filters');
-        const action = await spec.action(ctx, given as unknown as CommonOptions & FlagValues<F>);
-        const selection = await collect(ctx, opts.args[0], opts.file, where);
-        const ids = selection.ids;
-        if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
-        if (!ids.length) {
-          ctx.info(`No task matches: nothing to ${words.verb}.`);
-          return ExitCode.ok;
-        }
-        if (opts.dryRun) {
-          for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
-          ctx.info(
-            `Would ${words.verb} ${formatCount(ids.length)} task(s) in ${Math.ceil(ids.length / spec.batchSize)} request(s).`,
-          );
-          return ExitCode.ok;
-        }
-        if (!(await confirmed(ctx, words, ids, opts.yes))) return ExitCode.ok;
-        const journal = join(ctx.cwd, `${job}-${fileStamp(started)}.journal`);
-        plan = planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
-      }
+      const plan =
+        opts.resume !== undefined ? await resumedPlan(ctx, spec, opts, where) : await newPlan(ctx, spec, opts, where);
+      if (!plan) return ExitCode.ok;
+      const { runBulk } = await import('../../jobs/bulk-action.js');
       const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency));
       if (ctx.flags.json) await writeJson(ctx, summary);
       ctx.outcome(
