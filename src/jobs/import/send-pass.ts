@@ -1,7 +1,7 @@
 // The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks sent
 // with bounded concurrency (the next chunk is built while the ones before it are under way), journaling every chunk
 // the service accepts.
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
@@ -44,46 +44,98 @@ export interface SendPassResult {
   valid: number;
 }
 
-export async function sendPass(ctx: JobContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
-  const size = statSync(options.path).size;
-  const input = createReadStream(options.path);
-  const source = await openCsv(input, options.csv);
-  const started = ctx.clock.now();
-  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
-  let rejects: CsvFileWriter | undefined;
-  let building: ChunkBuilder | undefined;
+/** The chunks of a pass: built one at a time, spooled, and sent with bounded concurrency (or, with nothing to send,
+ * only counted); each one's spool goes once it is accepted, and every spool left when the pass ends. */
+class Chunks {
+  private building: ChunkBuilder | undefined;
+  private rowsLimit = 0;
+  private readonly spooled = new Set<SpooledChunk>();
+  private readonly sender: UnitRunner<SpooledChunk, AcceptedChunk> | undefined;
 
-  const accept = (entry: AcceptedChunk) => {
-    result.accepted.push(entry);
-    result.sent += entry.rows;
-  };
-  const send = options.send;
-  /** Chunks spooled and not yet done with: their files go when they are accepted, or when the pass ends. */
-  const spooled = new Set<SpooledChunk>();
-  const discard = (chunk: SpooledChunk) => {
-    chunk.discard();
-    spooled.delete(chunk);
-  };
-  const sender = send
-    ? new UnitRunner<SpooledChunk, AcceptedChunk>(
-        options.concurrency,
-        send,
-        {
-          // Journaled as sending with its range and hash before its first byte goes: a kill after the service took
-          // it finds them on --resume (a replay, not a new chunk).
-          before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
-          after: (spool, { chunk, ...entry }) => {
-            options.journal?.accepted(chunk, entry);
-            accept({ chunk, ...entry });
-            discard(spool);
+  constructor(
+    ctx: JobContext,
+    private readonly options: SendPassOptions,
+    private readonly result: SendPassResult,
+  ) {
+    const send = options.send;
+    this.sender = send
+      ? new UnitRunner<SpooledChunk, AcceptedChunk>(
+          options.concurrency,
+          send,
+          {
+            // Journaled as sending with its range and hash before its first byte goes: a kill after the service
+            // took it finds them on --resume (a replay, not a new chunk).
+            before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
+            after: (spool, { chunk, ...entry }) => {
+              options.journal?.accepted(chunk, entry);
+              this.accept({ chunk, ...entry });
+              this.discard(spool);
+            },
           },
-        },
-        ctx.signal,
-      )
-    : undefined;
-  let chunkRows = 0;
+          ctx.signal,
+        )
+      : undefined;
+  }
 
-  const report = () => {
+  /** Adds a row's JSON to the chunk under way, closing it first when the row would not fit. */
+  async add(row: number, json: string): Promise<void> {
+    const bytes = Buffer.byteLength(json);
+    const under = this.building;
+    if (under && (under.rows >= this.rowsLimit || under.bytesWith(bytes) > this.options.chunkBytes)) await this.close();
+    if (!this.building) {
+      const { prefix, suffix } = this.options.format;
+      this.building = new ChunkBuilder(this.result.chunks, prefix, suffix, Boolean(this.sender));
+      this.rowsLimit = this.options.rowsOfChunk(this.result.chunks);
+    }
+    this.building.add(row, json, bytes);
+  }
+
+  /** Finishes the chunk under way and sends it, unless an earlier run had it accepted as it is. */
+  async close(): Promise<void> {
+    if (!this.building) return;
+    const chunk = this.building.finish();
+    this.building = undefined;
+    this.result.chunks++;
+    if (!this.sender) return;
+    this.spooled.add(chunk);
+    const earlier = this.options.alreadyAccepted.get(chunk.index);
+    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
+      this.accept(earlier);
+      this.discard(chunk);
+    } else await this.sender.submit(chunk);
+  }
+
+  /** Waits for the chunks under way; throws the first failure. */
+  drain(): Promise<void> {
+    return this.sender?.drain() ?? Promise.resolve();
+  }
+
+  /** The pass stopped: the chunk being built goes; those under way finish or fail on their own. */
+  abort(): void {
+    this.building?.abort();
+  }
+
+  /** Every spool still on disk goes. */
+  discardAll(): void {
+    for (const chunk of this.spooled) this.discard(chunk);
+  }
+
+  private accept(entry: AcceptedChunk): void {
+    this.result.accepted.push(entry);
+    this.result.sent += entry.rows;
+  }
+
+  private discard(chunk: SpooledChunk): void {
+    chunk.discard();
+    this.spooled.delete(chunk);
+  }
+}
+
+/** One progress line: rows read, sent, chunks accepted, the rate and (from the share of the file read) the time left. */
+function progressReporter(ctx: JobContext, options: SendPassOptions, result: SendPassResult, input: ReadStream) {
+  const size = statSync(options.path).size;
+  const started = ctx.clock.now();
+  return () => {
     const elapsed = ctx.clock.now() - started;
     const rate = elapsed > 0 ? (result.total * 1000) / elapsed : 0;
     const share = size ? input.bytesRead / size : 0;
@@ -98,27 +150,32 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       ].join(' · ')}`,
     });
   };
+}
 
-  const closeChunk = async () => {
-    if (!building) return;
-    const chunk = building.finish();
-    building = undefined;
-    result.chunks++;
-    if (!sender) return;
-    spooled.add(chunk);
-    const earlier = options.alreadyAccepted.get(chunk.index);
-    if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
-      accept(earlier);
-      discard(chunk);
-    } else await sender.submit(chunk);
-  };
+/** What a pass that stopped throws: the interruption, a refusal as it is, or a broken file as a job to resume. */
+function stopped(ctx: JobContext, error: unknown, result: SendPassResult): unknown {
+  // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
+  if (ctx.signal.aborted && !(error instanceof OutreachError)) return new Interrupted();
+  // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job to
+  // continue once the file is fixed (exit 1, with the --resume command).
+  if (error instanceof UsageError && result.accepted.length) {
+    const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
+    return new OutreachError(
+      error.message,
+      `${error.hint ? `${error.hint} ` : ''}${formatCount(rows)} rows in ${result.accepted.length} chunk(s) ` +
+        'before it were accepted; once the file is fixed, the command below sends only the rest.',
+    );
+  }
+  return error;
+}
 
-  const openChunk = () => {
-    const { prefix, suffix } = options.format;
-    building = new ChunkBuilder(result.chunks, prefix, suffix, Boolean(sender));
-    chunkRows = options.rowsOfChunk(result.chunks);
-  };
-
+export async function sendPass(ctx: JobContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
+  const input = createReadStream(options.path);
+  const source = await openCsv(input, options.csv);
+  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
+  const chunks = new Chunks(ctx, options, result);
+  const report = progressReporter(ctx, options, result, input);
+  let rejects: CsvFileWriter | undefined;
   try {
     for await (const batch of source.batches) {
       for (const record of batch.rows) {
@@ -135,40 +192,23 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           continue;
         }
         result.valid++;
-        const json = options.format.row((record as { fields: string[] }).fields);
-        const bytes = Buffer.byteLength(json);
-        if (building && (building.rows >= chunkRows || building.bytesWith(bytes) > options.chunkBytes))
-          await closeChunk();
-        if (!building) openChunk();
-        building!.add(record.row, json, bytes);
+        await chunks.add(record.row, options.format.row((record as { fields: string[] }).fields));
         if ((result.total & 1023) === 0) report();
       }
     }
-    await closeChunk();
+    await chunks.close();
     report();
-    await sender?.drain();
+    await chunks.drain();
     await rejects?.commit();
     if (ctx.signal.aborted) throw new Interrupted();
     return result;
   } catch (error) {
-    building?.abort();
+    chunks.abort();
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
-    await sender?.drain().catch(() => undefined);
-    // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
-    if (ctx.signal.aborted && !(error instanceof OutreachError)) throw new Interrupted();
-    // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job
-    // to continue once the file is fixed (exit 1, with the --resume command).
-    if (error instanceof UsageError && result.accepted.length) {
-      const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
-      throw new OutreachError(
-        error.message,
-        `${error.hint ? `${error.hint} ` : ''}${formatCount(rows)} rows in ${result.accepted.length} chunk(s) ` +
-          'before it were accepted; once the file is fixed, the command below sends only the rest.',
-      );
-    }
-    throw error;
+    await chunks.drain().catch(() => undefined);
+    throw stopped(ctx, error, result);
   } finally {
-    for (const chunk of spooled) chunk.discard();
+    chunks.discardAll();
   }
 }
