@@ -26,11 +26,11 @@ import { Journal, jobBinding, sameSettings, type UnitRange } from '../journal.js
 import { sweepOrphans, tempDir, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
-import { byIdFormat, byNameFormat } from './chunk-body.js';
+import { byIdFormat, byNameFormat, type BodySettings } from './chunk-body.js';
 import { readFailureReport, type RowFailure } from './failure-report.js';
 import { resultsPass } from './results-pass.js';
 import { importByIdChunk, importByNameChunk, sequenceImportChunk, type AcceptedChunk } from './send-chunk.js';
-import { sendPass } from './send-pass.js';
+import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
 
 export const maxChunkRows = maxImportRows;
 /** The service takes 90 MB a request; stay a little under it. */
@@ -127,230 +127,296 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  if (isStdin(opts.input) && opts.resume)
-    throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
-  if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
-  if (isStdin(opts.input) && opts.mappingFile && isStdin(opts.mappingFile))
-    throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
-
+  checkOptions(opts);
   const file = await openInput(ctx, opts.input);
   // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
   sweepOrphans();
   sweepOrphans(dirname(file.base));
   let closeJournal = () => {};
   try {
-    const csv: CsvReadOptions = {
-      encoding: opts.encoding,
-      delimiter: opts.delimiter,
-      skipLines: opts.skipLines,
-      name: opts.input === '-' ? 'stdin' : opts.input,
-    };
-    // A first look for the header, the delimiter, the encoding and a preamble; the passes below read the file from
-    // the start with what it found, so all of them read it alike.
-    const peek = await openCsv(createReadStream(file.path), csv);
-    peek.close();
-    const { header, delimiter } = peek;
-    Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines });
-    for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
-    const http = await ctx.http();
-    const fields = await listFields(http, { system: true });
-    const mappingFile = opts.mappingFile
-      ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
-      : undefined;
-    const mapWith = (maps: string[]) =>
-      named(opts.input, () => buildMapping(header, fields, { maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }));
-    let mapping: ColumnMapping;
-    try {
-      mapping = mapWith(opts.maps);
-    } catch (error) {
-      if (!(error instanceof AmbiguousEmailColumns) || !opts.pickEmailColumn) throw error;
-      const chosen = await opts.pickEmailColumn(error.candidates);
-      mapping = mapWith([...opts.maps, `${chosen}=Email`]);
-    }
-    if (mapping.bySynonym.length) {
-      const pairs = mapping.bySynonym
-        .map((c) => {
-          const from = c.sources.map((s) => `"${s.header}"`).join(' or ');
-          return `${from} -> ${c.field.label}${c.sources.length > 1 ? ' (per row, the first not empty)' : ''}`;
-        })
-        .join(', ');
-      const what = mapping.exportOf ? `${mapping.exportOf} export: columns matched` : 'Columns matched';
-      ctx.emit({ type: 'info', text: `${what} by known export headers: ${pairs}` });
-    }
-    if (opts.saveMapping) writeOutput(opts.saveMapping, ctx, mappingJson(mapping));
-    if (mapping.ignored.length) {
-      const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
-      ctx.emit({ type: 'info', text: `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${names}` });
-    }
-
-    const settings = {
-      conflictAction: opts.conflict,
-      stepId: opts.step,
-      tags: opts.tags.length ? opts.tags : undefined,
-      verifyProspects: opts.verify || undefined,
-    };
-    const format = opts.sync ? byIdFormat(mapping, settings) : byNameFormat(mapping, settings);
-    const chunkRows = opts.chunkSize ?? (opts.sync ? defaultSyncChunkRows : maxChunkRows);
-    // By default the first chunks are small, so the service starts on them while the rest of the file is read.
-    const ramp = opts.chunkSize === undefined && !opts.sync;
-    const rowsOfChunk = ramp ? rampedChunkRows(chunkRows) : () => chunkRows;
-    const rejectedPath = `${file.base}.rejected.csv`;
-    const summary: ImportSummary = {
-      file: opts.input,
-      mode: opts.dryRun ? 'dry-run' : opts.sync ? 'sync' : 'async',
-      total: 0,
-      sent: 0,
-      rejected: 0,
-      succeeded: null,
-      unchanged: null,
-      failed: null,
-      chunks: 0,
-      requestIds: [],
-      files: opts.saveMapping ? { mapping: resolve(ctx.cwd, opts.saveMapping) } : {},
-    };
-    const passOptions = {
-      path: file.path,
-      displayName: basename(opts.input === '-' ? 'stdin' : opts.input),
-      csv,
-      emailColumn: mapping.emailIndex,
-      format,
-      rowsOfChunk,
-      chunkBytes: maxChunkBytes,
-      concurrency: opts.concurrency,
-    };
-
-    if (opts.dryRun || opts.strict) {
-      const check = await sendPass(ctx, new EmailIndex(), { ...passOptions, alreadyAccepted: new Map(), rejectedPath });
-      Object.assign(summary, { total: check.total, rejected: check.rejected, chunks: check.chunks });
-      if (check.rejected) summary.files.rejected = rejectedPath;
-      if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
-      if (opts.dryRun) return summary;
-      if (check.rejected) {
-        throw new UsageError(
-          `--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`,
-          `The rows and reasons are in ${rejectedPath}.`,
-        );
-      }
-    }
-
-    // The journal: what an earlier run already delivered, and the record this run keeps.
-    const journalPath = file.fromStdin ? undefined : `${file.base}.import-journal`;
-    const journalHeader = {
-      job: 'import' as const,
-      input: { path: file.path },
-      settings: {
-        ...settings,
-        mode: summary.mode,
-        // Only for the sequence-scoped import: journals of prospect imports stay as they were.
-        ...(opts.sequenceScoped ? { endpoint: 'sequences' } : {}),
-        chunkRows,
-        // Only when it ramps: journals of an explicit --chunk-size stay as they were.
-        ...(ramp ? { firstChunkRows: rowsOfChunk(0) } : {}),
-        mapping: mapping.asJson(),
-        delimiter,
-        encoding: opts.encoding ?? null,
-        // Only when there is one: journals of files without a preamble stay as they were.
-        ...(peek.skipLines ? { skipLines: peek.skipLines } : {}),
-      },
-    };
-    let alreadyAccepted = new Map<number, AcceptedChunk>();
-    const acceptedBefore = new Map<number, AcceptedChunk>();
-    const started = journalPath
-      ? Journal.start(
-          journalPath,
-          { ...journalHeader, binding: jobBinding(http, file.path) },
-          {
-            resume: opts.resume,
-            restart: opts.restart,
-            now: ctx.clock.now(),
-            startOver: 'Start over with --restart: everything is sent again.',
-            check(previous) {
-              for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
-                acceptedBefore.set(chunk, { chunk, ...entry });
-              if (opts.resume && !sameSettings(previous!.header.settings, journalHeader.settings))
-                throw new UsageError(
-                  '--resume: the flags or the column mapping differ from the run recorded in the journal',
-                  'Use the same flags as the first run, or --restart to send everything again.',
-                );
-              // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
-              if (!opts.resume && previous && !previous.finished && acceptedBefore.size > 0)
-                throw new UsageError(
-                  `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
-                  'Add --resume to send only the rest, or --restart to send everything again.',
-                );
-            },
-          },
-        )
-      : undefined;
-    const journal = started?.journal;
-    const previous = started?.previous;
-    closeJournal = () => journal?.close();
-    if (opts.resume) {
-      alreadyAccepted = acceptedBefore;
-      ctx.emit({
-        type: 'info',
-        text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.`,
-      });
-    }
-    if (journal) {
-      summary.files.journal = journalPath;
-      ctx.resumable();
-    }
-
+    const mapped = await mapColumns(ctx, file, opts);
+    const plan = planImport(ctx, file, opts, mapped);
+    if ((opts.dryRun || opts.strict) && (await checkFirst(ctx, opts, plan))) return plan.summary;
+    const opened = openJournal(ctx, file, opts, plan, mapped);
+    closeJournal = () => opened.journal?.close();
     const emails = new EmailIndex(estimateRows(file.path));
-    const sendChunk = opts.sync ? importByIdChunk : opts.sequenceScoped ? sequenceImportChunk : importByNameChunk;
-    // Chunks an earlier run sent without hearing back: this run's send is a replay of them.
-    const unanswered = opts.resume && previous ? previous.unansweredUnits() : new Map<number, UnitRange>();
-    const send = async (chunk: Parameters<typeof sendChunk>[1]): Promise<AcceptedChunk> => {
-      const accepted = await sendChunk(http, chunk, ctx.timeoutGiven);
-      const sentBefore = unanswered.get(chunk.index)?.sha256 === accepted.sha256;
-      return sentBefore ? { ...accepted, replayed: true } : accepted;
-    };
-    const pass = await sendPass(ctx, emails, { ...passOptions, alreadyAccepted, send, journal, rejectedPath });
-    if (journal) journal.finish(pass.chunks);
-    Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
-    summary.requestIds = pass.accepted
-      .filter((a) => a.requestId)
-      .sort((a, b) => a.chunk - b.chunk)
-      .map((a) => a.requestId!);
-    if (pass.rejected) summary.files.rejected = rejectedPath;
-    if (pass.total === 0) {
-      // Nothing was sent: no journal is left to resume.
-      if (journal && journalPath) rmSync(journalPath, { force: true });
-      throw new UsageError(`${opts.input}: no data rows under the header`);
-    }
-    if (pass.valid === 0) return summary;
-
-    if (!opts.sync && !opts.wait) return summary;
-    const checkLater = file.fromStdin
-      ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
-      : `outreach ${opts.sequenceScoped ? 'sequences' : 'prospects'} import ${opts.input} --resume --wait`;
-    const { failures, unknown } = opts.sync
-      ? { failures: syncFailures(pass.accepted), unknown: [] }
-      : await waitForChunks(ctx, http, pass.accepted, checkLater, emails);
-    const counts = await resultsPass(ctx, emails, {
-      path: file.path,
-      csv,
-      emailColumn: mapping.emailIndex,
-      failures,
-      replayed: pass.accepted.filter((chunk) => chunk.replayed),
-      unknown,
-      resultsPath: `${file.base}.results.csv`,
-      failedPath: `${file.base}.failed.csv`,
-    });
-    summary.succeeded = counts.succeeded;
-    summary.unchanged = counts.unchanged;
-    summary.failed = counts.failed;
-    if (counts.unknown) summary.unknown = counts.unknown;
-    summary.files.results = `${file.base}.results.csv`;
-    summary.files.failed = `${file.base}.failed.csv`;
-    return summary;
+    const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
+    if (pass.valid === 0 || (!opts.sync && !opts.wait)) return plan.summary;
+    await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
+    return plan.summary;
   } finally {
     closeJournal();
     await file.cleanup();
   }
+}
+
+function checkOptions(opts: ImportOptions): void {
+  if (isStdin(opts.input) && opts.resume)
+    throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
+  if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
+  if (isStdin(opts.input) && opts.mappingFile && isStdin(opts.mappingFile))
+    throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
+}
+
+/** What the first look at the file and the mapping give the passes. */
+interface Mapped {
+  http: HttpClient;
+  /** How every pass reads the file: as the first look found it (delimiter, encoding, preamble). */
+  csv: CsvReadOptions;
+  delimiter: string;
+  skipLines?: number;
+  mapping: ColumnMapping;
+}
+
+/** A first look for the header, the delimiter, the encoding and a preamble; then the columns mapped to the fields. */
+async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions): Promise<Mapped> {
+  const csv: CsvReadOptions = {
+    encoding: opts.encoding,
+    delimiter: opts.delimiter,
+    skipLines: opts.skipLines,
+    name: opts.input === '-' ? 'stdin' : opts.input,
+  };
+  const peek = await openCsv(createReadStream(file.path), csv);
+  peek.close();
+  const { header, delimiter } = peek;
+  Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines });
+  for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
+  const http = await ctx.http();
+  const fields = await listFields(http, { system: true });
+  const mappingFile = opts.mappingFile
+    ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
+    : undefined;
+  const mapWith = (maps: string[]) =>
+    named(opts.input, () => buildMapping(header, fields, { maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }));
+  let mapping: ColumnMapping;
+  try {
+    mapping = mapWith(opts.maps);
+  } catch (error) {
+    if (!(error instanceof AmbiguousEmailColumns) || !opts.pickEmailColumn) throw error;
+    const chosen = await opts.pickEmailColumn(error.candidates);
+    mapping = mapWith([...opts.maps, `${chosen}=Email`]);
+  }
+  sayMapping(ctx, mapping);
+  if (opts.saveMapping) writeOutput(opts.saveMapping, ctx, mappingJson(mapping));
+  return { http, csv, delimiter, skipLines: peek.skipLines, mapping };
+}
+
+/** Says which columns were matched by known export headers, and which are ignored. */
+function sayMapping(ctx: JobContext, mapping: ColumnMapping): void {
+  if (mapping.bySynonym.length) {
+    const pairs = mapping.bySynonym
+      .map((c) => {
+        const from = c.sources.map((s) => `"${s.header}"`).join(' or ');
+        return `${from} -> ${c.field.label}${c.sources.length > 1 ? ' (per row, the first not empty)' : ''}`;
+      })
+      .join(', ');
+    const what = mapping.exportOf ? `${mapping.exportOf} export: columns matched` : 'Columns matched';
+    ctx.emit({ type: 'info', text: `${what} by known export headers: ${pairs}` });
+  }
+  if (mapping.ignored.length) {
+    const names = mapping.ignored.map((c) => `"${c}"`).join(', ');
+    ctx.emit({ type: 'info', text: `Ignoring ${mapping.ignored.length === 1 ? 'column' : 'columns'}: ${names}` });
+  }
+}
+
+/** How the rows go: the body's settings and format, the chunk sizes, the summary to fill, the passes' options. */
+interface Plan {
+  settings: BodySettings;
+  chunkRows: number;
+  /** The first chunks are small (the default), so the service starts on them while the rest of the file is read. */
+  ramp: boolean;
+  summary: ImportSummary;
+  rejectedPath: string;
+  passOptions: Omit<SendPassOptions, 'alreadyAccepted'>;
+}
+
+function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mapped: Mapped): Plan {
+  const settings = {
+    conflictAction: opts.conflict,
+    stepId: opts.step,
+    tags: opts.tags.length ? opts.tags : undefined,
+    verifyProspects: opts.verify || undefined,
+  };
+  const chunkRows = opts.chunkSize ?? (opts.sync ? defaultSyncChunkRows : maxChunkRows);
+  const ramp = opts.chunkSize === undefined && !opts.sync;
+  const summary: ImportSummary = {
+    file: opts.input,
+    mode: opts.dryRun ? 'dry-run' : opts.sync ? 'sync' : 'async',
+    total: 0,
+    sent: 0,
+    rejected: 0,
+    succeeded: null,
+    unchanged: null,
+    failed: null,
+    chunks: 0,
+    requestIds: [],
+    files: opts.saveMapping ? { mapping: resolve(ctx.cwd, opts.saveMapping) } : {},
+  };
+  const passOptions = {
+    path: file.path,
+    displayName: basename(opts.input === '-' ? 'stdin' : opts.input),
+    csv: mapped.csv,
+    emailColumn: mapped.mapping.emailIndex,
+    format: opts.sync ? byIdFormat(mapped.mapping, settings) : byNameFormat(mapped.mapping, settings),
+    rowsOfChunk: ramp ? rampedChunkRows(chunkRows) : () => chunkRows,
+    chunkBytes: maxChunkBytes,
+    concurrency: opts.concurrency,
+  };
+  return { settings, chunkRows, ramp, summary, rejectedPath: `${file.base}.rejected.csv`, passOptions };
+}
+
+/** --dry-run and --strict: every row checked, nothing sent. True when that is all (a dry run). */
+async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan): Promise<boolean> {
+  const { summary, rejectedPath } = plan;
+  const check = await sendPass(ctx, new EmailIndex(), {
+    ...plan.passOptions,
+    alreadyAccepted: new Map(),
+    rejectedPath,
+  });
+  Object.assign(summary, { total: check.total, rejected: check.rejected, chunks: check.chunks });
+  if (check.rejected) summary.files.rejected = rejectedPath;
+  if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
+  if (opts.dryRun) return true;
+  if (check.rejected) {
+    throw new UsageError(
+      `--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`,
+      `The rows and reasons are in ${rejectedPath}.`,
+    );
+  }
+  return false;
+}
+
+/** The journal: what an earlier run already delivered, and the record this run keeps (none for stdin). */
+interface Opened {
+  journal?: Journal;
+  previous?: Journal;
+  journalPath?: string;
+  alreadyAccepted: Map<number, AcceptedChunk>;
+}
+
+function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan: Plan, mapped: Mapped): Opened {
+  if (file.fromStdin) return { alreadyAccepted: new Map() };
+  const journalPath = `${file.base}.import-journal`;
+  const header = {
+    job: 'import' as const,
+    input: { path: file.path },
+    settings: {
+      ...plan.settings,
+      mode: plan.summary.mode,
+      // Only for the sequence-scoped import: journals of prospect imports stay as they were.
+      ...(opts.sequenceScoped ? { endpoint: 'sequences' } : {}),
+      chunkRows: plan.chunkRows,
+      // Only when it ramps: journals of an explicit --chunk-size stay as they were.
+      ...(plan.ramp ? { firstChunkRows: plan.passOptions.rowsOfChunk(0) } : {}),
+      mapping: mapped.mapping.asJson(),
+      delimiter: mapped.delimiter,
+      encoding: opts.encoding ?? null,
+      // Only when there is one: journals of files without a preamble stay as they were.
+      ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
+    },
+  };
+  const acceptedBefore = new Map<number, AcceptedChunk>();
+  const { journal, previous } = Journal.start(
+    journalPath,
+    { ...header, binding: jobBinding(mapped.http, file.path) },
+    {
+      resume: opts.resume,
+      restart: opts.restart,
+      now: ctx.clock.now(),
+      startOver: 'Start over with --restart: everything is sent again.',
+      check(previous) {
+        for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
+          acceptedBefore.set(chunk, { chunk, ...entry });
+        if (opts.resume && !sameSettings(previous!.header.settings, header.settings))
+          throw new UsageError(
+            '--resume: the flags or the column mapping differ from the run recorded in the journal',
+            'Use the same flags as the first run, or --restart to send everything again.',
+          );
+        // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
+        if (!opts.resume && previous && !previous.finished && acceptedBefore.size > 0)
+          throw new UsageError(
+            `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
+            'Add --resume to send only the rest, or --restart to send everything again.',
+          );
+      },
+    },
+  );
+  if (opts.resume)
+    ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });
+  plan.summary.files.journal = journalPath;
+  ctx.resumable();
+  return { journal, previous, journalPath, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
+}
+
+/** The sending pass, journaled; the summary filled from it. */
+async function sendRows(
+  ctx: JobContext,
+  opts: ImportOptions,
+  plan: Plan,
+  mapped: Mapped,
+  opened: Opened,
+  emails: EmailIndex,
+): Promise<SendPassResult> {
+  const { journal, previous, journalPath, alreadyAccepted } = opened;
+  const { summary, rejectedPath } = plan;
+  const sendChunk = opts.sync ? importByIdChunk : opts.sequenceScoped ? sequenceImportChunk : importByNameChunk;
+  // Chunks an earlier run sent without hearing back: this run's send is a replay of them.
+  const unanswered = opts.resume && previous ? previous.unansweredUnits() : new Map<number, UnitRange>();
+  const send = async (chunk: Parameters<typeof sendChunk>[1]): Promise<AcceptedChunk> => {
+    const accepted = await sendChunk(mapped.http, chunk, ctx.timeoutGiven);
+    const sentBefore = unanswered.get(chunk.index)?.sha256 === accepted.sha256;
+    return sentBefore ? { ...accepted, replayed: true } : accepted;
+  };
+  const pass = await sendPass(ctx, emails, { ...plan.passOptions, alreadyAccepted, send, journal, rejectedPath });
+  if (journal) journal.finish(pass.chunks);
+  Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
+  summary.requestIds = pass.accepted
+    .filter((a) => a.requestId)
+    .sort((a, b) => a.chunk - b.chunk)
+    .map((a) => a.requestId!);
+  if (pass.rejected) summary.files.rejected = rejectedPath;
+  if (pass.total === 0) {
+    // Nothing was sent: no journal is left to resume.
+    if (journal && journalPath) rmSync(journalPath, { force: true });
+    throw new UsageError(`${opts.input}: no data rows under the header`);
+  }
+  return pass;
+}
+
+/** Waits for the service to finish every chunk, then writes the results and failed files; the summary's counts. */
+async function waitForResults(
+  ctx: JobContext,
+  file: InputFile,
+  opts: ImportOptions,
+  plan: Plan,
+  mapped: Mapped,
+  pass: SendPassResult,
+  emails: EmailIndex,
+): Promise<void> {
+  const { summary } = plan;
+  const checkLater = file.fromStdin
+    ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
+    : `outreach ${opts.sequenceScoped ? 'sequences' : 'prospects'} import ${opts.input} --resume --wait`;
+  const { failures, unknown } = opts.sync
+    ? { failures: syncFailures(pass.accepted), unknown: [] }
+    : await waitForChunks(ctx, mapped.http, pass.accepted, checkLater, emails);
+  const counts = await resultsPass(ctx, emails, {
+    path: file.path,
+    csv: mapped.csv,
+    emailColumn: mapped.mapping.emailIndex,
+    failures,
+    replayed: pass.accepted.filter((chunk) => chunk.replayed),
+    unknown,
+    resultsPath: `${file.base}.results.csv`,
+    failedPath: `${file.base}.failed.csv`,
+  });
+  summary.succeeded = counts.succeeded;
+  summary.unchanged = counts.unchanged;
+  summary.failed = counts.failed;
+  if (counts.unknown) summary.unknown = counts.unknown;
+  summary.files.results = `${file.base}.results.csv`;
+  summary.files.failed = `${file.base}.failed.csv`;
 }
 
 /** Problems with the file's columns name the file, as every other problem with it does. */
