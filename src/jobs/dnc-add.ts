@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import type { HttpClient } from '../api/http.js';
 import { addDncItems } from '../api/resources/dnc.js';
 import { Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
@@ -83,138 +84,16 @@ function headerOf(
   return { names, index };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
 export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<DncAddSummary> {
   const http = await ctx.http();
-  const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const summary: DncAddSummary = { read: 0, valid: 0, duplicates: 0, rejected: 0, sent: 0, chunks: 0, files: {} };
-
-  let accepted = new Map<number, UnitRange>();
-  let journal: Journal | undefined;
-  if (opts.journalPath) {
-    const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
-    ({ journal } = Journal.start(
-      opts.journalPath,
-      { ...header, binding: jobBinding(http, opts.input?.path) },
-      {
-        resume: opts.resume,
-        restart: opts.restart,
-        now: ctx.clock.now(),
-        startOver: 'Start over with --restart: every value is sent again.',
-        check(previous) {
-          if (opts.resume && !sameSettings(previous!.header.settings, settings))
-            throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
-          if (!opts.resume && previous && !previous.finished && previous.acceptedUnits().size > 0)
-            throw new UsageError(
-              `an unfinished upload of this file is recorded in ${opts.journalPath}`,
-              'Add --resume to send only the rest, or --restart to send everything again.',
-            );
-          if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
-        },
-      },
-    ));
-    summary.files.journal = opts.journalPath;
-    ctx.resumable();
-  } else if (opts.resume) {
-    throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
-  }
-
-  type Chunk = { index: number; range: UnitRange; items: string[] };
-  const sender = new UnitRunner<Chunk, void>(
-    opts.concurrency,
-    async (chunk) => {
-      await addDncItems(http, opts.listId, chunk.items);
-    },
-    {
-      before: ({ index, range }) => journal?.sending(index, range),
-      after: ({ index, range }) => {
-        journal?.accepted(index, { ...range });
-        summary.sent += range.rows;
-      },
-    },
-    ctx.signal,
-  );
-
-  const seen = new EmailIndex(opts.expectedRows);
-  let header: { names: string[]; index: number } | undefined;
-  let rejects: CsvFileWriter | undefined;
-  let batch: string[] = [];
-  let firstRow = 0;
-  let lastRow = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    const items = batch;
-    batch = [];
-    const index = summary.chunks++;
-    const sha256 = createHash('sha256').update(items.join('\n')).digest('hex');
-    const earlier = accepted.get(index);
-    if (earlier && earlier.sha256 === sha256) summary.sent += earlier.rows;
-    else await sender.submit({ index, range: { firstRow, lastRow, rows: items.length, sha256 }, items });
-  };
-  const show = () =>
-    ctx.emit({
-      type: 'progress',
-      text: `dnc add: ${[
-        `${formatCount(summary.read)} read`,
-        `${formatCount(summary.valid)} valid`,
-        `${formatCount(summary.sent)} sent`,
-        `${formatCount(summary.rejected)} rejected`,
-      ].join(' · ')}`,
-    });
-
-  const reject = async (value: Value, reason: string) => {
-    summary.rejected++;
-    // The record whole after its row and reason, however many cells it has: fixed, it can be added again.
-    rejects ??= await createCsvFileWriter(opts.rejectedPath, ['row', 'reason', ...(header?.names ?? ['value'])]);
-    await rejects.write([value.row, reason, ...(header || value.fields.length ? value.fields : [value.raw])]);
-  };
-  // Synchronous for the common row; a promise only when something must be written or sent.
-  const take = (value: Value): Promise<void> | undefined => {
-    summary.read++;
-    if ((summary.read & 4095) === 0) show();
-    const item = value.reason ? { ok: false as const, reason: value.reason } : classifyDncValue(value.raw);
-    if (!item.ok) return reject(value, item.reason);
-    if (seen.firstRowOf(item.value, value.row) !== undefined) {
-      summary.duplicates++;
-      return undefined;
-    }
-    summary.valid++;
-    if (!batch.length) firstRow = value.row;
-    lastRow = value.row;
-    batch.push(item.value);
-    return batch.length >= opts.chunkSize ? flush() : undefined;
-  };
-
+  const { journal, accepted } = openJournal(ctx, http, opts, summary);
+  const upload = new Upload(ctx, http, opts, summary, journal, accepted);
   try {
     let n = 0;
-    for (const item of opts.items) await take({ row: ++n, raw: item, fields: [item] });
-    if (opts.input) {
-      // The reader's rows are consumed here directly: each async layer per row costs as much as the checks.
-      const name = opts.input.name === 'stdin' ? 'stdin' : `--file: ${opts.input.name}`;
-      const source = await openCsv(opts.input.stream, { header: false, name });
-      let first = true;
-      for await (const batch of source.batches)
-        for (const record of batch.rows) {
-          if (ctx.signal.aborted) throw new Interrupted();
-          if ('reason' in record) {
-            await take({ row: record.row, raw: record.raw ?? '', fields: record.fields, reason: record.reason });
-            continue;
-          }
-          if (first) {
-            first = false;
-            header = headerOf(record.fields, opts.column, opts.input.name);
-            if (header) continue;
-          }
-          const pending = take({
-            row: record.row,
-            raw: record.fields[header?.index ?? 0] ?? '',
-            fields: record.fields,
-          });
-          if (pending) await pending;
-        }
-    }
-    await flush();
-    await sender.drain();
+    for (const item of opts.items) await upload.take({ row: ++n, raw: item, fields: [item] });
+    if (opts.input) await readValues(ctx, opts, opts.input, upload);
+    await upload.finish();
     // An empty file or pipe is a mistake (the wrong file, a command upstream that printed nothing), not success;
     // nothing was sent, so no journal is left to resume.
     if (opts.input && summary.read === 0 && !opts.items.length) {
@@ -224,15 +103,193 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
       throw new UsageError(`${where}: no values in it`);
     }
     journal?.finish(summary.chunks);
-    await rejects?.commit();
-    if (summary.rejected) summary.files.rejected = opts.rejectedPath;
+    await upload.commit();
     return summary;
   } catch (error) {
-    await rejects?.abort();
-    await sender.drain().catch(() => undefined);
+    await upload.abort();
     // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
     throw ctx.signal.aborted && !(error instanceof OutreachError) ? new Interrupted() : error;
   } finally {
     journal?.close();
+  }
+}
+
+/** The journal of a file's upload (none for arguments or stdin), and the chunks an earlier run had accepted. */
+function openJournal(
+  ctx: JobContext,
+  http: HttpClient,
+  opts: DncAddOptions,
+  summary: DncAddSummary,
+): { journal?: Journal; accepted: Map<number, UnitRange> } {
+  let accepted = new Map<number, UnitRange>();
+  if (!opts.journalPath) {
+    if (opts.resume) throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
+    return { accepted };
+  }
+  const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
+  const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
+  const { journal } = Journal.start(
+    opts.journalPath,
+    { ...header, binding: jobBinding(http, opts.input?.path) },
+    {
+      resume: opts.resume,
+      restart: opts.restart,
+      now: ctx.clock.now(),
+      startOver: 'Start over with --restart: every value is sent again.',
+      check(previous) {
+        if (opts.resume && !sameSettings(previous!.header.settings, settings))
+          throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
+        if (!opts.resume && previous && !previous.finished && previous.acceptedUnits().size > 0)
+          throw new UsageError(
+            `an unfinished upload of this file is recorded in ${opts.journalPath}`,
+            'Add --resume to send only the rest, or --restart to send everything again.',
+          );
+        if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
+      },
+    },
+  );
+  summary.files.journal = opts.journalPath;
+  ctx.resumable();
+  return { journal, accepted };
+}
+
+/** Reads the values of a file or stdin: its first record may be a header naming the column (headerOf). The reader's
+ * rows are consumed here directly: each async layer per row costs as much as the checks. */
+async function readValues(
+  ctx: JobContext,
+  opts: DncAddOptions,
+  input: NonNullable<DncAddOptions['input']>,
+  upload: Upload,
+): Promise<void> {
+  const name = input.name === 'stdin' ? 'stdin' : `--file: ${input.name}`;
+  const source = await openCsv(input.stream, { header: false, name });
+  let first = true;
+  for await (const batch of source.batches)
+    for (const record of batch.rows) {
+      if (ctx.signal.aborted) throw new Interrupted();
+      if ('reason' in record) {
+        await upload.take({ row: record.row, raw: record.raw ?? '', fields: record.fields, reason: record.reason });
+        continue;
+      }
+      if (first) {
+        first = false;
+        upload.header = headerOf(record.fields, opts.column, input.name);
+        if (upload.header) continue;
+      }
+      const pending = upload.take({
+        row: record.row,
+        raw: record.fields[upload.header?.index ?? 0] ?? '',
+        fields: record.fields,
+      });
+      if (pending) await pending;
+    }
+}
+
+type Chunk = { index: number; range: UnitRange; items: string[] };
+
+/** The values on their way: checked, de-duplicated, rejected with their row, or batched into chunks sent with bounded
+ * concurrency and journaled. */
+class Upload {
+  /** The header record, when the input has one. */
+  header: { names: string[]; index: number } | undefined;
+  private readonly seen: EmailIndex;
+  private readonly sender: UnitRunner<Chunk, void>;
+  private rejects: CsvFileWriter | undefined;
+  private batch: string[] = [];
+  private firstRow = 0;
+  private lastRow = 0;
+
+  constructor(
+    private readonly ctx: JobContext,
+    http: HttpClient,
+    private readonly opts: DncAddOptions,
+    private readonly summary: DncAddSummary,
+    journal: Journal | undefined,
+    private readonly accepted: Map<number, UnitRange>,
+  ) {
+    this.seen = new EmailIndex(opts.expectedRows);
+    this.sender = new UnitRunner<Chunk, void>(
+      opts.concurrency,
+      async (chunk) => {
+        await addDncItems(http, opts.listId, chunk.items);
+      },
+      {
+        before: ({ index, range }) => journal?.sending(index, range),
+        after: ({ index, range }) => {
+          journal?.accepted(index, { ...range });
+          summary.sent += range.rows;
+        },
+      },
+      ctx.signal,
+    );
+  }
+
+  /** Takes one value. Synchronous for the common row; a promise only when something must be written or sent. */
+  take(value: Value): Promise<void> | undefined {
+    const summary = this.summary;
+    summary.read++;
+    if ((summary.read & 4095) === 0) this.show();
+    const item = value.reason ? { ok: false as const, reason: value.reason } : classifyDncValue(value.raw);
+    if (!item.ok) return this.reject(value, item.reason);
+    if (this.seen.firstRowOf(item.value, value.row) !== undefined) {
+      summary.duplicates++;
+      return undefined;
+    }
+    summary.valid++;
+    if (!this.batch.length) this.firstRow = value.row;
+    this.lastRow = value.row;
+    this.batch.push(item.value);
+    return this.batch.length >= this.opts.chunkSize ? this.flush() : undefined;
+  }
+
+  /** Sends the last chunk and waits for every chunk under way. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.sender.drain();
+  }
+
+  /** The rejected file is complete: it takes its name. */
+  async commit(): Promise<void> {
+    await this.rejects?.commit();
+    if (this.summary.rejected) this.summary.files.rejected = this.opts.rejectedPath;
+  }
+
+  /** The upload stopped: no rejected file is left half-written; chunks under way finish or fail on their own. */
+  async abort(): Promise<void> {
+    await this.rejects?.abort();
+    await this.sender.drain().catch(() => undefined);
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.batch.length) return;
+    const items = this.batch;
+    this.batch = [];
+    const index = this.summary.chunks++;
+    const sha256 = createHash('sha256').update(items.join('\n')).digest('hex');
+    const earlier = this.accepted.get(index);
+    if (earlier && earlier.sha256 === sha256) this.summary.sent += earlier.rows;
+    else
+      await this.sender.submit({
+        index,
+        range: { firstRow: this.firstRow, lastRow: this.lastRow, rows: items.length, sha256 },
+        items,
+      });
+  }
+
+  private async reject(value: Value, reason: string): Promise<void> {
+    this.summary.rejected++;
+    // The record whole after its row and reason, however many cells it has: fixed, it can be added again.
+    const columns = ['row', 'reason', ...(this.header?.names ?? ['value'])];
+    this.rejects ??= await createCsvFileWriter(this.opts.rejectedPath, columns);
+    await this.rejects.write([value.row, reason, ...(this.header || value.fields.length ? value.fields : [value.raw])]);
+  }
+
+  private show(): void {
+    const { read, valid, sent, rejected } = this.summary;
+    const parts = [`${formatCount(read)} read`, `${formatCount(valid)} valid`, `${formatCount(sent)} sent`];
+    this.ctx.emit({
+      type: 'progress',
+      text: `dnc add: ${[...parts, `${formatCount(rejected)} rejected`].join(' · ')}`,
+    });
   }
 }
