@@ -9,6 +9,7 @@ import { callWithBody } from '../../api/call.js';
 import { uploadFile } from '../../api/resources/uploads.js';
 import { readJsonOrYaml } from '../../io/structured-file.js';
 import { checkedPicture } from './picture.js';
+import { confirmed } from '../../cli/confirm.js';
 
 type PurchaseBody = z.output<typeof domainPurchaseBody>;
 const providers = ['google', 'microsoft', 'azure'] as const;
@@ -167,14 +168,14 @@ export default defineVerb({
       return;
     }
     ctx.stderr.write(summary(order));
-    if (!opts.yes) {
-      if (!ctx.interactive)
-        throw new UsageError('refusing to buy without --yes (no terminal to ask on)', 'Look first with --dry-run.');
-      if (!(await ctx.prompter.confirm({ message: 'Place this order?', default: false }))) {
-        ctx.info('Nothing bought.');
-        return;
-      }
-    }
+    const go = await confirmed(ctx, {
+      yes: opts.yes,
+      question: 'Place this order?',
+      refusal: 'refusing to buy without --yes (no terminal to ask on)',
+      hint: 'Look first with --dry-run.',
+      declined: 'Nothing bought.',
+    });
+    if (!go) return;
     const http = await ctx.http();
     if (picture) {
       const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, picture);

@@ -1,9 +1,9 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
-import { UsageError } from '../../errors.js';
 import { deleteDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
+import { confirmed } from '../../cli/confirm.js';
 
 export default defineVerb({
   exitCodes: [ExitCode.partial],
@@ -15,15 +15,13 @@ export default defineVerb({
   flags: { yes: flag.bool('do not ask for confirmation') },
   async run(ctx, opts) {
     const ids = [...new Set(opts.args[0])];
-    if (!opts.yes) {
-      if (!ctx.interactive)
-        throw new UsageError(`refusing to delete ${ids.length} domain(s) without --yes (no terminal to ask on)`);
-      const sure = await ctx.prompter.confirm({ message: `Delete ${ids.join(', ')}?`, default: false });
-      if (!sure) {
-        ctx.info('Nothing deleted.');
-        return;
-      }
-    }
+    const go = await confirmed(ctx, {
+      yes: opts.yes,
+      question: `Delete ${ids.join(', ')}?`,
+      refusal: `refusing to delete ${ids.length} domain(s) without --yes (no terminal to ask on)`,
+      declined: 'Nothing deleted.',
+    });
+    if (!go) return;
     const http = await ctx.http();
     const failed = await eachDomain(ctx, ids, 'deleted', (id) => deleteDomain(http, id));
     if (failed < ids.length) ctx.info(`Undo while deleted: outreach domains revoke ${ids.join(' ')}`);

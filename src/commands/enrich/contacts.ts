@@ -17,6 +17,7 @@ import {
   type PeopleInput,
 } from '../../io/people-input.js';
 import { linkedinProfileProblem } from '../../io/linkedin-url.js';
+import { confirmed } from '../../cli/confirm.js';
 
 /** An enriched person: the input row's columns, looked up by name, with what the enrichment found. */
 interface Enriched {
@@ -141,17 +142,14 @@ export default defineVerb({
         !opts.from ? 'the flags' : opts.from === '-' ? '--from: stdin' : `--from: ${opts.from}`,
         input,
       );
-    if (count > 0 && !opts.yes) {
-      if (!ctx.interactive)
-        throw new UsageError(
-          `refusing to enrich ${formatCount(count)} ${count === 1 ? 'person' : 'people'} without --yes: it spends credits`,
-          'Add --yes (there is no terminal to ask on).',
-        );
-      if (!(await ctx.prompter.confirm({ message: confirmMessage(count, opts.phone), default: false }))) {
-        ctx.info('Nothing enriched.');
-        return ExitCode.ok;
-      }
-    }
+    const go = await confirmed(ctx, {
+      yes: opts.yes,
+      question: confirmMessage(count, opts.phone),
+      refusal: `refusing to enrich ${formatCount(count)} ${count === 1 ? 'person' : 'people'} without --yes: it spends credits`,
+      hint: 'Add --yes (there is no terminal to ask on).',
+      declined: 'Nothing enriched.',
+    });
+    if (!go) return ExitCode.ok;
     const base =
       opts.from && opts.from !== '-'
         ? resolve(ctx.cwd, opts.from).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')

@@ -15,6 +15,7 @@ import type { IdSet } from '../../io/ids.js';
 import type { BulkPlan, TaskAction } from '../../jobs/bulk-action.js';
 import { hasFilters, toQuery, whereFilterFlags, whereFilters, type Filters } from './filters.js';
 import { allPageSize } from './list.js';
+import { confirmed } from '../../cli/confirm.js';
 
 async function collect(ctx: CommandContext, ids: string[], file: string | undefined, filters: Filters): Promise<IdSet> {
   const { IdSet, idsFromCsvOrLines, idsFromFile } = await import('../../io/ids.js');
@@ -56,18 +57,15 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Whether to go on: --yes, or a yes on a terminal. A resumed action asks as the first run did: its journal may not
  * be the user's own doing. */
-async function confirmed(ctx: CommandContext, words: Words, ids: string[], yes: boolean): Promise<boolean> {
-  if (yes) return true;
-  if (!ctx.interactive)
-    throw new UsageError(
-      `refusing to ${words.verb} ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
-      'Add --yes, or look first with --dry-run.',
-    );
+function confirmedFor(ctx: CommandContext, words: Words, ids: string[], yes: boolean): Promise<boolean> {
   const preview = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${formatCount(ids.length - 5)} more)` : '');
-  const message = `${capital(words.verb)} ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`;
-  if (await ctx.prompter.confirm({ message, default: false })) return true;
-  ctx.info(`Nothing ${words.done}.`);
-  return false;
+  return confirmed(ctx, {
+    yes,
+    question: `${capital(words.verb)} ${formatCount(ids.length)} task${ids.length === 1 ? '' : 's'} (${preview})?`,
+    refusal: `refusing to ${words.verb} ${formatCount(ids.length)} task(s) without --yes (no terminal to ask on)`,
+    hint: 'Add --yes, or look first with --dry-run.',
+    declined: `Nothing ${words.done}.`,
+  });
 }
 
 const selectionFlags = {
@@ -131,7 +129,7 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   }
   let go = false;
   try {
-    go = !left.length || (await confirmed(ctx, words, left, opts.yes));
+    go = !left.length || (await confirmedFor(ctx, words, left, opts.yes));
   } finally {
     if (!go) plan.journal.close();
   }
@@ -163,7 +161,7 @@ async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
     ctx.info(`Would ${words.verb} ${formatCount(ids.length)} task(s) in ${requests} request(s).`);
     return undefined;
   }
-  if (!(await confirmed(ctx, words, ids, given.yes))) return undefined;
+  if (!(await confirmedFor(ctx, words, ids, given.yes))) return undefined;
   const { planBulk } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
   const journal = join(ctx.cwd, `${job}-${fileStamp(started)}.journal`);
