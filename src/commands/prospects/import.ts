@@ -5,7 +5,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/render/output.js';
 import { formatCount } from '../../format.js';
 import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
-import type { ImportSummary } from '../../jobs/import/run-import.js';
+import { maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
 
 const encodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
@@ -66,7 +66,7 @@ export const importFlags = {
   verify: flag.bool('ask the service to verify the emails'),
   sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
   chunkSize: flag.int(
-    `rows per request (default: ${formatCount(maxImportRows / 10)} first, doubling up to ${formatCount(maxImportRows)}; ` +
+    `rows per request (default: ${formatCount(maxChunkRows / 10)} first, doubling up to ${formatCount(maxChunkRows)}; ` +
       '5,000 with --sync)',
     {
       value: 'rows',
@@ -95,7 +95,7 @@ export default defineVerb({
     'first not empty, a direct line first and a home number last (README lists the order).',
     '',
     'Each row is checked first: bad CSV records, empty or malformed emails and duplicate emails go to',
-    '<name>.rejected.csv (row, reason, then the record whole); the rest is sent in chunks (up to 100,000 rows and',
+    '<name>.rejected.csv (row, reason, then the record whole); the rest is sent in chunks (up to 40,000 rows and',
     '90 MB each; the first ones smaller, so the service starts early) with --concurrency requests at a time.',
     '<name>.import-journal records each accepted chunk, so --resume after a crash or Ctrl-C sends only what was not',
     'accepted.',
