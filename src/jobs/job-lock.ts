@@ -2,21 +2,13 @@
 // has ended (a kill -9, a crash) is taken over; one held by a running process stops the second run, naming it. The
 // lock is written whole under a temporary name and linked into place, so no run ever reads it half-written.
 import { closeSync, linkSync, rmSync, writeSync } from 'node:fs';
-import { kill, pid } from 'node:process';
+import { pid } from 'node:process';
+import { processAlive } from '../process-alive.js';
 import { UsageError } from '../errors.js';
 import { openExclusive, readOwnFile, tempPathFor } from '../io/safe-file.js';
 
 export interface JobLock {
   release(): void;
-}
-
-function running(other: number): boolean {
-  try {
-    kill(other, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 const lockHint = 'Remove it if no outreach run holds it.';
@@ -60,7 +52,7 @@ export function lockJob(journalPath: string, now: number): JobLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryLock(path, now)) return lock;
     const holder = holderOf(path, journalPath);
-    if (holder && holder.pid !== pid && running(holder.pid))
+    if (holder && holder.pid !== pid && processAlive(holder.pid))
       throw new UsageError(
         `${journalPath} is in use by process ${holder.pid} (since ${holder.since})`,
         'Wait for that run to end, or stop it; a lock whose process has ended is taken over.',

@@ -4,10 +4,11 @@
 // cheap: a shared /tmp may hold tens of thousands of entries (58,000 here: 40-50 ms to list on every import).
 import { randomBytes } from 'node:crypto';
 // The pid is the identity of this process on the machine, which temporary file names carry (not configuration).
-import { getuid, kill, pid } from 'node:process';
+import { getuid, pid } from 'node:process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../process-alive.js';
 
 let privateDir: string | undefined;
 
@@ -32,15 +33,6 @@ export function tempName(kind: string, suffix = ''): string {
   return `outreach-${kind}-${pid}-${randomBytes(6).toString('hex')}${suffix}`;
 }
 
-function alive(other: number): boolean {
-  try {
-    kill(other, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, it is someone else's
-  }
-}
-
 /** Removes, from `dir`, temporary files of outreach processes that no longer run. Returns how many. */
 export function sweepOrphans(dir: string = tempDir()): number {
   let entries: string[];
@@ -58,7 +50,7 @@ export function sweepOrphans(dir: string = tempDir()): number {
       /^outreach-(chunk|report|stdin)-(\d+)-[0-9a-f]{12}(-\d+\.json|\.csv)?$/.exec(name) ??
       /^\..+\.outreach-(tmp)-(\d+)-[0-9a-f]{12}$/.exec(name);
     const owner = Number(match?.[2]);
-    if (!match || !owner || owner === pid || alive(owner)) continue;
+    if (!match || !owner || owner === pid || processAlive(owner)) continue;
     rmSync(join(dir, name), { recursive: match[1] === 'stdin', force: true });
     removed++;
   }

@@ -14,7 +14,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { kill, pid } from 'node:process';
+import { pid } from 'node:process';
+import { processAlive } from '../process-alive.js';
 import { SandboxDb } from './db/sandbox-db.js';
 import { importLegacy, type LegacyProspect, type LegacyState } from './legacy-state.js';
 import { allTables } from './resources/index.js';
@@ -78,7 +79,7 @@ function withMigrationLock(path: string, work: () => void): void {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      if (!alive(Number(readText(lock)))) rmSync(lock, { force: true });
+      if (!processAlive(Number(readText(lock)))) rmSync(lock, { force: true });
       else if (nap > lockNaps)
         throw new Error(`${lock}: another process has been moving the state over for two minutes`);
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50); // a short sleep: this path is synchronous
@@ -98,16 +99,6 @@ function readText(path: string): string {
     return readFileSync(path, 'utf8');
   } catch {
     return '';
-  }
-}
-
-function alive(owner: number): boolean {
-  if (!Number.isSafeInteger(owner) || owner <= 0) return false;
-  try {
-    kill(owner, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

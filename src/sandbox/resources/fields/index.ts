@@ -4,7 +4,7 @@ import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
-import { seedData } from '../../seed-data.js';
+import { seedTable } from '../../seed-data.js';
 import type { FieldRecord } from '../../model.js';
 import type { Store } from '../../store.js';
 
@@ -68,8 +68,5 @@ export const fieldsResource = defineResource({
       return { status: 200, body: { message: 'Field updated successfully' } };
     },
   }),
-  seed(store) {
-    const table = store.table(fieldsTable);
-    for (const field of seedData<FieldRecord[]>('fields')) table.put(field);
-  },
+  seed: seedTable(fieldsTable, 'fields'),
 });

@@ -3,7 +3,7 @@ import { inboxEndpoints } from '../../../api/contract/inbox.js';
 import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
-import { seedData } from '../../seed-data.js';
+import { seedTable } from '../../seed-data.js';
 import type { InboxCategoryRecord } from '../../model.js';
 
 export const inboxCategoriesTable = defineTable<InboxCategoryRecord>({ name: 'inbox_categories', id: (c) => c.key });
@@ -16,8 +16,5 @@ export const inboxResource = defineResource({
       body: { message: 'Categories fetched successfully', payload: store.table(inboxCategoriesTable).all() },
     }),
   }),
-  seed(store) {
-    const table = store.table(inboxCategoriesTable);
-    for (const category of seedData<InboxCategoryRecord[]>('inbox-categories')) table.put(category);
-  },
+  seed: seedTable(inboxCategoriesTable, 'inbox-categories'),
 });

@@ -5,7 +5,7 @@ import { defineTable } from '../../db/table.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
-import { seedData } from '../../seed-data.js';
+import { seedTable } from '../../seed-data.js';
 import type { ScheduleRecord } from '../../model.js';
 
 export const schedulesTable = defineTable<ScheduleRecord>({ name: 'schedules', id: (s) => s.id });
@@ -42,8 +42,5 @@ export const schedulesResource = defineResource({
       body: { message: 'Schedules fetched successfully', payload: store.table(schedulesTable).all() },
     }),
   }),
-  seed(store) {
-    const table = store.table(schedulesTable);
-    for (const schedule of seedData<ScheduleRecord[]>('schedules')) table.put(schedule);
-  },
+  seed: seedTable(schedulesTable, 'schedules'),
 });

@@ -5,7 +5,7 @@ import { counterOf } from '../../ids.js';
 import { defineResource } from '../../resource.js';
 import { routesOf } from '../../route.js';
 import { SandboxError } from '../../sandbox-error.js';
-import { seedData } from '../../seed-data.js';
+import { seedTable } from '../../seed-data.js';
 import type { SequenceRecord } from '../../model.js';
 import type { Store } from '../../store.js';
 import { prospectsTable } from '../prospects/tables.js';
@@ -118,8 +118,5 @@ export const sequencesResource = defineResource({
       return { status: 200, body: { message: 'Test email sent successfully' } };
     },
   }),
-  seed(store) {
-    const table = store.table(sequencesTable);
-    for (const sequence of seedData<SequenceRecord[]>('sequences')) table.put(sequence);
-  },
+  seed: seedTable(sequencesTable, 'sequences'),
 });
