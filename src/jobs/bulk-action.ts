@@ -183,7 +183,7 @@ function batchesOf(journal: Journal, batchSize: number): Batch[] {
   return [...journal.units].map(([index, unit]) => {
     const ids = unit.planned?.ids;
     if (!Array.isArray(ids) || ids.length > batchSize)
-      checked(ids, `list of at most ${batchSize.toLocaleString('en-US')} task ids`);
+      checked(ids, `list of at most ${formatCount(batchSize)} task ids`);
     const bulkActionId = unit.accepted?.bulkActionId;
     return {
       index,

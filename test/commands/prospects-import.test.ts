@@ -197,23 +197,23 @@ describe('prospects import', () => {
     writeFileSync(join(dir, 'big.csv'), `Email,Company\n${rows}\n`);
     const result = await importIn(['big.csv', '--dry-run', '--json']);
     expect(result.code).toBe(0);
-    // The first chunk holds 4,000 rows, each next one twice as many (up to 40,000).
-    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 3 });
+    // The first chunk holds 2,000 rows, each next one half as many again (up to 40,000): 2,000 ... 10,125.
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 5 });
   });
 
-  it('sends small chunks first, so the service starts on them while the rest is read: 4,000 rows, then doubling', async () => {
+  it('sends small chunks first, so the service starts on them while the rest is read: 2,000 rows, then half as many again each time', async () => {
     const rows = Array.from({ length: 35_000 }, (_, i) => `ramp${i}@x.example,Ramp ${i}`).join('\n');
     writeFileSync(join(dir, 'ramp.csv'), `Email,Company\n${rows}\n`);
     const result = await importIn(['ramp.csv', '--no-wait', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ total: 35_000, sent: 35_000, chunks: 4 });
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 35_000, sent: 35_000, chunks: 6 });
     // Two chunks are under way at once, so the service may finish the last (small) one before the one before it.
     expect(
       state(sb)
-        .imports.slice(-4)
+        .imports.slice(-6)
         .map((job) => job.total)
         .sort((a, b) => a - b),
-    ).toEqual([4_000, 7_000, 8_000, 16_000]);
+    ).toEqual([2_000, 3_000, 4_500, 6_750, 8_625, 10_125]);
   });
 
   it('reads stdin with -', async () => {

@@ -66,7 +66,7 @@ export const importFlags = {
   verify: flag.bool('ask the service to verify the emails'),
   sync: flag.bool('use the synchronous import (by field id), which answers row by row'),
   chunkSize: flag.int(
-    `rows per request (default: ${formatCount(maxChunkRows / 10)} first, doubling up to ${formatCount(maxChunkRows)}; ` +
+    `rows per request (default: ${formatCount(maxChunkRows / 20)} first, growing by half up to ${formatCount(maxChunkRows)}; ` +
       '5,000 with --sync)',
     {
       value: 'rows',

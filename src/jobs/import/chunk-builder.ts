@@ -29,6 +29,10 @@ export interface SpooledChunk extends BuiltChunk {
 
 /** Text goes to the spool (and the hash) in pieces of about this many characters. */
 const flushAt = 64 * 1024;
+/** A request reads its spool in pieces this large. Each piece waits for an event-loop turn, which the reading of the
+ * next chunk holds for milliseconds at a time: in 64 KiB pieces a 1.3 MB body took 70 ms to reach the service, not 6.
+ * Larger pieces cost memory (1M rows: peak RSS 115 MiB at 64 KiB, 118 at 256 KiB, 134 at 1 MiB). */
+const uploadPieceBytes = 256 * 1024;
 
 export class ChunkBuilder {
   private readonly hash: Hash | undefined;
@@ -84,7 +88,7 @@ export class ChunkBuilder {
       sha256,
       firstRow,
       lastRow,
-      body: () => createReadStream(spool!.path, { highWaterMark: flushAt }),
+      body: () => createReadStream(spool!.path, { highWaterMark: uploadPieceBytes }),
       discard: () => spool && rmSync(spool.path, { force: true }),
     };
   }

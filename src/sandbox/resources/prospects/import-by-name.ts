@@ -2,6 +2,7 @@
 // importDelayMs, and a CSV of the rows that failed. The sequence-scoped import takes the same body, its step required.
 import { stringify } from 'csv-stringify/sync';
 import { importStatusMeaning, maxImportRows, type ImportByNameBody } from '../../../api/contract/prospects.js';
+import { formatCount } from '../../../format.js';
 import type { SandboxResponse } from '../../route.js';
 import { badRequest } from '../../sandbox-error.js';
 import type { Store } from '../../store.js';
@@ -39,8 +40,8 @@ function failedRowsCsv(outcomes: Array<RowOutcome & { position: number }>): stri
 export function importByName(body: ImportByNameBody, store: Store): SandboxResponse {
   if (body.prospectList.length > maxImportRows)
     throw badRequest(
-      `Up to ${maxImportRows.toLocaleString('en-US')} prospects can be imported per request; ` +
-        `got ${body.prospectList.length.toLocaleString('en-US')}`,
+      `Up to ${formatCount(maxImportRows)} prospects can be imported per request; ` +
+        `got ${formatCount(body.prospectList.length)}`,
     );
   if (body.prospectList.length === 0) throw badRequest('prospectList is empty');
   checkStep(store, body.stepId);
