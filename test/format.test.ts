@@ -3,7 +3,20 @@ import { formatCount } from '../src/format.js';
 
 describe('formatCount', () => {
   it('groups whole numbers exactly as en-US does', () => {
-    const values = [0, 7, 999, 1000, 12_345, 100_000, 1_000_000, 987_654_321, Number.MAX_SAFE_INTEGER, -1, -1234, -1_000_000];
+    const values = [
+      0,
+      7,
+      999,
+      1000,
+      12_345,
+      100_000,
+      1_000_000,
+      987_654_321,
+      Number.MAX_SAFE_INTEGER,
+      -1,
+      -1234,
+      -1_000_000,
+    ];
     for (const n of values) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
   });
 
