@@ -76,7 +76,6 @@ export class Transport {
     return { module, agent };
   }
 
-  // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
   async exchange(
     method: string,
     url: URL,
@@ -90,95 +89,12 @@ export class Transport {
     onConnected?: () => void,
   ): Promise<Exchange> {
     const { module, agent } = await this.agentFor(url.protocol);
-    // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
     return new Promise<Exchange>((resolve, reject) => {
-      let connected = false;
-      let localFailure: NodeJS.ErrnoException | undefined;
-      const fail = (error: unknown) => {
-        if (localFailure) return reject(new LocalFileError(localFailure));
-        if (error instanceof AnswerTooLarge) return reject(error);
-        const code = errorCode(error);
-        // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
-        const aborted = (error as Error)?.name === 'AbortError';
-        const sent = connected || !(neverSentCodes.has(code) || isTlsFailure(code) || aborted);
-        reject(new TransportError(code, sent, (error as Error)?.message));
-      };
+      const attempt = new Attempt(resolve, reject);
       const req = module.request(url, { method, headers, agent, signal });
-      const connectTimer = setTimeout(() => {
-        if (!connected) req.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
-      }, this.connectTimeoutMs);
-      req.on('socket', (socket) => {
-        const onConnect = () => {
-          connected = true;
-          clearTimeout(connectTimer);
-          onConnected?.();
-        };
-        if (!socket.connecting) onConnect();
-        else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
-      });
-      req.on('error', (error) => {
-        clearTimeout(connectTimer);
-        fail(error);
-      });
-      req.on('response', (res) => {
-        const status = res.statusCode ?? 0;
-        const toFile = sink !== undefined && status >= 200 && status < 300;
-        // Only a download streamed to a file may be larger than an answer kept in memory.
-        const limit = toFile ? maxBytes : Math.min(maxBytes, maxAnswerBytes);
-        const tooLarge = () => new AnswerTooLarge(limit, toFile);
-        /** Fails the exchange at once and closes the connection: nothing more of the answer is read. */
-        const refuse = () => {
-          reject(tooLarge());
-          req.destroy();
-        };
-        // An answer that says it is too large is refused before a byte of it is read.
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > limit) return refuse();
-        if (toFile) {
-          let received = 0;
-          const cap = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              received += chunk.length;
-              if (received > limit) done(tooLarge());
-              else done(null, chunk);
-            },
-          });
-          res.on('aborted', () => res.destroy(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
-          const out = sink();
-          out.once('error', (error: NodeJS.ErrnoException) => (localFailure = error));
-          pipeline(res, cap, out).then(
-            () =>
-              res.complete
-                ? resolve({ status, headers: res.headers, text: '' })
-                : fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })),
-            fail,
-          );
-          return;
-        }
-        // Counted as the bytes arrive: past the limit the connection is closed and what came is dropped, so an
-        // endless answer costs at most the limit, never a string too long to build.
-        let chunks: Buffer[] = [];
-        let received = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (received > limit) return;
-          received += chunk.length;
-          if (received <= limit) return void chunks.push(chunk);
-          chunks = [];
-          refuse();
-        });
-        res.on('error', fail);
-        res.on('aborted', () => fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' })));
-        res.on('end', () => {
-          if (!res.complete) return fail(Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' }));
-          resolve({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
-      if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) req.end(body);
-      else {
-        const source = body instanceof Readable ? body : Readable.from(body);
-        source.once('error', (error: NodeJS.ErrnoException) => (localFailure = error));
-        pipeline(source, req).catch(fail);
-      }
+      attempt.watchConnection(req, url, this.connectTimeoutMs, onConnected);
+      req.on('response', (res) => attempt.read(req, res, maxBytes, sink));
+      attempt.send(req, body);
     });
   }
 
@@ -187,6 +103,131 @@ export class Transport {
     this.agents.clear();
   }
 }
+
+/** One request and its answer: whether the connection came up (an error before it means nothing was sent), and a
+ * local file that failed (the body's source, a download's sink), which decides how a failure is told. */
+class Attempt {
+  private connected = false;
+  private localFailure: NodeJS.ErrnoException | undefined;
+
+  constructor(
+    private readonly resolve: (exchange: Exchange) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  readonly fail = (error: unknown): void => {
+    if (this.localFailure) return this.reject(new LocalFileError(this.localFailure));
+    if (error instanceof AnswerTooLarge) return this.reject(error);
+    const code = errorCode(error);
+    // A deadline or Ctrl-C before the socket connected: nothing reached the server either.
+    const aborted = (error as Error)?.name === 'AbortError';
+    const sent = this.connected || !(neverSentCodes.has(code) || isTlsFailure(code) || aborted);
+    this.reject(new TransportError(code, sent, (error as Error)?.message));
+  };
+
+  /** A local file failed: the failure is told as that, whatever the connection does next. */
+  readonly localFileFailed = (error: NodeJS.ErrnoException): void => {
+    this.localFailure = error;
+  };
+
+  /** Notes when the connection is up, and gives up on one that takes longer than `timeoutMs`. */
+  watchConnection(req: http.ClientRequest, url: URL, timeoutMs: number, onConnected?: () => void): void {
+    const connectTimer = setTimeout(() => {
+      if (!this.connected) req.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
+    }, timeoutMs);
+    req.on('socket', (socket) => {
+      const onConnect = () => {
+        this.connected = true;
+        clearTimeout(connectTimer);
+        onConnected?.();
+      };
+      if (!socket.connecting) onConnect();
+      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
+    });
+    req.on('error', (error) => {
+      clearTimeout(connectTimer);
+      this.fail(error);
+    });
+  }
+
+  send(req: http.ClientRequest, body: RequestBody | undefined): void {
+    if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return void req.end(body);
+    const source = body instanceof Readable ? body : Readable.from(body);
+    source.once('error', this.localFileFailed);
+    pipeline(source, req).catch(this.fail);
+  }
+
+  /** The answer: a success with a sink streams to it, anything else is kept in memory; both within their limit. */
+  read(req: http.ClientRequest, res: http.IncomingMessage, maxBytes: number, sink?: () => Writable): void {
+    const status = res.statusCode ?? 0;
+    const toFile = sink !== undefined && status >= 200 && status < 300;
+    // Only a download streamed to a file may be larger than an answer kept in memory.
+    const limit = toFile ? maxBytes : Math.min(maxBytes, maxAnswerBytes);
+    const answer: Answer = {
+      res,
+      status,
+      limit,
+      tooLarge: () => new AnswerTooLarge(limit, toFile),
+      /** Fails the exchange at once and closes the connection: nothing more of the answer is read. */
+      refuse: () => {
+        this.reject(answer.tooLarge());
+        req.destroy();
+      },
+    };
+    // An answer that says it is too large is refused before a byte of it is read.
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return answer.refuse();
+    if (toFile) this.saveTo(sink(), answer);
+    else this.keep(answer);
+  }
+
+  private saveTo(out: Writable, { res, status, limit, tooLarge }: Answer): void {
+    let received = 0;
+    const cap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        if (received > limit) done(tooLarge());
+        else done(null, chunk);
+      },
+    });
+    res.on('aborted', () => res.destroy(cutOff()));
+    out.once('error', this.localFileFailed);
+    pipeline(res, cap, out).then(
+      () => (res.complete ? this.resolve({ status, headers: res.headers, text: '' }) : this.fail(cutOff())),
+      this.fail,
+    );
+  }
+
+  // Counted as the bytes arrive: past the limit the connection is closed and what came is dropped, so an endless
+  // answer costs at most the limit, never a string too long to build.
+  private keep({ res, status, limit, refuse }: Answer): void {
+    let chunks: Buffer[] = [];
+    let received = 0;
+    res.on('data', (chunk: Buffer) => {
+      if (received > limit) return;
+      received += chunk.length;
+      if (received <= limit) return void chunks.push(chunk);
+      chunks = [];
+      refuse();
+    });
+    res.on('error', this.fail);
+    res.on('aborted', () => this.fail(cutOff()));
+    res.on('end', () => {
+      if (!res.complete) return this.fail(cutOff());
+      this.resolve({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+    });
+  }
+}
+
+interface Answer {
+  res: http.IncomingMessage;
+  status: number;
+  limit: number;
+  tooLarge(): AnswerTooLarge;
+  refuse(): void;
+}
+
+const cutOff = () => Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' });
 
 function errorCode(error: unknown): string {
   let current: unknown = error;
