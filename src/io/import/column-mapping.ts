@@ -55,11 +55,88 @@ function parseMappingFile({ name: path, text }: { name: string; text: string }):
   return parsed as Record<string, string | null>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
+type How = 'explicit' | 'own' | 'synonym';
+/** What the user said of columns: normalised name -> {as written, field label or null for "ignore"}. */
+type Explicit = Map<string, { column: string; label: string | null }>;
+
+/** What deciding one column's field needs to know about the whole file. */
+interface Decision {
+  fields: FieldInfo[];
+  fieldByName: Map<string, FieldInfo>;
+  explicit: Explicit;
+  /** The fields the user mapped a column to. */
+  explicitFields: Set<string | undefined>;
+  /** The file's normalised column names. */
+  known: Set<string>;
+  emailChosen: boolean;
+}
+
 export function buildMapping(header: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
+  const explicit = explicitMappings(options);
+  const known = new Set(header.map(normaliseName));
+  const exportOf = recogniseExport([...known]);
+  checkNamedColumns(explicit, known, header);
   const fieldByName = new Map(fields.map((f) => [normaliseName(f.label), f]));
-  // Normalised column name -> {as the user wrote it, field label or null for "ignore"}; --map wins over --mapping.
-  const explicit = new Map<string, { column: string; label: string | null }>();
+  const decision: Decision = {
+    fields,
+    fieldByName,
+    explicit,
+    explicitFields: new Set(
+      [...explicit.values()].flatMap(({ label }) =>
+        label === null ? [] : [fieldByName.get(normaliseName(label))?.id],
+      ),
+    ),
+    known,
+    emailChosen: emailColumnChosen(header, explicit),
+  };
+  const columns: MappedColumn[] = [];
+  const ignored: string[] = [];
+  const unknown: string[] = [];
+  /** How each field's column was found: a second column of the same kind joins it (never beside its own name). */
+  const byField = new Map<string, { column: MappedColumn; how: How }>();
+  header.forEach((name, index) => {
+    const found = fieldOf(name, decision);
+    if (found === 'ignored') return void ignored.push(name);
+    if (!found) return void (options.ignoreUnknown || name === '' || exportOf ? ignored : unknown).push(name);
+    const { field, how } = found;
+    const earlier = byField.get(field.id);
+    // The email is one column: it is what the checks and the duplicate index read. Later email columns of an export
+    // (E-mail 2, Secondary Email) are set aside.
+    const isEmail = normaliseName(field.label) === 'email';
+    if (earlier && earlier.how === 'synonym' && how === 'synonym' && isEmail) return void ignored.push(name);
+    if (earlier && earlier.how === how && how !== 'own' && !isEmail)
+      return void earlier.column.sources.push({ index, header: name });
+    if (earlier)
+      throw new UsageError(
+        `columns "${earlier.column.sources[0]!.header}" and "${name}" both map to the field "${field.label}"`,
+        'Map one of them elsewhere, or ignore it with --map "COLUMN=".',
+      );
+    const column = { field, sources: [{ index, header: name }] };
+    byField.set(field.id, { column, how });
+    columns.push(column);
+  });
+  orderSources(byField.values(), explicit);
+  if (unknown.length) throw unknownColumns(unknown, fields);
+  const email = columns.find((c) => normaliseName(c.field.label) === 'email');
+  if (!email)
+    throw new UsageError(
+      'no column maps to the Email field, and every prospect needs one',
+      `Name the column "Email" or add --map "YOUR COLUMN=Email". The columns are: ${header.join(', ')}`,
+    );
+  const bySynonym = [...byField.values()].filter(({ how }) => how === 'synonym').map(({ column }) => column);
+  return {
+    columns,
+    ignored,
+    bySynonym,
+    exportOf,
+    emailIndex: email.sources[0]!.index,
+    asJson: () => asJson(header, columns),
+  };
+}
+
+/** --mapping's pairs, then --map's, which win. */
+function explicitMappings(options: MappingOptions): Explicit {
+  const explicit: Explicit = new Map();
   if (options.mappingFile) {
     for (const [column, label] of Object.entries(parseMappingFile(options.mappingFile)))
       explicit.set(normaliseName(column), { column, label });
@@ -70,9 +147,10 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
     const column = pair.slice(0, at);
     explicit.set(normaliseName(column), { column, label: pair.slice(at + 1).trim() || null });
   }
+  return explicit;
+}
 
-  const known = new Set(header.map(normaliseName));
-  const exportOf = recogniseExport([...known]);
+function checkNamedColumns(explicit: Explicit, known: Set<string>, header: string[]): void {
   for (const [key, { column }] of explicit) {
     if (!known.has(key))
       throw new UsageError(
@@ -80,127 +158,82 @@ export function buildMapping(header: string[], fields: FieldInfo[], options: Map
         `The columns are: ${header.join(', ')}`,
       );
   }
+}
 
-  // Two columns that could each be the email (Email and Personal Email), and no word from the user on either: which
-  // one is the prospect's is not ours to guess.
+/** Whether the user named the email column. Two columns that could each be the email (Email and Personal Email), and
+ * no word from the user on either: which one is the prospect's is not ours to guess. */
+function emailColumnChosen(header: string[], explicit: Explicit): boolean {
   const emailCandidates = header.filter((name) => couldBeEmail(normaliseName(name)));
   const emailChosen = [...explicit.values()].some(({ label }) => label !== null && normaliseName(label) === 'email');
   if (emailCandidates.length > 1 && !emailChosen && !emailCandidates.some((c) => explicit.has(normaliseName(c))))
     throw new AmbiguousEmailColumns(emailCandidates);
+  return emailChosen;
+}
 
-  const columns: MappedColumn[] = [];
-  const ignored: string[] = [];
-  const unknown: string[] = [];
-  const explicitFields = new Set(
-    [...explicit.values()].flatMap(({ label }) => (label === null ? [] : [fieldByName.get(normaliseName(label))?.id])),
-  );
-  /** How each field's column was found: a second column of the same kind joins it (never beside its own name). */
-  const byField = new Map<string, { column: MappedColumn; how: 'explicit' | 'own' | 'synonym' }>();
-  header.forEach((name, index) => {
-    const key = normaliseName(name);
-    let field: FieldInfo | undefined;
-    let how: 'explicit' | 'own' | 'synonym' = 'own';
-    if (explicit.has(key)) {
-      how = 'explicit';
-      const { label } = explicit.get(key)!;
-      if (label === null) return ignored.push(name);
-      field = fieldByName.get(normaliseName(label));
-      if (!field) {
-        const hint = closest(
-          label,
-          fields.map((f) => f.label),
-          normaliseName,
-        );
-        throw new UsageError(
-          `--map: "${name}" points to "${label}", which is not a field${hint.length ? ` (closest: ${hint.join(', ')})` : ''}`,
-          'See `outreach fields list --system`.',
-        );
-      }
-    } else if (emailChosen && couldBeEmail(key)) {
-      // The user named the email column: the other email columns are set aside, not stopped on.
-      return ignored.push(name);
-    } else {
-      field = fieldByName.get(key);
-      const synonym = normaliseName(synonymField(key) ?? '');
-      if (!field && fieldByName.has(synonym)) {
-        // A synonym stands back when another column carries the field's own name ("Mobile Phone" beside "Phone
-        // Number", Outlook's salutation "Title" beside "Job Title"): that column is set aside, not stopped on.
-        // So does it when the user mapped a column to that field (--map "Mobile Phone=Phone Number").
-        if (known.has(synonym) || explicitFields.has(fieldByName.get(synonym)!.id)) return ignored.push(name);
-        field = fieldByName.get(synonym)!;
-        how = 'synonym';
-      }
-    }
-    if (!field) {
-      if (options.ignoreUnknown || name === '' || exportOf) ignored.push(name);
-      else unknown.push(name);
-      return;
-    }
-    const earlier = byField.get(field.id);
-    // The email is one column: it is what the checks and the duplicate index read. Later email columns of an export
-    // (E-mail 2, Secondary Email) are set aside.
-    const isEmail = normaliseName(field.label) === 'email';
-    if (earlier && earlier.how === 'synonym' && how === 'synonym' && isEmail) return ignored.push(name);
-    if (earlier && earlier.how === how && how !== 'own' && !isEmail) {
-      earlier.column.sources.push({ index, header: name });
-      return;
-    }
-    if (earlier)
-      throw new UsageError(
-        `columns "${earlier.column.sources[0]!.header}" and "${name}" both map to the field "${field.label}"`,
-        'Map one of them elsewhere, or ignore it with --map "COLUMN=".',
-      );
-    const column = { field, sources: [{ index, header: name }] };
-    byField.set(field.id, { column, how });
-    columns.push(column);
-  });
-  // The order sources are tried in: an export's columns best first (header-synonyms.ts), the user's as given.
+/** The field a column feeds and how it was found; 'ignored' when it is set aside, undefined when nothing matches. */
+function fieldOf(name: string, d: Decision): { field: FieldInfo; how: How } | 'ignored' | undefined {
+  const key = normaliseName(name);
+  const mapped = d.explicit.get(key);
+  if (mapped) {
+    if (mapped.label === null) return 'ignored';
+    const field = d.fieldByName.get(normaliseName(mapped.label));
+    if (field) return { field, how: 'explicit' };
+    const hint = closest(
+      mapped.label,
+      d.fields.map((f) => f.label),
+      normaliseName,
+    );
+    throw new UsageError(
+      `--map: "${name}" points to "${mapped.label}", which is not a field${hint.length ? ` (closest: ${hint.join(', ')})` : ''}`,
+      'See `outreach fields list --system`.',
+    );
+  }
+  // The user named the email column: the other email columns are set aside, not stopped on.
+  if (d.emailChosen && couldBeEmail(key)) return 'ignored';
+  const own = d.fieldByName.get(key);
+  if (own) return { field: own, how: 'own' };
+  const synonym = normaliseName(synonymField(key) ?? '');
+  const field = d.fieldByName.get(synonym);
+  if (!field) return undefined;
+  // A synonym stands back when another column carries the field's own name ("Mobile Phone" beside "Phone Number",
+  // Outlook's salutation "Title" beside "Job Title"): that column is set aside, not stopped on. So does it when the
+  // user mapped a column to that field (--map "Mobile Phone=Phone Number").
+  if (d.known.has(synonym) || d.explicitFields.has(field.id)) return 'ignored';
+  return { field, how: 'synonym' };
+}
+
+/** The order a field's sources are tried in: an export's columns best first (header-synonyms.ts), the user's as given. */
+function orderSources(found: Iterable<{ column: MappedColumn; how: How }>, explicit: Explicit): void {
   const explicitOrder = [...explicit.keys()];
-  const rank = (how: string, header: string) =>
+  const rank = (how: How, header: string) =>
     how === 'synonym' ? synonymRank(header) : explicitOrder.indexOf(normaliseName(header));
-  for (const { column, how } of byField.values()) {
-    column.sources.sort((a, b) => rank(how, a.header) - rank(how, b.header));
-  }
-  const bySynonym = [...byField.values()].filter(({ how }) => how === 'synonym').map(({ column }) => column);
+  for (const { column, how } of found) column.sources.sort((a, b) => rank(how, a.header) - rank(how, b.header));
+}
 
-  if (unknown.length) {
-    const lines = unknown.map((name) => {
-      const hint = closest(
-        name,
-        fields.map((f) => f.label),
-        normaliseName,
-      );
-      return `  "${name}"${hint.length ? ` — closest fields: ${hint.join(', ')}` : ' — no similar field'}`;
-    });
-    throw new UsageError(
-      `${unknown.length === 1 ? 'a column matches' : `${unknown.length} columns match`} no field:\n${lines.join('\n')}`,
-      'Map them with --map "COLUMN=Field label", skip them with --ignore-unknown, or create the fields in the app first.',
+function unknownColumns(unknown: string[], fields: FieldInfo[]): UsageError {
+  const lines = unknown.map((name) => {
+    const hint = closest(
+      name,
+      fields.map((f) => f.label),
+      normaliseName,
     );
-  }
-  const email = columns.find((c) => normaliseName(c.field.label) === 'email');
-  if (!email)
-    throw new UsageError(
-      'no column maps to the Email field, and every prospect needs one',
-      `Name the column "Email" or add --map "YOUR COLUMN=Email". The columns are: ${header.join(', ')}`,
-    );
+    return `  "${name}"${hint.length ? ` — closest fields: ${hint.join(', ')}` : ' — no similar field'}`;
+  });
+  return new UsageError(
+    `${unknown.length === 1 ? 'a column matches' : `${unknown.length} columns match`} no field:\n${lines.join('\n')}`,
+    'Map them with --map "COLUMN=Field label", skip them with --ignore-unknown, or create the fields in the app first.',
+  );
+}
 
-  return {
-    columns,
-    ignored,
-    bySynonym,
-    exportOf,
-    emailIndex: email.sources[0]!.index,
-    asJson() {
-      // A field's columns stand together, in the order they are tried, which --mapping keeps when it reads them.
-      const out: Record<string, string | null> = {};
-      for (const [index, name] of header.entries()) {
-        const column = columns.find((c) => c.sources.some((s) => s.index === index));
-        if (!column) out[name] = null;
-        else for (const source of column.sources) out[source.header] = column.field.label;
-      }
-      return out;
-    },
-  };
+/** A field's columns stand together, in the order they are tried, which --mapping keeps when it reads them. */
+function asJson(header: string[], columns: MappedColumn[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [index, name] of header.entries()) {
+    const column = columns.find((c) => c.sources.some((s) => s.index === index));
+    if (!column) out[name] = null;
+    else for (const source of column.sources) out[source.header] = column.field.label;
+  }
+  return out;
 }
 
 /** Several columns could be the email: the user picks one (asked on a terminal, else --map). */
