@@ -97,6 +97,12 @@ class RecordCutter {
   /** A record that did not end in the text was parsed up to this many characters: it is tried again only once the
    * text holds twice as many, so a record longer than many reads costs a few parses, not one a read. */
   private retryAt = 0;
+  /** The record being read field by field: its fields so far, why it is bad (if it is), whether a quoted value holds
+   * a line break (only they can), and where its last field read ended. */
+  private fields: MarkedRecord = [];
+  private reason: string | undefined;
+  private spansLines = false;
+  private at = 0;
 
   constructor(
     private readonly delimiter: string,
@@ -162,107 +168,128 @@ class RecordCutter {
   }
 
   /** One record, field by field; the position after it, or -1 when the text does not hold all of it yet. */
-  // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
   private fieldByField(start: number, final: boolean): number {
     const text = this.text;
     const d = this.delimiter;
-    const fields: string[] = [];
-    let reason: string | undefined;
-    /** Whether a quoted value holds a line break (only they can). */
-    let spansLines = false;
+    this.fields = [];
+    this.reason = undefined;
+    this.spansLines = false;
     let pos = start;
     for (;;) {
-      let value: string;
       let open = pos;
       while ((text[open] === ' ' || text[open] === '\t') && text[open] !== d) open++;
-      if (text[open] === quote) {
-        // The closing quote is the first one not doubled; the pairs before it are undone in one pass.
-        let from = open + 1;
-        let pairs = false;
-        const unpaired = (inside: string) => (pairs ? inside.replaceAll('""', '"') : inside);
-        for (;;) {
-          const q = text.indexOf(quote, from);
-          if (q === -1) {
-            if (!final) return -1;
-            const rest = lineBreaks(text.slice(start).replace(/[\r\n]+$/, ''));
-            if (rest) throw new CsvStructureError('unclosed-quote', rest);
-            // On the last line nothing follows that it could swallow: that record alone is refused.
-            const end = text.replace(/[\r\n]+$/, '').length;
-            fields.push(unpaired(text.slice(open + 1, end)));
-            const reason = `a quote opens in column ${fields.length} and is never closed`;
-            Object.defineProperty(fields, infoMark, {
-              value: { lineBreaks: 0, bad: { reason, raw: text.slice(start, end) } },
-            });
-            this.records.push(fields);
-            return text.length;
-          }
-          if (q + 1 === text.length && !final) return -1;
-          if (text[q + 1] === quote) {
-            pairs = true;
-            from = q + 2;
-            continue;
-          }
-          value = unpaired(text.slice(open + 1, q));
-          pos = q + 1;
-          break;
-        }
-        spansLines ||= value.includes('\n') || value.includes('\r');
-        let after = pos;
-        while ((text[after] === ' ' || text[after] === '\t') && text[after] !== d) after++;
-        if (after === text.length && !final) return -1;
-        const ends = after === text.length || text.startsWith(d, after) || text[after] === '\n' || text[after] === '\r';
-        if (ends) pos = after;
-        else {
-          // Python joins the text after the closing quote to the value; the record is read, and marked.
-          let end = this.unquotedEnd(after);
-          if (end === -1) {
-            if (!final) return -1;
-            end = text.length;
-          }
-          reason ??= `broken quoting in column ${fields.length + 1}: text follows its closing quote (${excerpt(text.slice(open, end))})`;
-          value += text.slice(pos, end);
-          pos = end;
-        }
-      } else {
-        let end = this.unquotedEnd(pos);
-        if (end === -1) {
-          if (!final) return -1;
-          end = text.length;
-        }
-        value = text.slice(pos, end);
-        pos = end;
-      }
-      fields.push(value);
-      if (text.startsWith(d, pos)) {
-        pos += d.length;
-        continue;
-      }
-      const end = pos;
-      if (pos === text.length) {
-        if (!final) return -1;
-      } else if (text[pos] === '\r') {
-        if (pos + 1 === text.length && !final) return -1; // the CR of a CRLF cut in two
-        pos += text[pos + 1] === '\n' ? 2 : 1;
-      } else pos += 1;
-      if (pos - start > this.longest) throw this.tooLong(start);
-      this.nulAt = this.next('\0', this.nulAt, start);
-      if (this.nulAt !== -1 && this.nulAt < end) {
-        const column = fields.findIndex((field) => field.includes('\0')) + 1;
-        reason ??= `column ${column} holds a NUL byte (binary data, not text)`;
-      }
-      // Not enumerable: the record stays a plain array of strings to whoever looks at it.
-      if (reason || spansLines)
-        Object.defineProperty(fields, infoMark, {
-          value: {
-            lineBreaks: spansLines ? lineBreaks(text.slice(start, end)) : 0,
-            ...(reason ? { bad: { reason, raw: text.slice(start, end) } } : {}),
-          },
-        });
-      this.records.push(fields);
-      return pos;
+      const read = text[open] === quote ? this.quotedField(start, open, final) : this.unquotedField(pos, final);
+      if (read !== fieldRead) return read === moreNeeded ? -1 : text.length;
+      pos = this.at;
+      if (!text.startsWith(d, pos)) return this.endRecord(start, pos, final);
+      pos += d.length;
     }
   }
+
+  /** A quoted field from its opening quote at `open`: its value joins the record and `at` goes past it. */
+  private quotedField(start: number, open: number, final: boolean): FieldResult {
+    const text = this.text;
+    // The closing quote is the first one not doubled; the pairs before it are undone in one pass.
+    let from = open + 1;
+    let pairs = false;
+    let closing: number;
+    for (;;) {
+      closing = text.indexOf(quote, from);
+      if (closing === -1) return final ? this.neverClosed(start, open, pairs) : moreNeeded;
+      if (closing + 1 === text.length && !final) return moreNeeded;
+      if (text[closing + 1] !== quote) break;
+      pairs = true;
+      from = closing + 2;
+    }
+    let value = text.slice(open + 1, closing);
+    if (pairs) value = value.replaceAll('""', '"');
+    this.spansLines ||= value.includes('\n') || value.includes('\r');
+    let after = closing + 1;
+    while ((text[after] === ' ' || text[after] === '\t') && text[after] !== this.delimiter) after++;
+    if (after === text.length && !final) return moreNeeded;
+    const ends =
+      after === text.length || text.startsWith(this.delimiter, after) || text[after] === '\n' || text[after] === '\r';
+    if (ends) this.at = after;
+    else {
+      // Python joins the text after the closing quote to the value; the record is read, and marked.
+      let end = this.unquotedEnd(after);
+      if (end === -1) {
+        if (!final) return moreNeeded;
+        end = text.length;
+      }
+      const column = this.fields.length + 1;
+      this.reason ??= `broken quoting in column ${column}: text follows its closing quote (${excerpt(text.slice(open, end))})`;
+      value += text.slice(closing + 1, end);
+      this.at = end;
+    }
+    this.fields.push(value);
+    return fieldRead;
+  }
+
+  /** A quote opened at `open` and the input ended: on the last line nothing follows that it could swallow, so that
+   * record alone is refused; on an earlier line the rest of the file would be one value, so reading stops. */
+  private neverClosed(start: number, open: number, pairs: boolean): FieldResult {
+    const text = this.text;
+    const rest = lineBreaks(text.slice(start).replace(/[\r\n]+$/, ''));
+    if (rest) throw new CsvStructureError('unclosed-quote', rest);
+    const end = text.replace(/[\r\n]+$/, '').length;
+    const inside = text.slice(open + 1, end);
+    this.fields.push(pairs ? inside.replaceAll('""', '"') : inside);
+    const reason = `a quote opens in column ${this.fields.length} and is never closed`;
+    Object.defineProperty(this.fields, infoMark, {
+      value: { lineBreaks: 0, bad: { reason, raw: text.slice(start, end) } },
+    });
+    this.records.push(this.fields);
+    return recordRead;
+  }
+
+  private unquotedField(pos: number, final: boolean): FieldResult {
+    let end = this.unquotedEnd(pos);
+    if (end === -1) {
+      if (!final) return moreNeeded;
+      end = this.text.length;
+    }
+    this.fields.push(this.text.slice(pos, end));
+    this.at = end;
+    return fieldRead;
+  }
+
+  /** The record's last field ends at `end`: past its line break, the record is checked, marked and taken. */
+  private endRecord(start: number, end: number, final: boolean): number {
+    const text = this.text;
+    let pos = end;
+    if (pos === text.length) {
+      if (!final) return -1;
+    } else if (text[pos] === '\r') {
+      if (pos + 1 === text.length && !final) return -1; // the CR of a CRLF cut in two
+      pos += text[pos + 1] === '\n' ? 2 : 1;
+    } else pos += 1;
+    if (pos - start > this.longest) throw this.tooLong(start);
+    const fields = this.fields;
+    this.nulAt = this.next('\0', this.nulAt, start);
+    if (this.nulAt !== -1 && this.nulAt < end) {
+      const column = fields.findIndex((field) => field.includes('\0')) + 1;
+      this.reason ??= `column ${column} holds a NUL byte (binary data, not text)`;
+    }
+    const reason = this.reason;
+    // Not enumerable: the record stays a plain array of strings to whoever looks at it.
+    if (reason || this.spansLines)
+      Object.defineProperty(fields, infoMark, {
+        value: {
+          lineBreaks: this.spansLines ? lineBreaks(text.slice(start, end)) : 0,
+          ...(reason ? { bad: { reason, raw: text.slice(start, end) } } : {}),
+        },
+      });
+    this.records.push(fields);
+    return pos;
+  }
 }
+
+/** What reading a field came to: the field (read on), the text ends before it does, or the record was taken whole. */
+const fieldRead = 0;
+const moreNeeded = 1;
+const recordRead = 2;
+type FieldResult = typeof fieldRead | typeof moreNeeded | typeof recordRead;
 
 /** The records of a byte stream, parsed as they arrive; a byte-order mark at the start of a file is dropped. */
 export function parseRecords(input: AsyncIterator<Buffer>, options: CsvParserOptions): RecordSource {
