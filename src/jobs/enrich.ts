@@ -92,121 +92,158 @@ function isLostAnswer(error: unknown): boolean {
   return (error instanceof NetworkError && error.sent) || (error instanceof ApiError && error.details.status >= 500);
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
 export async function runEnrichment(job: JobContext, options: EnrichOptions): Promise<EnrichSummary> {
-  const http = await job.http();
-  const { input } = options;
-  let rejects: CsvFileWriter | undefined;
-  let notEnriched = 0;
-  // Everyone not yet written out or back: whatever stops the run, they end up in the rejects file with why.
-  const unaccounted = new Set(input.people);
-  const startedIn = new Map<InputPerson, string>();
-  const reject = async (person: InputPerson, reason: string) => {
-    // Read back by `enrich contacts --from`: the people's values stay as they came.
-    rejects ??= await createCsvFileWriter(options.rejectsPath, [...input.header, 'Reason']);
-    await rejects.write([...person.cells, reason]);
-    notEnriched++;
-    unaccounted.delete(person);
-  };
-  const rejectAll = async (people: InputPerson[], reason: string) => {
-    for (const person of people) await reject(person, reason);
-  };
-
-  const summary: EnrichSummary = {
-    people: input.people.length + input.unusable.length,
-    started: 0,
-    requestIds: [],
-    found: null,
-    notEnriched: 0,
-    creditsCharged: null,
-  };
+  const run = new Enrichment(job, await job.http(), options);
   try {
-    for (const { person, reason } of input.unusable) await reject(person, reason);
-    const batches = planBatches(input.people, options);
-    const started: Array<{ requestId: string; batch: Batch }> = [];
+    await run.rejectUnusable();
+    const started = await run.start();
+    if (options.wait && started.length) await run.readResults(started);
+  } catch (error) {
+    run.summary.error = error;
+  }
+  return run.finish();
+}
+
+interface Started {
+  requestId: string;
+  batch: Batch;
+}
+
+/** One run: its summary, and everyone not yet written out or back. Whatever stops the run, they end up in the rejects
+ * file with why. */
+class Enrichment {
+  readonly summary: EnrichSummary;
+  private rejects: CsvFileWriter | undefined;
+  private notEnriched = 0;
+  private readonly unaccounted: Set<InputPerson>;
+  private readonly startedIn = new Map<InputPerson, string>();
+
+  constructor(
+    private readonly job: JobContext,
+    private readonly http: HttpClient,
+    private readonly options: EnrichOptions,
+  ) {
+    const { input } = options;
+    this.unaccounted = new Set(input.people);
+    this.summary = {
+      people: input.people.length + input.unusable.length,
+      started: 0,
+      requestIds: [],
+      found: null,
+      notEnriched: 0,
+      creditsCharged: null,
+    };
+  }
+
+  async rejectUnusable(): Promise<void> {
+    for (const { person, reason } of this.options.input.unusable) await this.reject(person, reason);
+  }
+
+  /** Starts the batches one at a time, paced by the rate limits; stops at a limit that will not reset in time. */
+  async start(): Promise<Started[]> {
+    const { job, options, summary } = this;
+    const batches = planBatches(options.input.people, options);
+    const started: Started[] = [];
     for (let b = 0; b < batches.length; b++) {
       const batch = batches[b]!;
-      const rest = batches.slice(b).flatMap((x) => x.people);
       if (job.signal.aborted) throw new Interrupted();
-      const limits = await paced(job, http, options.limitWaitMs);
+      const limits = await paced(job, this.http, options.limitWaitMs);
       if ('stop' in limits) {
         summary.stoppedBy = 'rate-limit';
-        await rejectAll(
-          rest,
+        const reason =
           `not started: the enrichment rate limit (${limits.stop}) resets at ${clockTime(limits.until)}, ` +
-            `after --limit-wait; send this file again then`,
-        );
+          `after --limit-wait; send this file again then`;
+        for (const person of batches.slice(b).flatMap((x) => x.people)) await this.reject(person, reason);
         break;
       }
-      const requestId = await startOnce(job, http, batch, limits, reject);
+      const requestId = await startOnce(job, this.http, batch, limits, (person, why) => this.reject(person, why));
       if (requestId === undefined) continue;
       started.push({ requestId, batch });
-      for (const person of batch.people) startedIn.set(person, requestId);
+      for (const person of batch.people) this.startedIn.set(person, requestId);
       summary.requestIds.push(requestId);
       summary.started += batch.people.length;
       job.emit({
         type: 'progress',
-        text: `enrichment: started ${formatCount(summary.started)} of ${formatCount(input.people.length)} people`,
+        text: `enrichment: started ${formatCount(summary.started)} of ${formatCount(options.input.people.length)} people`,
       });
     }
+    return started;
+  }
 
-    if (options.wait && started.length) {
-      summary.found = 0;
-      summary.creditsCharged = 0;
-      const ids = started.map((s) => s.requestId);
-      let processedBefore = 0;
-      for (const { requestId, batch } of started) {
-        const final = await pollUntil(
-          () => enrichmentStatus(http, requestId),
-          (status) => {
-            const processed = processedBefore + (status.processed ?? 0);
-            job.emit({
-              type: 'progress',
-              text: `enrichment: ${formatCount(processed)} of ${formatCount(summary.started)} people processed`,
-            });
-            return enrichmentDone(status);
-          },
-          {
-            clock: job.clock,
-            signal: job.signal,
-            timeoutMs: job.waitTimeoutMs,
-            what: `enrichment ${requestId}`,
-            checkLater: options.statusCommand(ids),
-          },
-        );
-        processedBefore += batch.people.length;
-        summary.creditsCharged += final.creditsCharged ?? 0;
-        const results = await enrichmentResults(http, requestId);
-        for (const [index, person] of batch.people.entries()) {
-          const result = matchResult(person, results, index, batch.people.length);
-          if (result?.email) {
-            await options.found(person, result, requestId);
-            unaccounted.delete(person);
-            summary.found++;
-          } else await reject(person, result ? 'no email found' : 'not in the results of the enrichment');
-        }
+  /** Follows each job to its end, then hands over each person found and writes back the others. */
+  async readResults(started: Started[]): Promise<void> {
+    const { summary } = this;
+    summary.found = 0;
+    summary.creditsCharged = 0;
+    const ids = started.map((s) => s.requestId);
+    let processedBefore = 0;
+    for (const { requestId, batch } of started) {
+      const final = await this.waitFor(requestId, processedBefore, ids);
+      processedBefore += batch.people.length;
+      summary.creditsCharged += final.creditsCharged ?? 0;
+      const results = await enrichmentResults(this.http, requestId);
+      for (const [index, person] of batch.people.entries()) {
+        const result = matchResult(person, results, index, batch.people.length);
+        if (result?.email) {
+          await this.options.found(person, result, requestId);
+          this.unaccounted.delete(person);
+          summary.found++;
+        } else await this.reject(person, result ? 'no email found' : 'not in the results of the enrichment');
       }
     }
-  } catch (error) {
-    summary.error = error;
   }
-  // Not waited for, nothing more to say about those started; everyone else left over is written back with why.
-  const why = summary.error instanceof WaitTimedOut ? 'still running at --wait-timeout' : stoppedBecause(summary.error);
-  for (const person of unaccounted) {
-    const requestId = startedIn.get(person);
-    if (requestId && !options.wait) continue;
-    await reject(
-      person,
-      requestId
-        ? `started in request ${requestId}, results not read (${why}); send this file again later: people revealed ` +
-            'before are not charged again'
-        : `not started (${why})`,
+
+  private waitFor(requestId: string, processedBefore: number, ids: string[]) {
+    const { job, summary } = this;
+    return pollUntil(
+      () => enrichmentStatus(this.http, requestId),
+      (status) => {
+        const processed = processedBefore + (status.processed ?? 0);
+        job.emit({
+          type: 'progress',
+          text: `enrichment: ${formatCount(processed)} of ${formatCount(summary.started)} people processed`,
+        });
+        return enrichmentDone(status);
+      },
+      {
+        clock: job.clock,
+        signal: job.signal,
+        timeoutMs: job.waitTimeoutMs,
+        what: `enrichment ${requestId}`,
+        checkLater: this.options.statusCommand(ids),
+      },
     );
   }
-  await rejects?.commit();
-  summary.notEnriched = notEnriched;
-  if (rejects) summary.rejectsFile = rejects.path;
-  return summary;
+
+  /** Not waited for, nothing more to say about those started; everyone else left over is written back with why. */
+  async finish(): Promise<EnrichSummary> {
+    const { summary } = this;
+    const why =
+      summary.error instanceof WaitTimedOut ? 'still running at --wait-timeout' : stoppedBecause(summary.error);
+    for (const person of this.unaccounted) {
+      const requestId = this.startedIn.get(person);
+      if (requestId && !this.options.wait) continue;
+      await this.reject(
+        person,
+        requestId
+          ? `started in request ${requestId}, results not read (${why}); send this file again later: people revealed ` +
+              'before are not charged again'
+          : `not started (${why})`,
+      );
+    }
+    await this.rejects?.commit();
+    summary.notEnriched = this.notEnriched;
+    if (this.rejects) summary.rejectsFile = this.rejects.path;
+    return summary;
+  }
+
+  private async reject(person: InputPerson, reason: string): Promise<void> {
+    // Read back by `enrich contacts --from`: the people's values stay as they came.
+    this.rejects ??= await createCsvFileWriter(this.options.rejectsPath, [...this.options.input.header, 'Reason']);
+    await this.rejects.write([...person.cells, reason]);
+    this.notEnriched++;
+    this.unaccounted.delete(person);
+  }
 }
 
 /** The rate-limit status once every window has room: waits for resets within limitWaitMs, else says stop. */

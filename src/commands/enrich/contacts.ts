@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineVerb, conflicts } from '../../cli/verb.js';
+import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { createListWriter, writeJson, writeOut } from '../../cli/render/output.js';
@@ -7,6 +7,7 @@ import type { Column } from '../../cli/render/columns.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { EnrichedPerson } from '../../api/contract/people.js';
 import { UsageError } from '../../errors.js';
+import type { EnrichSummary } from '../../jobs/enrich.js';
 import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
 import {
@@ -73,6 +74,40 @@ function nobodyToEnrich(where: string, input: PeopleInput): UsageError {
   );
 }
 
+const flags = {
+  from: flag.text('people from a file (CSV or NDJSON from `people search`); - for stdin', { value: 'file' }),
+  leadId: flag.list('a person id from `people search`', {
+    value: 'id',
+    each: (raw) => {
+      const id = parseLeadId(raw);
+      if (id === undefined) throw new ValueProblem(`must be a person id (digits), not "${raw}"`);
+      return id;
+    },
+  }),
+  linkedinUrl: flag.list('a LinkedIn profile URL, such as https://www.linkedin.com/in/ada-lovelace', {
+    value: 'url',
+    each: (raw) => {
+      if (!raw.trim()) throw new ValueProblem('must not be empty');
+      const problem = linkedinProfileProblem(raw);
+      if (problem)
+        throw new ValueProblem(
+          `must be a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace, not "${raw}" (${problem})`,
+        );
+      return raw.trim();
+    },
+  }),
+  emailType: flag.choice(['work', 'personal'] as const, 'which email to reveal', { value: 'type', default: 'work' }),
+  phone: flag.bool('reveal phone numbers too (costs more credits)'),
+  yes: flag.bool('do not ask before spending credits', { short: '-y' }),
+  wait: flag.bool('follow the jobs to the end and write the people found'),
+  limitWait: flag.seconds('longest wait for a rate-limit window to reset before stopping', {
+    default: 900,
+    allowZero: true,
+  }),
+  rejects: flag.text('where to write the people not enriched (default: beside --from)', { value: 'file' }),
+};
+type Opts = Options<[], typeof flags>;
+
 export default defineVerb({
   exitCodes: [ExitCode.partial],
   description: [
@@ -92,48 +127,10 @@ export default defineVerb({
       '    outreach enrich contacts --from - --yes --wait --csv | outreach prospects import -',
     'enrich contacts --linkedin-url https://www.linkedin.com/in/ada-lovelace --email-type personal --phone --wait',
   ],
-  flags: {
-    from: flag.text('people from a file (CSV or NDJSON from `people search`); - for stdin', { value: 'file' }),
-    leadId: flag.list('a person id from `people search`', {
-      value: 'id',
-      each: (raw) => {
-        const id = parseLeadId(raw);
-        if (id === undefined) throw new ValueProblem(`must be a person id (digits), not "${raw}"`);
-        return id;
-      },
-    }),
-    linkedinUrl: flag.list('a LinkedIn profile URL, such as https://www.linkedin.com/in/ada-lovelace', {
-      value: 'url',
-      each: (raw) => {
-        if (!raw.trim()) throw new ValueProblem('must not be empty');
-        const problem = linkedinProfileProblem(raw);
-        if (problem)
-          throw new ValueProblem(
-            `must be a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace, not "${raw}" (${problem})`,
-          );
-        return raw.trim();
-      },
-    }),
-    emailType: flag.choice(['work', 'personal'] as const, 'which email to reveal', { value: 'type', default: 'work' }),
-    phone: flag.bool('reveal phone numbers too (costs more credits)'),
-    yes: flag.bool('do not ask before spending credits', { short: '-y' }),
-    wait: flag.bool('follow the jobs to the end and write the people found'),
-    limitWait: flag.seconds('longest wait for a rate-limit window to reset before stopping', {
-      default: 900,
-      allowZero: true,
-    }),
-    rejects: flag.text('where to write the people not enriched (default: beside --from)', { value: 'file' }),
-  },
+  flags,
   rules: [conflicts('from', 'leadId'), conflicts('from', 'linkedinUrl')],
-  // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
   async run(ctx, opts) {
-    if (!opts.wait && (ctx.output.format === 'csv' || ctx.output.format === 'ndjson'))
-      throw new UsageError(
-        `--${ctx.output.format} needs --wait: without it there are only request ids to print`,
-        'Add --wait to get the people found, or leave the format out to print the request ids.',
-      );
-    if (!opts.from && !opts.leadId.length && !opts.linkedinUrl.length)
-      throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
+    checkAsked(ctx, opts);
     const input: PeopleInput = await readInput(ctx, opts);
     const count = input.people.length;
     // Nobody to send is a mistake (the wrong file, a search that found nothing upstream), not success: exit 2.
@@ -150,69 +147,97 @@ export default defineVerb({
       declined: 'Nothing enriched.',
     });
     if (!go) return ExitCode.ok;
-    const base =
-      opts.from && opts.from !== '-'
-        ? resolve(ctx.cwd, opts.from).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')
-        : resolve(ctx.cwd, `enrich-${fileStamp(ctx.clock.now())}`);
-    const rejectsPath = opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`;
-    const writer = createListWriter(ctx, enrichedColumns(opts.phone), {
-      raw: (e) => ({
-        ...(e.person.record ?? Object.fromEntries(input.header.map((h, i) => [h, e.person.cells[i]]))),
-        email: e.result.email,
-        ...(opts.phone && { phone: e.result.phone ?? null }),
-        enrichment: { requestId: e.requestId, status: e.result.status },
-      }),
-    });
-    const indexByName = new Map(input.header.map((h, i) => [normaliseHeader(h), i]));
-    const { runEnrichment } = await import('../../jobs/enrich.js');
-    const summary = await ctx.job((job) =>
-      runEnrichment(job, {
-        input,
-        emailType: opts.emailType === 'personal' ? 'personal_email' : 'work_email',
-        phone: opts.phone,
-        wait: opts.wait,
-        limitWaitMs: opts.limitWait,
-        rejectsPath,
-        statusCommand: (ids) => ctx.commandLine(['enrich', 'status', ...ids, '--wait']),
-        found: (person, result, requestId) =>
-          writer.write({
-            person,
-            result,
-            requestId,
-            column: (name) => person.cells[indexByName.get(normaliseHeader(name)) ?? -1] ?? '',
-          }),
-      }),
-    );
+    const writer = foundWriter(ctx, opts, input);
+    const summary = await enrich(ctx, opts, input, writer);
     if (opts.wait) await writer.end();
     else if (ctx.flags.json) await writeJson(ctx, { requestIds: summary.requestIds, started: summary.started });
     else for (const id of summary.requestIds) await writeOut(ctx.stdout, `${id}\n`);
-
-    const parts = [
-      `${formatCount(summary.started)} of ${formatCount(summary.people)} people started in ${summary.requestIds.length} request(s)`,
-    ];
-    if (summary.found !== null)
-      parts.push(
-        `${formatCount(summary.found)} with an email`,
-        `${formatCount(summary.creditsCharged ?? 0)} credits charged`,
-      );
-    if (summary.notEnriched) parts.push(`${formatCount(summary.notEnriched)} not enriched: ${summary.rejectsFile}`);
-    // With --wait, stdout holds people: the request ids of what was started go to stderr.
-    if (opts.wait && summary.error && summary.requestIds.length) parts.push(`requests ${summary.requestIds.join(' ')}`);
-    if (summary.error) {
-      ctx.outcome(`Enrichment stopped: ${parts.join(', ')}.`, true);
-      if (summary.error instanceof WaitTimedOut)
-        throw new WaitTimedOut(
-          summary.error.message,
-          `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
-            `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`,
-        );
-      throw summary.error;
-    }
-    const code =
-      summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
-    ctx.outcome(`Enrichment: ${parts.join(', ')}.`, code !== ExitCode.ok);
-    if (!opts.wait && summary.requestIds.length)
-      ctx.info(`Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`);
-    return code;
+    return outcome(ctx, opts, summary);
   },
 });
+
+/** Machine formats list people, so they need --wait; and someone must be named. */
+function checkAsked(ctx: CommandContext, opts: Opts): void {
+  if (!opts.wait && (ctx.output.format === 'csv' || ctx.output.format === 'ndjson'))
+    throw new UsageError(
+      `--${ctx.output.format} needs --wait: without it there are only request ids to print`,
+      'Add --wait to get the people found, or leave the format out to print the request ids.',
+    );
+  if (!opts.from && !opts.leadId.length && !opts.linkedinUrl.length)
+    throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
+}
+
+/** The people found, as the output format lists them: the input's own values, then what was revealed. */
+function foundWriter(ctx: CommandContext, opts: Opts, input: PeopleInput) {
+  return createListWriter<Enriched>(ctx, enrichedColumns(opts.phone), {
+    raw: (e) => ({
+      ...(e.person.record ?? Object.fromEntries(input.header.map((h, i) => [h, e.person.cells[i]]))),
+      email: e.result.email,
+      ...(opts.phone && { phone: e.result.phone ?? null }),
+      enrichment: { requestId: e.requestId, status: e.result.status },
+    }),
+  });
+}
+
+async function enrich(
+  ctx: CommandContext,
+  opts: Opts,
+  input: PeopleInput,
+  writer: { write(found: Enriched): Promise<void> },
+): Promise<EnrichSummary> {
+  const base =
+    opts.from && opts.from !== '-'
+      ? resolve(ctx.cwd, opts.from).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')
+      : resolve(ctx.cwd, `enrich-${fileStamp(ctx.clock.now())}`);
+  const indexByName = new Map(input.header.map((h, i) => [normaliseHeader(h), i]));
+  const { runEnrichment } = await import('../../jobs/enrich.js');
+  return ctx.job((job) =>
+    runEnrichment(job, {
+      input,
+      emailType: opts.emailType === 'personal' ? 'personal_email' : 'work_email',
+      phone: opts.phone,
+      wait: opts.wait,
+      limitWaitMs: opts.limitWait,
+      rejectsPath: opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`,
+      statusCommand: (ids) => ctx.commandLine(['enrich', 'status', ...ids, '--wait']),
+      found: (person, result, requestId) =>
+        writer.write({
+          person,
+          result,
+          requestId,
+          column: (name) => person.cells[indexByName.get(normaliseHeader(name)) ?? -1] ?? '',
+        }),
+    }),
+  );
+}
+
+/** The run's one-line outcome and exit code; what stopped it, with how to go on. */
+function outcome(ctx: CommandContext, opts: Opts, summary: EnrichSummary): ExitCode {
+  const parts = [
+    `${formatCount(summary.started)} of ${formatCount(summary.people)} people started in ${summary.requestIds.length} request(s)`,
+  ];
+  if (summary.found !== null)
+    parts.push(
+      `${formatCount(summary.found)} with an email`,
+      `${formatCount(summary.creditsCharged ?? 0)} credits charged`,
+    );
+  if (summary.notEnriched) parts.push(`${formatCount(summary.notEnriched)} not enriched: ${summary.rejectsFile}`);
+  // With --wait, stdout holds people: the request ids of what was started go to stderr.
+  if (opts.wait && summary.error && summary.requestIds.length) parts.push(`requests ${summary.requestIds.join(' ')}`);
+  if (summary.error) {
+    ctx.outcome(`Enrichment stopped: ${parts.join(', ')}.`, true);
+    if (summary.error instanceof WaitTimedOut)
+      throw new WaitTimedOut(
+        summary.error.message,
+        `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
+          `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`,
+      );
+    throw summary.error;
+  }
+  const code =
+    summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
+  ctx.outcome(`Enrichment: ${parts.join(', ')}.`, code !== ExitCode.ok);
+  if (!opts.wait && summary.requestIds.length)
+    ctx.info(`Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`);
+  return code;
+}
