@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import { flag } from '../../cli/flags.js';
-import { conflicts, defineVerb } from '../../cli/verb.js';
+import { conflicts, defineVerb, type Options } from '../../cli/verb.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import type { HttpClient } from '../../api/http.js';
 import { writeJson, writeOut } from '../../cli/render/output.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains.js';
@@ -60,6 +62,28 @@ function summary(order: PurchaseBody): string {
   return `${head}, plan ${order.planType ?? 'quarterly'}\n${lines.join('\n')}\n`;
 }
 
+const flags = {
+  fromFile: flag.text('the whole order as JSON or YAML (the request body)', { value: 'file' }),
+  domain: flag.text('the domain to buy', { value: 'name' }),
+  mailbox: flag.list('a mailbox on it: EMAIL or EMAIL:First:Last', { value: 'email' }),
+  redirectUrl: flag.text('where the domain redirects: a bare domain like acme.com', { value: 'domain' }),
+  provider: flag.choice(providers, 'email service provider', { value: 'name' }),
+  plan: flag.choice(plans, 'plan (Azure: quarterly only)', { value: 'plan' }),
+  ownerFirst: flag.text("domain owner's first name", { value: 'name' }),
+  ownerLast: flag.text("domain owner's last name", { value: 'name' }),
+  company: flag.text('company name', { value: 'name' }),
+  address: flag.text('street address', { value: 'text' }),
+  city: flag.text('city', { value: 'name' }),
+  state: flag.text('state or region', { value: 'name' }),
+  zipcode: flag.text('postal code', { value: 'code' }),
+  country: flag.text('ISO 3166 country code, e.g. US', { value: 'code' }),
+  phone: flag.text('phone in E.164, e.g. +14155550100', { value: 'number' }),
+  mailboxPicture: flag.text('upload this picture and use it for every mailbox', { value: 'file' }),
+  yes: flag.bool('do not ask for confirmation'),
+  dryRun: flag.bool('print the request body; send nothing'),
+};
+type Opts = Options<[], typeof flags>;
+
 export default defineVerb({
   description: [
     'One domain from flags, or many from --from-file order.json|yaml (the request body). Everything is checked before',
@@ -74,90 +98,12 @@ export default defineVerb({
       '--owner-last Lee --company Acme --address "1 Main St" --zipcode 94105 --country US --phone +14155550100 --yes',
     'domains buy --from-file order.yaml --dry-run',
   ],
-  flags: {
-    fromFile: flag.text('the whole order as JSON or YAML (the request body)', { value: 'file' }),
-    domain: flag.text('the domain to buy', { value: 'name' }),
-    mailbox: flag.list('a mailbox on it: EMAIL or EMAIL:First:Last', { value: 'email' }),
-    redirectUrl: flag.text('where the domain redirects: a bare domain like acme.com', { value: 'domain' }),
-    provider: flag.choice(providers, 'email service provider', { value: 'name' }),
-    plan: flag.choice(plans, 'plan (Azure: quarterly only)', { value: 'plan' }),
-    ownerFirst: flag.text("domain owner's first name", { value: 'name' }),
-    ownerLast: flag.text("domain owner's last name", { value: 'name' }),
-    company: flag.text('company name', { value: 'name' }),
-    address: flag.text('street address', { value: 'text' }),
-    city: flag.text('city', { value: 'name' }),
-    state: flag.text('state or region', { value: 'name' }),
-    zipcode: flag.text('postal code', { value: 'code' }),
-    country: flag.text('ISO 3166 country code, e.g. US', { value: 'code' }),
-    phone: flag.text('phone in E.164, e.g. +14155550100', { value: 'number' }),
-    mailboxPicture: flag.text('upload this picture and use it for every mailbox', { value: 'file' }),
-    yes: flag.bool('do not ask for confirmation'),
-    dryRun: flag.bool('print the request body; send nothing'),
-  },
+  flags,
   rules: [conflicts('fromFile', 'domain'), conflicts('fromFile', 'mailbox'), conflicts('dryRun', 'mailboxPicture')],
-  // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
   async run(ctx, opts) {
-    let order: PurchaseBody;
-    if (opts.fromFile) {
-      order = checkOrder(await readJsonOrYaml(opts.fromFile, ctx, opts.fromFile), opts.fromFile);
-    } else {
-      const ask = async (value: string | undefined, message: string) =>
-        value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);
-      const domain = await ask(opts.domain, 'Domain to buy');
-      if (!domain) throw new UsageError('--domain is required (or --from-file for a whole order)');
-      const ownerLast = await ask(opts.ownerLast, "Owner's last name");
-      let boxes = opts.mailbox;
-      if (!boxes.length && ctx.interactive)
-        boxes = [(await ask(undefined, `Mailbox on ${domain} (EMAIL:First:Last)`))!];
-      if (!boxes.length) throw new UsageError('--mailbox is required: at least one mailbox on the domain');
-      const provider =
-        opts.provider ??
-        (ctx.interactive
-          ? await ctx.prompter.select({
-              message: 'Email service provider',
-              choices: providers.map((p) => ({ value: p, name: capitalised(p) })),
-            })
-          : undefined);
-      if (!provider) throw new UsageError('--provider is required: google, microsoft or azure');
-      const owner = {
-        domainOwnerFirstname: await ask(opts.ownerFirst, "Owner's first name"),
-        domainOwnerLastname: ownerLast,
-        companyName: await ask(opts.company, 'Company name'),
-        address: await ask(opts.address, 'Street address'),
-        country: await ask(opts.country, 'Country (ISO code, e.g. US)'),
-        zipcode: await ask(opts.zipcode, 'Postal code'),
-        phoneNumber: await ask(opts.phone, 'Phone (E.164, e.g. +14155550100)'),
-      };
-      // Without a terminal to ask on, say which flags are missing, by their names.
-      const flagOf: Record<keyof typeof owner, string> = {
-        domainOwnerFirstname: '--owner-first',
-        domainOwnerLastname: '--owner-last',
-        companyName: '--company',
-        address: '--address',
-        country: '--country',
-        zipcode: '--zipcode',
-        phoneNumber: '--phone',
-      };
-      const missing = (Object.keys(owner) as Array<keyof typeof owner>).filter((key) => !owner[key]);
-      if (missing.length) throw new UsageError(`missing: ${missing.map((key) => flagOf[key]).join(', ')}`);
-      order = checkOrder(
-        {
-          ...owner,
-          ...(opts.city ? { city: opts.city } : {}),
-          ...(opts.state ? { state: opts.state } : {}),
-          emailServiceProvider: capitalised(provider),
-          ...(opts.plan ? { planType: opts.plan } : {}),
-          domains: [
-            {
-              name: domain,
-              ...(opts.redirectUrl ? { redirectUrl: opts.redirectUrl } : {}),
-              mailboxes: boxes.map((raw) => ({ ...mailbox(raw, ownerLast), profilePicId: 0 })),
-            },
-          ],
-        },
-        'order',
-      );
-    }
+    const order = opts.fromFile
+      ? checkOrder(await readJsonOrYaml(opts.fromFile, ctx, opts.fromFile), opts.fromFile)
+      : await orderFromFlags(ctx, opts);
     if (order.emailServiceProvider === 'Azure' && order.planType && order.planType !== 'quarterly')
       throw new UsageError(`--plan: Azure is sold only on the quarterly plan, not ${order.planType}`);
     const picture = opts.mailboxPicture && checkedPicture(ctx, opts.mailboxPicture);
@@ -181,19 +127,7 @@ export default defineVerb({
       const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, picture);
       for (const domain of order.domains) for (const box of domain.mailboxes) box.profilePicId = Number(id);
     }
-    let answer: Awaited<ReturnType<typeof callWithBody<typeof domainsEndpoints.purchase>>>;
-    try {
-      answer = await callWithBody(http, domainsEndpoints.purchase, { body: order });
-    } catch (error) {
-      if (error instanceof NetworkError && error.sent)
-        throw new NetworkError(
-          `the purchase may have reached the service, but its answer was lost (${error.message})`,
-          error.code,
-          true,
-          'It is not sent again automatically. Check `outreach domains list` before trying again.',
-        );
-      throw error;
-    }
+    const answer = await purchase(http, order);
     // The order as the service sent it, out of its envelope (checkoutUrl, or orderId for a free order).
     if (ctx.flags.json) await writeJson(ctx, unwrapRecord(answer.body, 'orderId'));
     else {
@@ -204,3 +138,80 @@ export default defineVerb({
     ctx.info('Provisioning runs at the service. Follow it with: outreach domains list --watch');
   },
 });
+
+/** Sends the order once: a purchase whose answer was lost is never sent again by itself. */
+async function purchase(http: HttpClient, order: PurchaseBody) {
+  try {
+    return await callWithBody(http, domainsEndpoints.purchase, { body: order });
+  } catch (error) {
+    if (error instanceof NetworkError && error.sent)
+      throw new NetworkError(
+        `the purchase may have reached the service, but its answer was lost (${error.message})`,
+        error.code,
+        true,
+        'It is not sent again automatically. Check `outreach domains list` before trying again.',
+      );
+    throw error;
+  }
+}
+
+/** One domain's order from the flags, asking on a terminal for what is missing; without one, the missing flags are
+ * named. */
+async function orderFromFlags(ctx: CommandContext, opts: Opts): Promise<PurchaseBody> {
+  const ask = async (value: string | undefined, message: string) =>
+    value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);
+  const domain = await ask(opts.domain, 'Domain to buy');
+  if (!domain) throw new UsageError('--domain is required (or --from-file for a whole order)');
+  const ownerLast = await ask(opts.ownerLast, "Owner's last name");
+  let boxes = opts.mailbox;
+  if (!boxes.length && ctx.interactive) boxes = [(await ask(undefined, `Mailbox on ${domain} (EMAIL:First:Last)`))!];
+  if (!boxes.length) throw new UsageError('--mailbox is required: at least one mailbox on the domain');
+  const provider =
+    opts.provider ??
+    (ctx.interactive
+      ? await ctx.prompter.select({
+          message: 'Email service provider',
+          choices: providers.map((p) => ({ value: p, name: capitalised(p) })),
+        })
+      : undefined);
+  if (!provider) throw new UsageError('--provider is required: google, microsoft or azure');
+  const owner = {
+    domainOwnerFirstname: await ask(opts.ownerFirst, "Owner's first name"),
+    domainOwnerLastname: ownerLast,
+    companyName: await ask(opts.company, 'Company name'),
+    address: await ask(opts.address, 'Street address'),
+    country: await ask(opts.country, 'Country (ISO code, e.g. US)'),
+    zipcode: await ask(opts.zipcode, 'Postal code'),
+    phoneNumber: await ask(opts.phone, 'Phone (E.164, e.g. +14155550100)'),
+  };
+  const missing = (Object.keys(owner) as Array<keyof typeof owner>).filter((key) => !owner[key]);
+  if (missing.length) throw new UsageError(`missing: ${missing.map((key) => ownerFlags[key]).join(', ')}`);
+  return checkOrder(
+    {
+      ...owner,
+      ...(opts.city ? { city: opts.city } : {}),
+      ...(opts.state ? { state: opts.state } : {}),
+      emailServiceProvider: capitalised(provider),
+      ...(opts.plan ? { planType: opts.plan } : {}),
+      domains: [
+        {
+          name: domain,
+          ...(opts.redirectUrl ? { redirectUrl: opts.redirectUrl } : {}),
+          mailboxes: boxes.map((raw) => ({ ...mailbox(raw, ownerLast), profilePicId: 0 })),
+        },
+      ],
+    },
+    'order',
+  );
+}
+
+/** The flag of each owner field: without a terminal to ask on, the missing ones are said by these names. */
+const ownerFlags = {
+  domainOwnerFirstname: '--owner-first',
+  domainOwnerLastname: '--owner-last',
+  companyName: '--company',
+  address: '--address',
+  country: '--country',
+  zipcode: '--zipcode',
+  phoneNumber: '--phone',
+} as const;
