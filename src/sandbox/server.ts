@@ -3,9 +3,9 @@
 // control routes -> faults -> route -> validate with the contract -> handler -> answer.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describeIssue } from '../api/contract/schema.js';
 import { isLoopbackHost } from '../loopback.js';
+import { BodyTooLarge, listenOn, readCappedBody } from '../net/local-server.js';
 import { Store } from './store.js';
 import { SandboxError } from './sandbox-error.js';
 import { createFaultInjector, type FaultKind } from './faults.js';
@@ -114,13 +114,7 @@ export class Sandbox {
     });
     server.keepAliveTimeout = 15_000;
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    const address = server.address() as AddressInfo;
-    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    this.origin = this.ownOrigin = `http://${shownHost}:${address.port}`;
+    this.origin = this.ownOrigin = await listenOn(server, port, host);
     return this.origin;
   }
 
@@ -414,15 +408,13 @@ function drop(req: IncomingMessage, limit: number): void {
 
 /** Reads the whole body; past 90 MB it keeps draining (so the client sees the answer) but stops keeping bytes. */
 async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= maxBodyBytes) chunks.push(chunk as Buffer);
+  try {
+    return await readCappedBody(req, maxBodyBytes);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    const mb = (error.size / 1048576).toFixed(1);
+    throw new SandboxError(400, 4000, `Request content of ${mb} MB exceeds the 90 MB limit`);
   }
-  if (size > maxBodyBytes)
-    throw new SandboxError(400, 4000, `Request content of ${(size / 1048576).toFixed(1)} MB exceeds the 90 MB limit`);
-  return Buffer.concat(chunks);
 }
 
 /** A key as compared: its SHA-256, so that keys of other lengths differ in nothing but the comparison's outcome. */

@@ -107,4 +107,15 @@ describe('sandbox start: where the key comes from', () => {
       stderr: 'error: OUTREACH_SANDBOX_KEY must be at least 8 characters\nhint: Set it to another key, or unset it.\n',
     });
   });
+
+  it('a port in use is exit 2 with what to do, as for webhooks listen', async () => {
+    const first = await start([], cleanEnv({ OUTREACH_SANDBOX_KEY: 'sk_env_sandbox_0123456789' }));
+    const port = new URL(first.baseUrl).port;
+    const second = await runBin(['sandbox', 'start', '--port', port], { env: cleanEnv() });
+    expect({ code: second.code, stdout: second.stdout, stderr: second.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: port ${port} on 127.0.0.1 is in use\nhint: Choose another with --port (--port 0 picks a free one).\n`,
+    });
+  });
 });

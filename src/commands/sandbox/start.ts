@@ -1,3 +1,4 @@
+import { listening } from '../../cli/listen-problem.js';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { flag, ValueProblem } from '../../cli/flags.js';
@@ -128,7 +129,7 @@ export default defineVerb({
       displayLimit: opts.displayLimit,
       seed: { tasks: opts.tasks },
     });
-    const baseUrl = await sandbox.listen(opts.port, opts.host);
+    const baseUrl = await listening(() => sandbox.listen(opts.port, opts.host));
     await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
     ctx.info(
       `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`,

@@ -1,7 +1,5 @@
 import { clockTime } from '../../format.js';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { writeOut } from '../../cli/render/output.js';
@@ -12,123 +10,10 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { createWebhook } from '../../api/resources/webhooks.js';
 import { isLoopbackHost } from '../../config/target.js';
 import { UsageError } from '../../errors.js';
+import { listening } from '../../cli/listen-problem.js';
+import { WebhookReceiver, type Delivery } from '../../jobs/webhook-receiver.js';
 import { eventKinds, eventsHelp, headersFrom, readHeader } from './events.js';
 import { checkWebhookUrl } from './create.js';
-
-/** The largest delivery kept; anything longer is answered 413. */
-const maxDeliveryBytes = 1024 * 1024;
-/** A sender that stops half-way through a body does not hold the receiver. */
-const readTimeoutMs = 10_000;
-/** How many eventIds are remembered to tell a replayed delivery (the oldest are forgotten first). */
-const seenEventIds = 10_000;
-/** Headers about one connection, not the delivery (RFC 9110 7.6.1), and those fetch sets itself: never forwarded.
- * Sent on, a chunked or keep-alive delivery failed to forward after its sender had been told 200. */
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'host',
-  'content-length',
-]);
-
-interface Delivery {
-  receivedAt: string;
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  event?: string;
-  /** Why it was refused (401 for a wrong header), if it was. */
-  rejected?: string;
-  ignored?: boolean;
-  /** Its eventId came before: answered 200 again, not forwarded twice. */
-  replay?: boolean;
-  forwarded?: { status?: number; error?: string };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => req.destroy(new Error('the sender stopped sending')), readTimeoutMs);
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxDeliveryBytes) chunks.push(chunk);
-    });
-    req.on('end', () => {
-      clearTimeout(timer);
-      if (size > maxDeliveryBytes) reject(new Error(`a delivery of ${size} bytes, over 1 MB`));
-      else resolve(Buffer.concat(chunks));
-    });
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
-
-async function forward(url: string, delivery: Delivery, raw: Buffer, timeoutMs: number, signal: AbortSignal) {
-  // The body goes on whole (fetch sets its length); the headers the Connection header names are hop-by-hop too.
-  const named = String(delivery.headers.connection ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(delivery.headers))
-    if (typeof value === 'string' && !hopByHop.has(name) && !name.startsWith('proxy-') && !named.includes(name))
-      headers[name] = value;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: new Uint8Array(raw),
-      // A redirect is the handler's answer: following it would send the delivery (and its headers) elsewhere.
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-    });
-    await res.arrayBuffer();
-    return { status: res.status };
-  } catch (error) {
-    const { name, message, cause } = error as Error & { cause?: { code?: string; message?: string } };
-    if (name === 'TimeoutError') return { error: `no answer within ${timeoutMs / 1000}s` };
-    return { error: cause?.code ?? cause?.message ?? message };
-  }
-}
-
-/** Whether a header holds the expected value, compared in constant time (as digests: lengths tell nothing either). */
-function holds(value: string | string[] | undefined, expected: string): boolean {
-  if (typeof value !== 'string') return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(value), digest(expected));
-}
-
-/** What tells a delivery again: its webhook's id and its eventId (none without an eventId). */
-function replayKey(body: unknown): string | undefined {
-  if (typeof body !== 'object' || !body) return undefined;
-  const { eventId, webhook } = body as { eventId?: unknown; webhook?: { id?: unknown } };
-  if (typeof eventId !== 'string' && typeof eventId !== 'number') return undefined;
-  const id = typeof webhook === 'object' && webhook ? webhook.id : undefined;
-  // Trimmed: a resend with a space added to an id is the same event. (Without a signature on deliveries, a sender
-  // that changes the ids is not told apart from a new event: this stops resends, not forgeries.)
-  return JSON.stringify([String(id ?? '').trim(), String(eventId).trim()]);
-}
-
-/** The eventIds of deliveries let in, the last `limit` of them. */
-class SeenEvents {
-  private readonly ids = new Set<string>();
-  constructor(private readonly limit: number) {}
-
-  /** True when `id` came before; remembers it otherwise. */
-  replayed(id: string): boolean {
-    if (this.ids.has(id)) return true;
-    this.ids.add(id);
-    if (this.ids.size > this.limit) this.ids.delete(this.ids.values().next().value!);
-    return false;
-  }
-}
 
 /** The headers a receiver checks hold its secrets: their values are shown as *** unless asked for. */
 function masked(headers: Delivery['headers'], checks: string[][]): Delivery['headers'] {
@@ -151,28 +36,6 @@ function summary(d: Delivery, terminal: boolean): string {
   if (d.forwarded)
     parts.push(d.forwarded.error ? `forward failed: ${d.forwarded.error}` : `forwarded: ${d.forwarded.status}`);
   return `${terminal ? parts.map((part) => visible(cellText(part))).join('\t') : tsvLine(parts)}\n`;
-}
-
-async function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(
-              `port ${port} on ${host} is in use`,
-              'Choose another with --port (--port 0 picks a free one).',
-            )
-          : error.code === 'EACCES'
-            ? new UsageError(`port ${port} needs privileges`, 'Choose a port above 1023 with --port.')
-            : error.code === 'EADDRNOTAVAIL'
-              ? new UsageError(`${host} is not an address of this machine`, 'Give one of its addresses with --host.')
-              : error,
-      ),
-    );
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/`;
 }
 
 export default defineVerb({
@@ -217,78 +80,25 @@ export default defineVerb({
       value: 'url',
     }),
   },
-  // eslint-disable-next-line max-lines-per-function -- over 80 lines: to split into named steps (issue 29)
   async run(ctx, opts) {
     if (opts.create && (!opts.name || !opts.event.length))
       throw new UsageError('--create needs --name and --event: what to call the webhook and what it receives');
     if (!opts.create && (opts.name || opts.publicUrl))
       throw new UsageError(`${opts.name ? '--name' : '--public-url'} is for --create`);
     const kinds = new Set(opts.event.flat());
-    let expected: Record<string, string>;
-    try {
-      expected = headersFrom(opts.expectHeader);
-    } catch (error) {
-      throw new UsageError(`--expect-header ${(error as Error).message}`);
-    }
-    // A secret with no value is no secret: any sender that adds the empty header would pass.
-    const empty = Object.entries(expected).find(([, value]) => !value.trim());
-    if (empty) throw new UsageError(`--expect-header "${empty[0]}": give the value the sender must send`);
+    const expected = expectedHeaders(opts.expectHeader);
     const secret: Record<string, string> = opts.create
       ? { 'X-Outreach-Listen-Secret': randomBytes(16).toString('hex') }
       : {};
-    const checks = Object.entries({ ...expected, ...secret }).map(([name, value]) => [name.toLowerCase(), value]);
-    const counts = { received: 0, refused: 0, ignored: 0, replayed: 0 };
-    const seen = new SeenEvents(seenEventIds);
+    const checks = Object.entries({ ...expected, ...secret }).map(([name, value]): [string, string] => [
+      name.toLowerCase(),
+      value,
+    ]);
     if (!isLoopbackHost(opts.host) && !checks.length)
       ctx.warn(
         `listening on ${opts.host} without --expect-header: anyone who can reach it can send deliveries that are ` +
           `printed${opts.forwardTo ? ' and forwarded' : ''}`,
       );
-    const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
-
-    const server = createServer(async (req, res) => {
-      let raw: Buffer;
-      try {
-        raw = await readBody(req);
-      } catch (error) {
-        res.writeHead(413).end();
-        ctx.warn(`a delivery could not be read: ${(error as Error).message}`);
-        return;
-      }
-      const text = raw.toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* not JSON: shown as text */
-      }
-      const event = typeof body === 'object' && body && 'event' in body ? String(body.event) : undefined;
-      const delivery: Delivery = {
-        receivedAt: new Date(ctx.clock.now()).toISOString(),
-        method: req.method ?? 'POST',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body,
-        ...(event !== undefined && { event }),
-      };
-      counts.received++;
-      const wrong = checks.find(([name, value]) => !holds(req.headers[name!], value!));
-      // Only a delivery let in is remembered: one refused cannot make a real one look like a replay. One event sent to
-      // two webhooks that both point here is no replay: the webhook's id is part of what is remembered.
-      const eventId = replayKey(body);
-      if (wrong) delivery.rejected = `header ${wrong[0]} ${req.headers[wrong[0]!] === undefined ? 'missing' : 'wrong'}`;
-      else if (eventId && seen.replayed(eventId)) delivery.replay = true;
-      else if (kinds.size && event !== 'test' && !kinds.has(event ?? '')) delivery.ignored = true;
-      if (delivery.rejected) counts.refused++;
-      if (delivery.replay) counts.replayed++;
-      if (delivery.ignored) counts.ignored++;
-      res.writeHead(delivery.rejected ? 401 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: !delivery.rejected }));
-      if (opts.forwardTo && !delivery.rejected && !delivery.ignored && !delivery.replay)
-        delivery.forwarded = await forward(opts.forwardTo, delivery, raw, opts.forwardTimeout, ctx.signal);
-      const shown = opts.showSecrets ? delivery : { ...delivery, headers: masked(delivery.headers, checks) };
-      await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery, ctx.stdoutIsTTY));
-    });
     // Against a service elsewhere, --create needs a public address: said before anything is bound.
     const http = opts.create ? await ctx.http() : undefined;
     if (http && !opts.publicUrl && !isLoopbackHost(new URL(http.origin).hostname))
@@ -296,8 +106,18 @@ export default defineVerb({
         '--create needs --public-url: the service cannot reach this machine',
         `Run a tunnel to this receiver (such as \`ngrok http ${opts.port || '<port>'}\`) and give its https address.`,
       );
-    const localUrl = await listen(server, opts.port, opts.host);
+    const receiver = new WebhookReceiver({
+      kinds,
+      checks,
+      forwardTo: opts.forwardTo,
+      forwardTimeoutMs: opts.forwardTimeout,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      unreadable: (reason) => ctx.warn(`a delivery could not be read: ${reason}`),
+    });
+    const localUrl = await listening(() => receiver.listen(opts.port, opts.host));
     ctx.note(`Listening on ${localUrl} (Ctrl-C to stop)`);
+    const printing = print(ctx, receiver, opts.showSecrets ? undefined : checks);
     let paused = false;
     try {
       if (opts.create)
@@ -305,19 +125,41 @@ export default defineVerb({
       if (!paused && !ctx.signal.aborted)
         await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
     } finally {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await receiver.close();
+      await printing;
     }
+    const { received, refused, ignored, replayed } = receiver.counts;
     ctx.note(
-      `Stopped: ${counts.received} deliver${counts.received === 1 ? 'y' : 'ies'} received` +
-        `${counts.refused ? `, ${counts.refused} refused` : ''}${counts.ignored ? `, ${counts.ignored} ignored` : ''}` +
-        `${counts.replayed ? `, ${counts.replayed} replayed` : ''}.`,
+      `Stopped: ${received} deliver${received === 1 ? 'y' : 'ies'} received` +
+        `${refused ? `, ${refused} refused` : ''}${ignored ? `, ${ignored} ignored` : ''}` +
+        `${replayed ? `, ${replayed} replayed` : ''}.`,
     );
     return paused ? ExitCode.partial : ExitCode.ok;
   },
 });
+
+/** --expect-header's pairs; a secret with no value is no secret: any sender that adds the empty header would pass. */
+function expectedHeaders(given: Array<[string, string]>): Record<string, string> {
+  let expected: Record<string, string>;
+  try {
+    expected = headersFrom(given);
+  } catch (error) {
+    throw new UsageError(`--expect-header ${(error as Error).message}`);
+  }
+  const empty = Object.entries(expected).find(([, value]) => !value.trim());
+  if (empty) throw new UsageError(`--expect-header "${empty[0]}": give the value the sender must send`);
+  return expected;
+}
+
+/** Each delivery as it is done: one line, or (--json, --ndjson) the whole delivery, checked headers masked unless
+ * `checks` is undefined (--show-secrets). */
+async function print(ctx: CommandContext, receiver: WebhookReceiver, checks: string[][] | undefined): Promise<void> {
+  const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+  for await (const delivery of receiver.deliveries()) {
+    const shown = checks ? { ...delivery, headers: masked(delivery.headers, checks) } : delivery;
+    await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery, ctx.stdoutIsTTY));
+  }
+}
 
 /** Registers a webhook pointing here and says where it points and what is left to do when done; true when its test
  * delivery failed and it starts paused (then there is nothing to listen for). */
