@@ -20,7 +20,4 @@ export function fileStamp(now: number): string {
   return new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
 
-/** A moment as the local time of day, `14:02:00`: when a wait ends, when a limit resets. */
-export function clockTime(ms: number): string {
-  return new Date(ms).toTimeString().slice(0, 8);
-}
+export { clockTime } from './clock-time.js';

@@ -3,6 +3,7 @@
 import { createWriteStream, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Clock } from '../context.js';
+import { clockTime } from '../clock-time.js';
 import { decodeErrorResponse } from './error-body.js';
 import { Interrupted, NetworkError, OutreachError, RefusedLink, UsageError } from '../errors.js';
 import {
@@ -374,12 +375,6 @@ function describeOutcome(outcome: AttemptOutcome): string {
   if (outcome.kind === 'response') return String(outcome.response.status);
   if (outcome.kind === 'timeout') return 'timeout';
   return `network error ${outcome.code}`;
-}
-
-/** 14:02:10, local time: when a wait ends. Not format.ts's clockTime: importing it splits a chunk off and adds a file
- * to every request's start. */
-function clockTime(ms: number): string {
-  return new Date(ms).toTimeString().slice(0, 8);
 }
 
 const unreadableJson = Symbol('unreadable JSON');

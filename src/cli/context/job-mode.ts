@@ -1,6 +1,7 @@
 // How a command behaves while it runs a job, against a single request: a job waits out rate limits for longer (15
 // minutes unless --rate-limit-wait says), lets requests already sent be answered after a first Ctrl-C (so --resume
 // does not send them again) for up to interruptGraceMs, and shows its progress in a spinner.
+import { clockTime } from '../../clock-time.js';
 import type { Clock } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 
@@ -67,8 +68,7 @@ export class JobMode {
     const now = this.settings.clock.now();
     if (now - this.lastRateLimitNotice < rateLimitNoticeEveryMs) return;
     this.lastRateLimitNotice = now;
-    // Not format.ts's clockTime: importing it here adds a module file to every start.
-    const until = new Date(giveUpAt).toTimeString().slice(0, 8);
+    const until = clockTime(giveUpAt);
     this.settings.note(
       `waiting: the service is rate-limiting (HTTP 429); next try in ${Math.ceil(waitMs / 1000)}s, ` +
         `giving up at ${until} (--rate-limit-wait ${this.rateLimitWaitMs() / 1000})`,
