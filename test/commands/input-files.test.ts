@@ -42,6 +42,28 @@ describe('input files', () => {
     expect(writes()).toBe(0);
   });
 
+  it('says a JSON file that does not parse in the same words whichever option reads it', async () => {
+    writeFileSync(join(dir, 'bad.json'), '{"name": ');
+    writeFileSync(join(dir, 'people.csv'), 'Email\nada@x.example\n');
+    const cases: Array<[string[], string]> = [
+      [['schedules', 'create', '--from-file', 'bad.json'], '--from-file: bad.json'],
+      [['api', 'POST', '/v1/schedules', '--input', 'bad.json'], '--input: bad.json'],
+      [['people', 'search', '--filters', 'bad.json'], '--filters: bad.json'],
+      [['prospects', 'import', 'people.csv', '--mapping', 'bad.json'], '--mapping: bad.json'],
+      [['webhooks', 'create', '--from-file', 'bad.json'], 'bad.json'],
+      [['domains', 'buy', '--from-file', 'bad.json', '--dry-run'], 'bad.json'],
+    ];
+    for (const [argv, where] of cases) {
+      const result = await cli(argv);
+      expect({ argv, code: result.code, stderr: result.stderr.split('\n')[0] }).toEqual({
+        argv,
+        code: 2,
+        stderr: `error: ${where}: is not JSON: ${errorOfJsonParse('{"name": ')}`,
+      });
+    }
+    expect(writes()).toBe(0);
+  });
+
   it('refuses empty inputs with exit 2 instead of succeeding at nothing', async () => {
     const dncEmpty = await cli(['dnc', 'add', 'dncGlobal1', '--file', 'empty.csv']);
     expect({ code: dncEmpty.code, stderr: dncEmpty.stderr }).toEqual({
@@ -132,3 +154,13 @@ describe('- as a file name', () => {
     expect(writes()).toBe(0);
   });
 });
+
+/** What JSON.parse says of `text`: the words of the message after "is not JSON: ". */
+function errorOfJsonParse(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} parses`);
+}

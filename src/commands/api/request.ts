@@ -4,7 +4,7 @@ import { writeJson } from '../../cli/render/output.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue, SendOptions } from '../../api/http.js';
-import { readInputText } from '../../io/input-file.js';
+import { readJson } from '../../io/structured-file.js';
 
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -91,14 +91,7 @@ export default defineVerb({
     let json: unknown;
     if (opts.input !== undefined) {
       if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
-      const text = await readInputText(opts.input, ctx, `--input: ${opts.input}`);
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new UsageError(
-          `--input: ${opts.input === '-' ? 'stdin' : opts.input} is not JSON: ${(e as Error).message}`,
-        );
-      }
+      json = await readJson(opts.input, ctx, `--input: ${opts.input === '-' ? 'stdin' : opts.input}`);
       if (Object.keys(params).length) Object.assign(json as object, params);
     } else if (!bodyless && Object.keys(params).length) json = params;
 

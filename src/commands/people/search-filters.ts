@@ -4,6 +4,7 @@ import { describeIssue } from '../../api/contract/schema.js';
 import { exactMatchFilters, pastFilters, searchBodySchema } from '../../api/contract/people.js';
 import { InputFileError, UsageError } from '../../errors.js';
 import { readInputText, type InputPlace } from '../../io/input-file.js';
+import { parseJson } from '../../io/structured-file.js';
 
 /** Include-only filters: flag -> API filter. */
 const includeOnly = {
@@ -155,12 +156,7 @@ export const searchFilterFlags = {
 type FilterOptions = { [K in keyof typeof searchFilterFlags]: ReturnType<(typeof searchFilterFlags)[K]['parse']> };
 
 function parseFilters(path: string, text: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new InputFileError(path, `is not JSON: ${(error as Error).message}`, 'Write it with --print-filters.');
-  }
+  const parsed = parseJson(text, path, 'Write it with --print-filters.');
   const checked = searchBodySchema.safeParse(parsed);
   if (!checked.success)
     throw new InputFileError(path, `is not a people search: ${describeIssue(checked.error, 'filters')}`);

@@ -17,16 +17,10 @@ import {
   type Window,
 } from '../../schedule/week.js';
 import { buildInteractively } from './builder.js';
-import { readInputText } from '../../io/input-file.js';
+import { readJson } from '../../io/structured-file.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {
-  const text = await readInputText(file, ctx, `--from-file: ${file}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--from-file: ${file} is not JSON: ${(error as Error).message}`);
-  }
+  const json = await readJson(file, ctx, `--from-file: ${file}`);
   const parsed = scheduleBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

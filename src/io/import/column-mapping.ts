@@ -3,6 +3,7 @@
 // --ignore-unknown. Several export columns for one field (Apollo's phones), or several the user mapped to one field,
 // feed it together: each row takes the first of them that is not empty.
 import { UsageError } from '../../errors.js';
+import { parseJson } from '../structured-file.js';
 import { closest } from './closest.js';
 import { couldBeEmail, recogniseExport, synonymField, synonymRank } from './header-synonyms.js';
 
@@ -40,12 +41,7 @@ export interface MappingOptions {
 export const normaliseName = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 function parseMappingFile({ name: path, text }: { name: string; text: string }): Record<string, string | null> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--mapping: ${path} is not JSON: ${(error as Error).message}`);
-  }
+  const parsed = parseJson(text, `--mapping: ${path}`);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new UsageError(`--mapping: ${path} must hold an object {"CSV column": "Field label" or null}`);
   for (const [column, label] of Object.entries(parsed)) {
