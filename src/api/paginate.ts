@@ -1,5 +1,6 @@
-// Walks page/pageSize endpoints as an async iterator: stops at a short page, at the last page the meta names,
-// or at the limit. Nothing fetches "everything" without the caller asking for it. While the caller works on one
+// The one pager: walks page/pageSize endpoints as an async iterator. It stops at the last page (a short one, one the
+// service says has no next, the last its meta names or the last it serves), or at the limit (the caller's, or how
+// many the service will show in all). Nothing fetches "everything" without the caller asking for it. While the caller works on one
 // page, the next ones are already being asked for (`ahead` of them once the service has said how many pages there
 // are, one otherwise), so a long listing does not wait a round trip per page.
 
@@ -7,6 +8,10 @@ export interface Page<T> {
   items: T[];
   /** Total pages when the service says so. */
   totalPages?: number;
+  /** Whether a page follows, when the service says so (otherwise a short page is the last). */
+  hasNextPage?: boolean;
+  /** The most items the service shows in all (its total, a display limit): the walk ends there. */
+  reachable?: number;
 }
 
 export interface PaginateOptions {
@@ -15,19 +20,22 @@ export interface PaginateOptions {
   limit?: number;
   /** Pages asked for ahead of the one being read (default 1). */
   ahead?: number;
+  /** The last page the service serves. */
+  maxPage?: number;
 }
 
-/** Each page's items (cut at the limit), in order. */
-export async function* paginatePages<T>(
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+/** Each page's items (cut at the limit), in order; `seen` hears of each page as its items are handed over. */
+export async function* paginatePages<P extends Page<unknown>>(
+  fetchPage: (page: number, pageSize: number) => Promise<P>,
   options: PaginateOptions,
-): AsyncGenerator<T[]> {
+  seen?: (page: number, answer: P, kept: number) => void,
+): AsyncGenerator<P['items']> {
   const { pageSize } = options;
   const first = options.startPage ?? 1;
-  const limit = options.limit ?? Infinity;
+  let cap = options.limit ?? Infinity;
   // The last page worth asking for: the limit's, narrowed by the service's page count once known.
-  let lastPage = first + Math.ceil(limit / pageSize) - 1;
-  const asked = new Map<number, Promise<Page<T>>>();
+  let lastPage = Math.min(options.maxPage ?? Infinity, first + Math.ceil(cap / pageSize) - 1);
+  const asked = new Map<number, Promise<P>>();
   const ask = (page: number) => {
     if (!asked.has(page)) {
       const answer = fetchPage(page, pageSize);
@@ -36,21 +44,25 @@ export async function* paginatePages<T>(
     }
     return asked.get(page)!;
   };
-  let remaining = limit;
+  let taken = 0;
   let knowsTotal = false;
   try {
-    for (let page = first; remaining > 0 && page <= lastPage; page++) {
-      const { items, totalPages } = await ask(page);
+    for (let page = first; taken < cap && page <= lastPage; page++) {
+      const answer = await ask(page);
       asked.delete(page);
+      const { items, totalPages, hasNextPage, reachable } = answer;
+      if (reachable !== undefined) cap = Math.min(cap, reachable);
       if (totalPages !== undefined) {
         lastPage = Math.min(lastPage, totalPages);
         knowsTotal = true;
       }
-      const last = items.length < pageSize || page >= lastPage;
+      const kept = items.slice(0, Math.max(0, cap - taken)) as P['items'];
+      taken += kept.length;
+      seen?.(page, answer, kept.length);
+      const noNext = hasNextPage === undefined ? items.length < pageSize : !hasNextPage || !items.length;
+      const last = noNext || page >= lastPage || taken >= cap;
       const ahead = knowsTotal ? (options.ahead ?? 1) : 1;
       if (!last) for (let next = page + 1; next <= Math.min(lastPage, page + ahead); next++) ask(next);
-      const kept = items.slice(0, remaining);
-      remaining -= kept.length;
       if (kept.length) yield kept;
       if (last) return;
     }

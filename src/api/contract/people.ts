@@ -55,6 +55,8 @@ export const rangeFilters = [
 export const booleanFilters = ['decision_maker', 'company_bootstraped', 'is_b2b'] as const;
 
 export const maxSearchPage = 400;
+/** People a search page holds: the service's fixed per_page. */
+export const searchPageSize = 25;
 
 export const searchBodySchema = z.strictObject({
   ...Object.fromEntries(includeOnlyFilters.map((name) => [name, optional(includeOnly)])),

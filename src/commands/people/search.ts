@@ -2,7 +2,8 @@ import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { createListWriter, writeJson } from '../../cli/render/output.js';
-import { maxSearchPage } from '../../api/contract/people.js';
+import { maxSearchPage, searchPageSize } from '../../api/contract/people.js';
+import { paginatePages } from '../../api/paginate.js';
 import { searchPeople, type SearchPage } from '../../api/resources/people.js';
 import { formatCount } from '../../format.js';
 import { personColumns, personTableColumns } from './columns.js';
@@ -45,37 +46,40 @@ export default defineVerb({
     const summary = await ctx.job(async (job) => {
       const first = opts.page ?? 1;
       // Once the first page tells how many pages there are, the next ones are asked for --concurrency at a time and
-      // written in order; pages asked for ahead of a stop are only reads.
-      const inFlight = new Map<number, Promise<SearchPage>>();
-      let lastPage = first;
-      const ask = (page: number) => {
-        if (!inFlight.has(page)) {
-          const answer = searchPeople(http, { ...body, page });
-          answer.catch(() => undefined); // a page asked for ahead of a failure is never awaited
-          inFlight.set(page, answer);
-        }
-        return inFlight.get(page)!;
-      };
+      // written in order; pages asked for ahead of a stop are only reads. Never past what the account may see, even
+      // when the service says there are more pages.
+      let latest = { page: first, answer: undefined as SearchPage | undefined, reachable: 0 };
       let written = 0;
-      for (let page = first; ; page++) {
-        for (let ahead = page + 1; walking && ahead <= lastPage && ahead < page + opts.concurrency; ahead++) ask(ahead);
-        const answer = await ask(page);
-        inFlight.delete(page);
-        // Never past what the account may see, even when the service says there are more pages.
-        const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
-        const shown = answer.people.slice(0, Math.max(0, reachable - written));
-        await writer.writeMany(shown);
-        written += shown.length;
-        job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(reachable)}` });
-        const more = answer.hasNextPage && answer.people.length > 0 && page < maxSearchPage && written < reachable;
-        if (!walking || !more) {
-          await Promise.allSettled(inFlight.values());
-          const pastTheEnd = written === 0 && answer.totalResults > 0;
-          return { written, total: answer.totalResults, displayLimit: answer.displayLimit, more, pastTheEnd, page };
-        }
-        const pagesLeft = Math.ceil((reachable - written) / Math.max(1, answer.people.length));
-        lastPage = Math.min(maxSearchPage, answer.totalPages ?? page + 1, page + pagesLeft);
+      const pages = paginatePages(
+        async (page) => {
+          const answer = await searchPeople(http, { ...body, page });
+          const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
+          return { ...answer, items: answer.people, reachable };
+        },
+        {
+          pageSize: searchPageSize,
+          startPage: first,
+          limit: walking ? limit : Infinity,
+          ahead: opts.concurrency - 1,
+          maxPage: walking ? maxSearchPage : first,
+        },
+        (page, answer, kept) => {
+          latest = { page, answer, reachable: answer.reachable };
+          written += kept;
+        },
+      );
+      for await (const people of pages) {
+        await writer.writeMany(people);
+        job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(latest.reachable)}` });
       }
+      const { page, answer } = latest;
+      const total = answer?.totalResults ?? 0;
+      const more =
+        Boolean(answer?.hasNextPage) &&
+        Boolean(answer?.people.length) &&
+        page < maxSearchPage &&
+        written < latest.reachable;
+      return { written, total, displayLimit: answer?.displayLimit, more, pastTheEnd: written === 0 && total > 0, page };
     });
     await writer.end();
     if (summary.total === 0) return;

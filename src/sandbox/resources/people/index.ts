@@ -3,7 +3,7 @@
 // An enrichment decides at its start what it will reveal and reveals it evenly until the settings' enrichmentMs has passed;
 // people revealed before count as alreadyRevealed and cost no credit. Starts are counted against per-minute, -hour and
 // -day windows; a start when one is used up is refused with 429.
-import { maxSearchPage, peopleEndpoints } from '../../../api/contract/people.js';
+import { maxSearchPage, peopleEndpoints, searchPageSize } from '../../../api/contract/people.js';
 import { defineTable } from '../../db/table.js';
 import type { EnrichedEntry, EnrichmentRecord, EnrichmentLimits, RevealedRecord } from '../../model.js';
 import { defineResource } from '../../resource.js';
@@ -16,7 +16,6 @@ import { searchPeople } from './people-search.js';
 export const enrichmentsTable = defineTable<EnrichmentRecord>({ name: 'enrichments', id: (e) => e.requestId });
 export const revealedTable = defineTable<RevealedRecord>({ name: 'revealed', id: (r) => r.key });
 
-export const searchPageSize = 25;
 
 const windows: Array<[keyof EnrichmentLimits, number]> = [
   ['perMinute', 60_000],
