@@ -6,6 +6,7 @@ import { Interrupted, OutputClosed, OutreachError, UsageError } from '../errors.
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
+import { isVerbResult } from './result.js';
 // Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
 // chunks of their own (two more files to read on every start).
 import { complete } from './complete.js';
@@ -40,7 +41,11 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups
     const jq = flags.jq === undefined ? undefined : { run: await compileJq(flags.jq), capture: new JsonCapture() };
     const verbCtx = jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx;
     cmdCtx = createCommandContext(verbCtx, flags, argv, secrets);
-    const code = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
+    const outcome = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
+    // The renderer loads with the first result: --help and --version never pay for it.
+    const code = isVerbResult(outcome)
+      ? await (await import('./render/output.js')).renderResult(cmdCtx, outcome)
+      : outcome;
     exitCode = code ?? ExitCode.ok;
     if (jq) {
       // In a worker thread, so that Ctrl-C or SIGTERM stops a runaway filter (exit 130).

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from './exit-codes.js';
+import type { VerbResult } from './result.js';
 import { globalFlagNames } from './globals.js';
 import {
   flagName,
@@ -33,7 +34,8 @@ export interface Verb<A extends Args, F extends Flags> {
   examples: string[];
   /** Exit codes this verb may end with beyond those of every command (0, 1, 2, 4, 5, 130, 141): partial success. */
   exitCodes?: ExitCode[];
-  run(ctx: CommandContext, opts: Options<A, F>): Promise<ExitCode | void>;
+  /** Computes; returns what to show (rendered by the CLI), or the exit code of a verb that wrote its own output. */
+  run(ctx: CommandContext, opts: Options<A, F>): Promise<ExitCode | void | VerbResult>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,6 +3,8 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
+import type { ExitCode } from '../exit-codes.js';
+import type { DoneResult, JsonResult, ListResult, RecordResult, VerbResult } from '../result.js';
 import { cellText, tsvLine, type Cell, type Column } from './columns.js';
 import { renderTable, type TableLayout } from './table.js';
 import { styled, visible } from '../terminal-text.js';
@@ -161,6 +163,21 @@ export async function writeRecord<T>(
     return `${chalk.bold(visible(f.header).padEnd(width))}  ${value}`;
   });
   await writeOut(ctx.stdout, styled(`${lines.join('\n')}\n`));
+}
+
+/** Writes what a verb returned in the format the user asked for; the exit code it ends with. */
+export async function renderResult(ctx: CommandContext, result: VerbResult): Promise<ExitCode | undefined> {
+  const shown = result as ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult;
+  if (shown.kind === 'list') await writeList(ctx, shown.rows, shown.columns, shown.options);
+  else if (shown.kind === 'record') await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
+  else if (shown.kind === 'json') await writeJson(ctx, shown.value);
+  else if (!ctx.flags.json) ctx.info(shown.message);
+  else
+    await writeJson(
+      ctx,
+      typeof shown.value === 'function' ? await (shown.value as () => Promise<unknown>)() : shown.value,
+    );
+  return shown.exitCode;
 }
 
 /** Prints a JSON value as is (for --json summaries and `outreach api`). */

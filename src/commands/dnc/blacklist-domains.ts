@@ -1,7 +1,7 @@
 import { arg } from '../../cli/flags.js';
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
-import { writeList } from '../../cli/render/output.js';
 import { blacklistDomains } from '../../api/resources/dnc.js';
 import { domainProblem } from '../../io/email.js';
 
@@ -27,6 +27,6 @@ export default defineVerb({
     const added: string[] = [];
     for (let i = 0; i < domains.length; i += blacklistBatch)
       added.push(...(await blacklistDomains(http, domains.slice(i, i + blacklistBatch))));
-    await writeList(ctx, added, [{ header: 'DOMAIN', value: (d) => d }], { emptyMessage: 'nothing added' });
+    return listResult(added, [{ header: 'DOMAIN', value: (d) => d }], { emptyMessage: 'nothing added' });
   },
 });

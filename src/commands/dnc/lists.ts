@@ -1,6 +1,6 @@
 import { flag } from '../../cli/flags.js';
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { paginate } from '../../api/paginate.js';
 import { itemCount, listDncLists } from '../../api/resources/dnc.js';
 
@@ -12,8 +12,7 @@ export default defineVerb({
     const lists = paginate((page, pageSize) => listDncLists(http, { page, pageSize, search: opts.search }), {
       pageSize: 100,
     });
-    await writeList(
-      ctx,
+    return listResult(
       lists,
       [
         { header: 'ID', value: (l) => l.id },

@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { searchDncPage } from '../../api/resources/dnc.js';
 import { itemFlags, itemRules, pages } from './item-options.js';
 
@@ -14,8 +14,7 @@ export default defineVerb({
     const items = pages(opts, (page, pageSize) =>
       searchDncPage(http, { page, pageSize, type: opts.type, search: opts.args[0] }),
     );
-    await writeList(
-      ctx,
+    return listResult(
       items,
       [
         { header: 'LIST', value: (i) => i.listId },

@@ -1,5 +1,6 @@
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList, writeOut } from '../../cli/render/output.js';
+import { writeOut } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { RateLimitWindow } from '../../api/contract/people.js';
 import { enrichmentRateLimits, resetAtMs } from '../../api/resources/people.js';
@@ -34,6 +35,6 @@ export default defineVerb({
       { window: 'hour', ...limits.perHour },
       { window: 'day', ...limits.perDay },
     ];
-    await writeList(ctx, rows, columns(ctx.clock.now()));
+    return listResult(rows, columns(ctx.clock.now()));
   },
 });

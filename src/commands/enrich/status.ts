@@ -1,6 +1,6 @@
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
-import { writeList } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { EnrichmentJob } from '../../api/contract/people.js';
 import { enrichmentDone, enrichmentStatus } from '../../api/resources/people.js';
@@ -60,6 +60,6 @@ export default defineVerb({
         ),
       );
     }
-    await writeList(ctx, jobs, columns);
+    return listResult(jobs, columns);
   },
 });

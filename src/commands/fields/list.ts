@@ -1,6 +1,6 @@
 import { flag } from '../../cli/flags.js';
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { listFields } from '../../api/resources/fields.js';
 
 export default defineVerb({
@@ -9,8 +9,7 @@ export default defineVerb({
   flags: { system: flag.bool('include system fields (Email, First Name, ...)') },
   async run(ctx, opts) {
     const fields = await listFields(await ctx.http(), { system: opts.system });
-    await writeList(
-      ctx,
+    return listResult(
       fields,
       [
         { header: 'ID', value: (f) => f.id },

@@ -1,5 +1,5 @@
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import { listCategories } from '../../api/resources/inbox.js';
 import { sentimentName, type InboxCategory } from '../../api/contract/inbox.js';
@@ -19,6 +19,6 @@ export default defineVerb({
   async run(ctx) {
     const http = await ctx.http();
     const categories = await listCategories(http);
-    await writeList(ctx, categories, categoryColumns, { emptyMessage: 'no inbox categories' });
+    return listResult(categories, categoryColumns, { emptyMessage: 'no inbox categories' });
   },
 });

@@ -1,5 +1,5 @@
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { defaultBaseUrl, maskKey, profileName } from '../../config/target.js';
 
 interface ProfileRow {
@@ -20,8 +20,7 @@ export default defineVerb({
       baseUrl: p.baseUrl ?? defaultBaseUrl,
       key: p.apiKey ? maskKey(p.apiKey) : '',
     }));
-    await writeList(
-      ctx,
+    return listResult(
       rows,
       [
         { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },

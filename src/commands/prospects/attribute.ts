@@ -1,6 +1,7 @@
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
-import { writeList, writeRecord } from '../../cli/render/output.js';
+import { writeList } from '../../cli/render/output.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
 
@@ -12,7 +13,7 @@ const get = defineVerb({
   },
   async run(ctx, opts) {
     const attribute = await getAttribute(await ctx.http(), opts.attribute, opts.prospect);
-    await writeRecord(ctx, attribute, [
+    return recordResult(attribute, [
       { header: 'Attribute', value: (a) => a.attributeId },
       { header: 'Prospect', value: (a) => a.prospectId },
       { header: 'Field', value: (a) => a.fieldRefId },

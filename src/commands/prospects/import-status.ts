@@ -1,6 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeRecord } from '../../cli/render/output.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
 import { pollUntil } from '../../jobs/poller.js';
 
@@ -34,8 +34,7 @@ export default defineVerb({
           ),
         )
       : await check();
-    await writeRecord(
-      ctx,
+    return recordResult(
       status,
       [
         { header: 'Request', value: () => requestId },

@@ -1,5 +1,5 @@
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { listSchedules } from '../../api/resources/schedules.js';
 import type { ScheduleRecord as Schedule } from '../../api/contract/schedules.js';
 import { dayNames, formatWindows, type Window } from '../../schedule/week.js';
@@ -16,8 +16,7 @@ export default defineVerb({
   examples: ['schedules list --json'],
   async run(ctx) {
     const rows = await listSchedules(await ctx.http());
-    await writeList(
-      ctx,
+    return listResult(
       rows,
       [
         { header: 'ID', value: (r) => r.schedule.id },

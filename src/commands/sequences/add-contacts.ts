@@ -1,7 +1,7 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
-import { writeJson } from '../../cli/render/output.js';
+import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
   args: [arg.text('sequenceId'), arg.list('contactId')],
@@ -35,7 +35,6 @@ export default defineVerb({
       }
       throw error.cause;
     }
-    if (ctx.flags.json) await writeJson(ctx, added);
-    ctx.info(`Added ${ids.ids.length} contact(s) to step ${opts.step} of ${sequenceId}.`);
+    return doneResult(`Added ${ids.ids.length} contact(s) to step ${opts.step} of ${sequenceId}.`, added);
   },
 });

@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
+import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeList } from '../../cli/render/output.js';
 import { stepVariants } from '../../api/resources/sequences.js';
 import { stepTypeNames, variantStatusNames, type Variant } from '../../api/contract/sequences.js';
 
@@ -22,8 +22,7 @@ export default defineVerb({
   examples: ['sequences steps sqOnbrd1 stA1intro --json'],
   async run(ctx, opts) {
     const variants = await stepVariants(await ctx.http(), ...opts.args);
-    await writeList(
-      ctx,
+    return listResult(
       variants,
       [
         { header: 'ID', value: (v) => v.id },

@@ -1,6 +1,6 @@
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
-import { writeRecord } from '../../cli/render/output.js';
 import { subsequenceSettings, type SubsequenceSettings } from '../../api/resources/sequences.js';
 
 export default defineVerb({
@@ -11,7 +11,7 @@ export default defineVerb({
   examples: ['sequences subsequence get ssReplied', 'sequences subsequence get ssReplied --json'],
   async run(ctx, opts) {
     const settings = await subsequenceSettings(await ctx.http(), opts.args[0]);
-    await writeRecord<SubsequenceSettings>(ctx, settings, [
+    return recordResult<SubsequenceSettings>(settings, [
       { header: 'SCHEDULE', value: (s) => s.scheduleId },
       { header: 'DELAY DAYS', value: (s) => s.firstStepRelativeDays },
       {

@@ -1,6 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeRecord } from '../../cli/render/output.js';
 import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
 import { pollUntil } from '../../jobs/poller.js';
 import type { JobContext } from '../../jobs/context.js';
@@ -34,7 +34,7 @@ export default defineVerb({
           }),
         )
       : await check();
-    await writeRecord(ctx, status, [
+    return recordResult(status, [
       { header: 'Bulk action', value: (s) => s.bulkActionId },
       { header: 'Action', value: (s) => s.action },
       { header: 'Status', value: (s) => s.status },

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
 import { callOutcomes, normaliseCallOutcome, type CallOutcome, type Task } from '../../api/contract/tasks.js';
 import { completeTask, getTask } from '../../api/resources/tasks.js';
-import { writeJson } from '../../cli/render/output.js';
+import { doneResult } from '../../cli/result.js';
 
 function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
   return ctx.prompter.select({
@@ -53,7 +53,8 @@ export default defineVerb({
     const done = await completeTask(http, taskId, outcome);
     // The answer holds only the status and outcome: a script asking for JSON gets the whole task, read again. That
     // read may lag behind (a cache, an eventually consistent service): what the answer says wins over it.
-    if (ctx.flags.json) await writeJson(ctx, asCompleted(await getTask(http, taskId), done));
-    ctx.info(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`);
+    return doneResult(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`, async () =>
+      asCompleted(await getTask(http, taskId), done),
+    );
   },
 });

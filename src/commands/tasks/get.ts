@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeRecord } from '../../cli/render/output.js';
 import { getTask } from '../../api/resources/tasks.js';
 import { taskColumns } from './columns.js';
 
@@ -13,7 +13,7 @@ export default defineVerb({
       ...c,
       header: c.header.charAt(0) + c.header.slice(1).toLowerCase(),
     }));
-    await writeRecord(ctx, task, [
+    return recordResult(task, [
       ...columns,
       { header: 'Note', value: (t) => t.note ?? '' },
       { header: 'Call outcome', value: (t) => t.callOutcome ?? '' },

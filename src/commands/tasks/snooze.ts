@@ -1,6 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeJson } from '../../cli/render/output.js';
+import { doneResult } from '../../cli/result.js';
 import { call } from '../../api/call.js';
 import { callOutcomes, normaliseCallOutcome, tasksEndpoints } from '../../api/contract/tasks.js';
 import { snoozeUntil } from './snooze-until.js';
@@ -28,7 +28,6 @@ export default defineVerb({
     const body = { snoozeUntil: until, ...(opts.outcome && { callOutcome: opts.outcome }) };
     const answer = await call(await ctx.http(), tasksEndpoints.snooze, { params: { taskId }, body });
     const task = answer.payload?.task ?? { taskId, status: 'snoozed', snoozedUntil: until };
-    if (ctx.flags.json) await writeJson(ctx, task);
-    ctx.info(`Snoozed ${taskId} until ${task.snoozedUntil ?? until}.`);
+    return doneResult(`Snoozed ${taskId} until ${task.snoozedUntil ?? until}.`, task);
   },
 });

@@ -1,6 +1,6 @@
+import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
-import { writeRecord } from '../../cli/render/output.js';
 import { getWebhook } from '../../api/resources/webhooks.js';
 import { webhookFields, webhookJson } from './columns.js';
 
@@ -15,6 +15,6 @@ export default defineVerb({
   },
   async run(ctx, opts) {
     const webhook = await getWebhook(await ctx.http(), opts.args[0]);
-    await writeRecord(ctx, webhook, webhookFields(opts.showSecrets), webhookJson(webhook, opts.showSecrets));
+    return recordResult(webhook, webhookFields(opts.showSecrets), webhookJson(webhook, opts.showSecrets));
   },
 });

@@ -1,6 +1,6 @@
+import { listResult } from '../../cli/result.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
-import { writeList } from '../../cli/render/output.js';
 import { paginate } from '../../api/paginate.js';
 import { listWebhooksPage } from '../../api/resources/webhooks.js';
 
@@ -21,8 +21,7 @@ export default defineVerb({
       startPage: opts.page ?? 1,
       limit: opts.all ? undefined : pageSize,
     });
-    await writeList(
-      ctx,
+    return listResult(
       webhooks,
       [
         { header: 'ID', value: (w) => w.id },

@@ -1,0 +1,65 @@
+// What a verb computes, handed to a front end to render: records with the columns that show them (and the shape
+// --json gives them), one record, or a JSON value; each with the exit code it ends with. A verb that returns a result
+// writes nothing itself: the CLI renders it in the format the user asked for (render/output.ts), and an agent's front
+// end can take the same records as data.
+import type { ExitCode } from './exit-codes.js';
+import type { Column } from './render/columns.js';
+import type { ListOptions } from './render/output.js';
+
+export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult;
+
+export interface ListResult<T> {
+  kind: 'list';
+  rows: Iterable<T> | AsyncIterable<T>;
+  columns: Column<T>[];
+  options?: ListOptions<T>;
+  exitCode?: ExitCode;
+}
+
+export interface RecordResult<T> {
+  kind: 'record';
+  record: T;
+  fields: Column<T>[];
+  /** The object --json prints (default: the record). */
+  raw?: unknown;
+  exitCode?: ExitCode;
+}
+
+export interface JsonResult {
+  kind: 'json';
+  value: unknown;
+  exitCode?: ExitCode;
+}
+
+/** An action done: said in words to a person; under --json, the record it changed (read only when asked for, when
+ * that costs a request). */
+export interface DoneResult {
+  kind: 'done';
+  message: string;
+  value?: unknown;
+  exitCode?: ExitCode;
+}
+
+export function listResult<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: Column<T>[],
+  options?: ListOptions<T>,
+): VerbResult {
+  return { kind: 'list', rows, columns, options } as ListResult<T> as unknown as VerbResult;
+}
+
+export function recordResult<T>(record: T, fields: Column<T>[], raw?: unknown): VerbResult {
+  return { kind: 'record', record, fields, raw } as RecordResult<T> as unknown as VerbResult;
+}
+
+export function jsonResult(value: unknown): VerbResult {
+  return { kind: 'json', value };
+}
+
+export function doneResult(message: string, value?: unknown | (() => Promise<unknown>)): VerbResult {
+  return { kind: 'done', message, value };
+}
+
+export function isVerbResult(value: unknown): value is VerbResult {
+  return typeof value === 'object' && value !== null && 'kind' in value;
+}
