@@ -6,7 +6,7 @@ import type { ExitCode } from './exit-codes.js';
 import type { Column } from './render/columns.js';
 import type { ListOptions } from './render/output.js';
 
-export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult;
+export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult | ValueResult;
 
 export interface ListResult<T> {
   kind: 'list';
@@ -38,6 +38,23 @@ export interface DoneResult {
   message: string;
   value?: unknown;
   exitCode?: ExitCode;
+}
+
+/** A value: itself under --json, else as `text` (an id a line, `id<TAB>outcome` lines); `said` follows for a person. */
+export interface ValueResult {
+  kind: 'value';
+  value: unknown;
+  text: string;
+  said?: string;
+  exitCode?: ExitCode;
+}
+
+export function valueResult(
+  value: unknown,
+  text: string,
+  more: { said?: string; exitCode?: ExitCode } = {},
+): VerbResult {
+  return { kind: 'value', value, text, ...more };
 }
 
 export function listResult<T>(

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
 import type { ExitCode } from '../exit-codes.js';
-import type { DoneResult, JsonResult, ListResult, RecordResult, VerbResult } from '../result.js';
+import type { DoneResult, JsonResult, ListResult, RecordResult, ValueResult, VerbResult } from '../result.js';
 import { cellText, tsvLine, type Cell, type Column } from './columns.js';
 import { renderTable, type TableLayout } from './table.js';
 import { styled, visible } from '../terminal-text.js';
@@ -167,11 +167,14 @@ export async function writeRecord<T>(
 
 /** Writes what a verb returned in the format the user asked for; the exit code it ends with. */
 export async function renderResult(ctx: CommandContext, result: VerbResult): Promise<ExitCode | undefined> {
-  const shown = result as ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult;
+  const shown = result as ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult;
   if (shown.kind === 'list') await writeList(ctx, shown.rows, shown.columns, shown.options);
   else if (shown.kind === 'record') await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
   else if (shown.kind === 'json') await writeJson(ctx, shown.value);
-  else if (!ctx.flags.json) ctx.info(shown.message);
+  else if (shown.kind === 'value') {
+    await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));
+    if (shown.said) ctx.info(shown.said);
+  } else if (!ctx.flags.json) ctx.info(shown.message);
   else
     await writeJson(
       ctx,

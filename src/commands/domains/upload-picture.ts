@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { valueResult } from '../../cli/result.js';
 import { domainsEndpoints } from '../../api/contract/domains.js';
 import { uploadFile } from '../../api/resources/uploads.js';
 import { checkedPicture } from './picture.js';
@@ -17,8 +17,8 @@ export default defineVerb({
     const http = await ctx.http();
     const { id } = await uploadFile(http, domainsEndpoints.uploadPicture, path);
     // profilePicId is a number; an id that is not one is printed as it came, never as null.
-    if (ctx.flags.json) await writeJson(ctx, { file, id: /^\d+$/.test(id) ? Number(id) : id });
-    else await writeOut(ctx.stdout, `${id}\n`);
-    ctx.info(`Uploaded ${file}: picture id ${id}. Use it as "profilePicId": ${id} for a mailbox in a domain purchase.`);
+    return valueResult({ file, id: /^\d+$/.test(id) ? Number(id) : id }, `${id}\n`, {
+      said: `Uploaded ${file}: picture id ${id}. Use it as "profilePicId": ${id} for a mailbox in a domain purchase.`,
+    });
   },
 });

@@ -1,3 +1,4 @@
+import { valueResult } from '../../cli/result.js';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
@@ -106,10 +107,9 @@ export default defineVerb({
     if (opts.save) writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
     const created = await createSchedule(await ctx.http(), body);
     // The created schedule as the service sent it, out of its envelope (the answer's shape is not shown in spec.md).
-    if (ctx.flags.json) ctx.stdout.write(`${JSON.stringify(unwrapRecord(created.raw, 'id'), null, 2)}\n`);
-    else if (created.id) ctx.stdout.write(`${created.id}\n`);
-    ctx.info(
-      `Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}. The same from a script:\n  ${equivalentCommand(body)}`,
-    );
+    const said = `Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}.`;
+    return valueResult(unwrapRecord(created.raw, 'id'), created.id ? `${created.id}\n` : '', {
+      said: `${said} The same from a script:\n  ${equivalentCommand(body)}`,
+    });
   },
 });

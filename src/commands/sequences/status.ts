@@ -1,7 +1,7 @@
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/render/output.js';
+import { valueResult } from '../../cli/result.js';
 import { setSequenceStatus } from '../../api/resources/sequences.js';
 
 function statusVerb(status: 'pause' | 'resume') {
@@ -13,11 +13,11 @@ function statusVerb(status: 'pause' | 'resume') {
     async run(ctx, opts) {
       const ids = [...new Set(opts.args[0])];
       const result = await setSequenceStatus(await ctx.http(), ids, status);
-      if (ctx.flags.json) await writeJson(ctx, result);
-      else ctx.stdout.write(`success\t${result.success}\nfailed\t${result.failed}\n`);
       if (result.failed && ctx.flags.json)
         ctx.outcome(`${result.failed} of ${ids.length} sequence(s) could not be ${status}d`, true);
-      return result.failed ? ExitCode.partial : ExitCode.ok;
+      return valueResult(result, `success\t${result.success}\nfailed\t${result.failed}\n`, {
+        exitCode: result.failed ? ExitCode.partial : ExitCode.ok,
+      });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { valueResult } from '../../cli/result.js';
 import { webhookEvents } from '../../api/contract/webhooks.js';
 import { triggerSampleEvent } from '../../api/resources/webhooks.js';
 import { isLoopbackHost } from '../../config/target.js';
@@ -37,10 +37,8 @@ export default defineVerb({
         'Try it with --sandbox, or against `outreach sandbox start`.',
       );
     const deliveries = await triggerSampleEvent(http, opts.args[0], opts.webhook);
-    if (ctx.flags.json) await writeJson(ctx, deliveries);
-    else
-      for (const d of deliveries) await writeOut(ctx.stdout, `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`);
     if (!deliveries.length) ctx.note(`no active webhook is subscribed to ${opts.args[0]}: nothing delivered`);
-    return deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial;
+    const lines = deliveries.map((d) => `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`).join('');
+    return valueResult(deliveries, lines, { exitCode: deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial });
   },
 });
