@@ -1,6 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import { deleteDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
 import { confirmed } from '../../cli/confirm.js';
@@ -23,8 +23,11 @@ export default defineVerb({
     });
     if (!go) return;
     const http = await ctx.http();
-    const failed = await eachDomain(ctx, ids, 'deleted', (id) => deleteDomain(http, id));
-    if (failed < ids.length) ctx.info(`Undo while deleted: outreach domains revoke ${ids.join(' ')}`);
-    return exitCodeForItems(failed, ids.length);
+    return eachDomain(
+      ids,
+      'deleted',
+      (id) => deleteDomain(http, id),
+      (failed) => (failed < ids.length ? `Undo while deleted: outreach domains revoke ${ids.join(' ')}` : undefined),
+    );
   },
 });

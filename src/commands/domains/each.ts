@@ -1,16 +1,23 @@
 // One request per domain, reported per domain: a refusal of one does not stop the others.
-import type { CommandContext } from '../../cli/command-context.js';
-import { writeOut } from '../../cli/render/output.js';
+import { exitCodeForItems } from '../../cli/exit-codes.js';
+import { valueResult, type VerbResult } from '../../cli/result.js';
 import { isRefusal } from '../../errors.js';
 
-/** Runs `act` for each id, prints `id<TAB>done|failed<TAB>reason` (or JSON objects), and returns how many failed. */
+interface DomainOutcome {
+  id: string;
+  result: string;
+  reason?: string;
+}
+
+/** Runs `act` for each id; the outcomes as `id<TAB>done|failed<TAB>reason` lines (or JSON), exit 3 when some failed.
+ * `said(failed)` is told to a person after them. */
 export async function eachDomain(
-  ctx: CommandContext,
   ids: string[],
   done: string,
   act: (id: string) => Promise<void>,
-): Promise<number> {
-  const results: Array<{ id: string; result: string; reason?: string }> = [];
+  said: (failed: number) => string | undefined = () => undefined,
+): Promise<VerbResult> {
+  const results: DomainOutcome[] = [];
   for (const id of ids) {
     try {
       await act(id);
@@ -21,7 +28,7 @@ export async function eachDomain(
       results.push({ id, result: 'failed', reason: error.message });
     }
   }
-  if (ctx.output.format === 'json') await writeOut(ctx.stdout, `${JSON.stringify(results, null, 2)}\n`);
-  else for (const r of results) await writeOut(ctx.stdout, `${r.id}\t${r.result}${r.reason ? `\t${r.reason}` : ''}\n`);
-  return results.filter((r) => r.result === 'failed').length;
+  const failed = results.filter((r) => r.result === 'failed').length;
+  const lines = results.map((r) => `${r.id}\t${r.result}${r.reason ? `\t${r.reason}` : ''}\n`).join('');
+  return valueResult(results, lines, { said: said(failed), exitCode: exitCodeForItems(failed, ids.length) });
 }

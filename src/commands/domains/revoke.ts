@@ -1,6 +1,6 @@
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { listDomains, revokeDomain } from '../../api/resources/domains.js';
 import { eachDomain } from './each.js';
@@ -28,7 +28,6 @@ export default defineVerb({
         `revoke only works on deleted domains: ${problems.join('; ')}`,
         'Nothing was sent. See the states with `outreach domains list`.',
       );
-    const failed = await eachDomain(ctx, ids, 'revoked', (id) => revokeDomain(http, id));
-    return exitCodeForItems(failed, ids.length);
+    return eachDomain(ids, 'revoked', (id) => revokeDomain(http, id));
   },
 });
