@@ -4,7 +4,14 @@
 // end can take the same records as data.
 import type { ExitCode } from './exit-codes.js';
 import type { Column } from './render/columns.js';
-import type { ListOptions } from './render/output.js';
+
+/** How a list is shown beyond its columns. */
+export interface ListOptions<T> {
+  /** The object printed by --json / --ndjson; defaults to the row itself (unknown API fields pass through). */
+  raw?(row: T): unknown;
+  /** Printed on stderr on a TTY when the list is empty. */
+  emptyMessage?: string;
+}
 
 export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult | ValueResult;
 

@@ -6,6 +6,8 @@ import { Interrupted, OutputClosed, OutreachError, UsageError } from '../errors.
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
+import { journalRefusalWords } from './journal-words.js';
+import { JournalRefused } from '../jobs/journal.js';
 import { isVerbResult } from './result.js';
 // Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
 // chunks of their own (two more files to read on every start).
@@ -104,7 +106,9 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
   return code;
 }
 
-function printError(ctx: Context, error: unknown, cmdCtx: CommandContext | undefined): number {
+function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | undefined): number {
+  // A job's typed refusal, said in the words of the flags.
+  const error = thrown instanceof JournalRefused ? journalRefusalWords(thrown) : thrown;
   const redact = cmdCtx?.redact ?? ((text: string) => text);
   if (error instanceof CommanderError) {
     // commander already printed its message (with a suggestion where it has one).

@@ -132,12 +132,7 @@ const header = (action: TaskAction, binding: JobBinding) => ({
 
 /** Writes the plan (every batch and its ids) before anything is sent; the journal is locked until close(). */
 export function planBulk(action: TaskAction, path: string, ids: string[], binding: JobBinding, now: number): BulkPlan {
-  const { journal } = Journal.start(path, header(action, binding), {
-    resume: false,
-    restart: true,
-    now,
-    startOver: '',
-  });
+  const { journal } = Journal.start(path, header(action, binding), { resume: false, restart: true, now });
   const batches: Batch[] = [];
   for (let i = 0; i < ids.length; i += action.batchSize) {
     const batch = { index: batches.length, ids: ids.slice(i, i + action.batchSize) };
@@ -150,12 +145,7 @@ export function planBulk(action: TaskAction, path: string, ids: string[], bindin
 /** The plan a journal of `job` holds, for --resume: bound to this service and account, and locked until close(). */
 export function resumeBulk(job: TaskAction['job'], path: string, binding: JobBinding, now: number): BulkPlan {
   const kind = job === 'bulk-skip' ? skipAction : snoozeAction('');
-  const { journal } = Journal.start(path, header(kind, binding), {
-    resume: true,
-    restart: false,
-    now,
-    startOver: `Start a new bulk ${kind.verb} without --resume; tasks already ${kind.done} stay ${kind.done}.`,
-  });
+  const { journal } = Journal.start(path, header(kind, binding), { resume: true, restart: false, now });
   try {
     const action = actionOf(journal);
     const plan = { action, journal, failedPath: failedPathOf(path), batches: batchesOf(journal, action.batchSize) };

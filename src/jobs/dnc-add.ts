@@ -13,7 +13,7 @@ import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.j
 import { classifyDncValue } from '../io/dnc-values.js';
 import { EmailIndex } from '../io/import/email-index.js';
 import type { JobContext } from './context.js';
-import { Journal, jobBinding, sameSettings, type UnitRange } from './journal.js';
+import { Journal, jobBinding, type UnitRange } from './journal.js';
 import { UnitRunner } from './runner.js';
 
 export interface DncAddOptions {
@@ -128,26 +128,12 @@ function openJournal(
   }
   const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
-  const { journal } = Journal.start(
+  const { journal, previous } = Journal.start(
     opts.journalPath,
     { ...header, binding: jobBinding(http, opts.input?.path) },
-    {
-      resume: opts.resume,
-      restart: opts.restart,
-      now: ctx.clock.now(),
-      startOver: 'Start over with --restart: every value is sent again.',
-      check(previous) {
-        if (opts.resume && !sameSettings(previous!.header.settings, settings))
-          throw new UsageError('--resume: the list, --chunk-size or --column differ from the run in the journal');
-        if (!opts.resume && previous && !previous.finished && previous.acceptedUnits().size > 0)
-          throw new UsageError(
-            `an unfinished upload of this file is recorded in ${opts.journalPath}`,
-            'Add --resume to send only the rest, or --restart to send everything again.',
-          );
-        if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
-      },
-    },
+    { resume: opts.resume, restart: opts.restart, now: ctx.clock.now(), sameSettings: true, refuseUnfinished: true },
   );
+  if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
   summary.files.journal = opts.journalPath;
   ctx.resumable();
   return { journal, accepted };

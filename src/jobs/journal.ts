@@ -8,7 +8,7 @@
 // link), and a lock beside it keeps a second run of the same job out while one holds it.
 import { createHmac } from 'node:crypto';
 import { closeSync, realpathSync, writeSync } from 'node:fs';
-import { InputFileError, UsageError } from '../errors.js';
+import { InputFileError, OutreachError } from '../errors.js';
 import { openForAppend, readOwnFile, writeNewFile } from '../io/safe-file.js';
 import { lockJob, type JobLock } from './job-lock.js';
 
@@ -90,6 +90,40 @@ type Entry =
   | { unit: number; accepted: Record<string, unknown> }
   | { unit: number; done: Record<string, unknown> }
   | { finished: true; units: number };
+
+/** Why a run cannot go on with the journal it found (or did not find). The job says what; the CLI says it in the words
+ * of its flags (cli/journal-words.ts), an agent's front end in its own. */
+export type JournalRefusal =
+  /** A resume, and no journal. */
+  | { kind: 'missing' }
+  /** A resume of a journal of another service, account or input: each difference in words. */
+  | { kind: 'not-bound'; differences: string[] }
+  /** A resume with settings other than the run recorded. */
+  | { kind: 'settings-differ' }
+  /** A new run over an unfinished one that had units accepted. */
+  | { kind: 'unfinished'; accepted: number };
+
+export class JournalRefused extends OutreachError {
+  constructor(
+    readonly refusal: JournalRefusal,
+    readonly job: JobKind,
+    readonly path: string,
+  ) {
+    super(`${path}: ${refusal.kind}`);
+  }
+}
+
+/** What a run asks of the journal of its job: to resume it, to replace it unread, or a new run (refused over an
+ * unfinished one). */
+export interface JournalPolicy {
+  resume: boolean;
+  restart: boolean;
+  now: number;
+  /** A resume must have the settings recorded (jobs whose units depend on them: imports, uploads). */
+  sameSettings?: boolean;
+  /** A new run is refused where an earlier one had units accepted and did not finish. */
+  refuseUnfinished?: boolean;
+}
 
 export class Journal {
   readonly units = new Map<number, UnitState>();
@@ -207,36 +241,22 @@ export class Journal {
   }
 
   /**
-   * Takes the job's lock, reads the journal at `path` (unless `restart`), lets `check` refuse on the job's own rules,
-   * and returns the journal this run writes: the one read when resuming (after checking it is bound to this run's
-   * service, account and input), or a new one. The lock is released by close(), or here when anything is refused.
+   * The one policy of every job's journal. Takes the job's lock, reads the journal at `path` (unless `restart`, which
+   * replaces it unread: even one this version cannot read must not stop a fresh start), refuses what `policy` rules
+   * out (JournalRefused), and returns the journal this run writes: the one read when resuming, or a new one. The lock
+   * is released by close(), or here when anything is refused.
    */
   static start(
     path: string,
     header: Omit<JournalHeader, 'journal' | 'version'> & { binding: JobBinding },
-    options: {
-      resume: boolean;
-      restart: boolean;
-      now: number;
-      startOver: string;
-      check?: (previous?: Journal) => void;
-    },
+    policy: JournalPolicy,
   ): { journal: Journal; previous?: Journal } {
-    const lock = lockJob(path, options.now);
+    const lock = lockJob(path, policy.now);
     try {
-      // --restart replaces the journal unread: even one this version cannot read must not stop a fresh start.
-      const previous = options.restart ? undefined : Journal.read(path, header.job);
-      if (options.resume) {
-        if (!previous) throw new UsageError(`--resume: no journal at ${path}`, `Start it without --resume.`);
-        const differences = bindingDifferences(previous.header.binding, header.binding);
-        if (differences.length)
-          throw new UsageError(
-            `--resume: ${path} is not this run's journal: ${differences.join('; ')}`,
-            options.startOver,
-          );
-      }
-      options.check?.(previous);
-      const journal = options.resume ? previous! : Journal.create(path, header);
+      const previous = policy.restart ? undefined : Journal.read(path, header.job);
+      const refusal = refusalOf(previous, header, policy);
+      if (refusal) throw new JournalRefused(refusal, header.job, path);
+      const journal = policy.resume ? previous! : Journal.create(path, header);
       journal.lock = lock;
       return { journal, previous };
     } catch (error) {
@@ -255,8 +275,28 @@ export class Journal {
   }
 }
 
-export function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function refusalOf(
+  previous: Journal | undefined,
+  header: Pick<JournalHeader, 'settings'> & { binding: JobBinding },
+  policy: JournalPolicy,
+): JournalRefusal | undefined {
+  if (policy.resume) {
+    if (!previous) return { kind: 'missing' };
+    const differences = bindingDifferences(previous.header.binding, header.binding);
+    if (differences.length) return { kind: 'not-bound', differences };
+    if (policy.sameSettings && !sameSettings(previous.header.settings, header.settings))
+      return { kind: 'settings-differ' };
+    return undefined;
+  }
+  // (A journal with nothing accepted holds nothing to skip: a new run just starts over.)
+  const accepted = previous?.acceptedUnits().size ?? 0;
+  if (policy.refuseUnfinished && previous && !previous.finished && accepted > 0)
+    return { kind: 'unfinished', accepted };
+  return undefined;
 }
 
 const v1Jobs: Record<string, JobKind> = {

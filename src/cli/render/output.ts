@@ -4,7 +4,17 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
 import type { ExitCode } from '../exit-codes.js';
-import type { DoneResult, JsonResult, ListResult, RecordResult, ValueResult, VerbResult } from '../result.js';
+import type {
+  DoneResult,
+  JsonResult,
+  ListOptions,
+  ListResult,
+  RecordResult,
+  ValueResult,
+  VerbResult,
+} from '../result.js';
+
+export type { ListOptions } from '../result.js';
 import { cellText, tsvLine, type Cell, type Column } from './columns.js';
 import { renderTable, type TableLayout } from './table.js';
 import { styled, visible } from '../terminal-text.js';
@@ -28,13 +38,6 @@ export interface ListWriter<T> {
   /** Several rows in one write (a page of a listing): one system call instead of one a row. */
   writeMany(rows: readonly T[]): Promise<void>;
   end(): Promise<void>;
-}
-
-export interface ListOptions<T> {
-  /** The object printed by --json / --ndjson; defaults to the row itself (unknown API fields pass through). */
-  raw?(row: T): unknown;
-  /** Printed on stderr on a TTY when the list is empty. */
-  emptyMessage?: string;
 }
 
 /** Streams rows as they arrive (a table waits for all rows, since it needs their widths). */

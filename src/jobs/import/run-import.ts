@@ -22,7 +22,7 @@ import { writeOutput } from '../../io/output-file.js';
 import { openExclusive } from '../../io/safe-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
-import { Journal, jobBinding, sameSettings, type UnitRange } from '../journal.js';
+import { Journal, jobBinding, type UnitRange } from '../journal.js';
 import { sweepOrphans, tempDir, tempName } from '../temp-files.js';
 import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
@@ -322,32 +322,14 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
     },
   };
-  const acceptedBefore = new Map<number, AcceptedChunk>();
   const { journal, previous } = Journal.start(
     journalPath,
     { ...header, binding: jobBinding(mapped.http, file.path) },
-    {
-      resume: opts.resume,
-      restart: opts.restart,
-      now: ctx.clock.now(),
-      startOver: 'Start over with --restart: everything is sent again.',
-      check(previous) {
-        for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
-          acceptedBefore.set(chunk, { chunk, ...entry });
-        if (opts.resume && !sameSettings(previous!.header.settings, header.settings))
-          throw new UsageError(
-            '--resume: the flags or the column mapping differ from the run recorded in the journal',
-            'Use the same flags as the first run, or --restart to send everything again.',
-          );
-        // (A journal with nothing accepted holds nothing to skip: a plain run just starts over.)
-        if (!opts.resume && previous && !previous.finished && acceptedBefore.size > 0)
-          throw new UsageError(
-            `an unfinished import of this file is recorded in ${journalPath} (${acceptedBefore.size} chunk(s) accepted)`,
-            'Add --resume to send only the rest, or --restart to send everything again.',
-          );
-      },
-    },
+    { resume: opts.resume, restart: opts.restart, now: ctx.clock.now(), sameSettings: true, refuseUnfinished: true },
   );
+  const acceptedBefore = new Map<number, AcceptedChunk>();
+  for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
+    acceptedBefore.set(chunk, { chunk, ...entry });
   if (opts.resume)
     ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });
   plan.summary.files.journal = journalPath;
