@@ -16,7 +16,6 @@ import { searchPeople } from './people-search.js';
 export const enrichmentsTable = defineTable<EnrichmentRecord>({ name: 'enrichments', id: (e) => e.requestId });
 export const revealedTable = defineTable<RevealedRecord>({ name: 'revealed', id: (r) => r.key });
 
-
 const windows: Array<[keyof EnrichmentLimits, number]> = [
   ['perMinute', 60_000],
   ['perHour', 3_600_000],
