@@ -21,6 +21,8 @@ export interface TestContextOptions {
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
   stderrIsTTY?: boolean;
+  /** The terminal's width (default 100). */
+  columns?: number;
   configDir?: string;
   cwd?: string;
   /** The clock (default: testTime, pinned to a fixed date). */
@@ -84,7 +86,7 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     stdinIsTTY: options.stdinIsTTY ?? false,
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,
-    columns: 100,
+    columns: options.columns ?? 100,
     env: { ...options.env },
     // Never the repository: a command that writes a journal or report beside its input must not write into it.
     cwd: options.cwd ?? tempDir(),
