@@ -65,6 +65,9 @@ export class ApiError extends OutreachError {
   }
 }
 
+/** The thing a request named does not exist (the service said so): a mistake in the input, like a bad flag. */
+export class NotFound extends UsageError {}
+
 /** The service refused this one request (a 4xx that is not about the key or throttling): an item of a batch can be
  * reported and passed over; anything else (network, auth, rate limit, 5xx) stops the batch. */
 export function isRefusal(error: unknown): error is ApiError {

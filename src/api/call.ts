@@ -1,7 +1,7 @@
 // Calls a contract endpoint: checks the input with the contract's schemas before sending, parses the answer tolerantly.
 import type { z } from 'zod/mini';
 import { describeIssue } from './contract/schema.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, NotFound, UsageError } from '../errors.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { fillPath } from './contract/endpoint.js';
 import type { HttpClient, Query, SendOptions } from './http.js';
@@ -20,6 +20,15 @@ export async function call<E extends Endpoint>(
   input: CallInput = {},
 ): Promise<z.output<E['response']>> {
   return (await callWithBody(http, e, input)).data;
+}
+
+/** The endpoint's "no such thing" answer, said as its contract entry words it; undefined for any other failure. */
+function notFound(e: Endpoint, params: Record<string, string> | undefined, error: unknown): NotFound | undefined {
+  const words = e.notFound;
+  if (!words || !(error instanceof ApiError) || error.failure === 'auth') return undefined;
+  const { status, code } = error.details;
+  if (status !== 404 && !(code !== undefined && words.codes?.includes(code))) return undefined;
+  return new NotFound(`no ${words.what} ${params?.[words.param] ?? ''}`.trim(), words.hint);
 }
 
 /** The parsed answer and the body as it came, for --json of answers whose envelope varies. */
@@ -46,7 +55,9 @@ export async function callWithBody<E extends Endpoint>(
     replaySafe: e.replaySafe,
     timeoutMs: input.timeoutMs,
   };
-  const response = await http.send(e.method, path, options);
+  const response = await http.send(e.method, path, options).catch((error: unknown) => {
+    throw notFound(e, input.params, error) ?? error;
+  });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) {
     throw new ApiError(

@@ -1,7 +1,8 @@
 // Adds contacts to a sequence step in batches through the unit runner, one batch at a time so that a failure can say
 // exactly which contacts went in before it. No journal: adding a contact twice changes nothing, so the whole command
 // is safe to run again.
-import { addContacts } from '../api/resources/sequences.js';
+import { sequencesEndpoints } from '../api/contract/sequences.js';
+import { call } from '../api/call.js';
 import { formatCount } from '../format.js';
 import type { JobContext } from './context.js';
 import { UnitRunner } from './runner.js';
@@ -36,7 +37,13 @@ export async function runAddContacts(
   let done = 0;
   const runner = new UnitRunner<string[], unknown>(
     1,
-    (batch) => addContacts(http, sequenceId, stepId, batch),
+    async (batch) =>
+      (
+        await call(http, sequencesEndpoints.addContacts, {
+          params: { sequenceId },
+          body: { stepId, contactIds: batch },
+        })
+      ).payload,
     {
       after(batch, payload) {
         done += batch.length;

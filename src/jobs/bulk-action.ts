@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
 import { call } from '../api/call.js';
 import { maxBulkSkipTasks, maxBulkSnoozeTasks, snoozeUntil, tasksEndpoints } from '../api/contract/tasks.js';
-import { bulkStatus, isBulkDone } from '../api/resources/tasks.js';
+import { isBulkDone } from '../api/resources/tasks.js';
 import { InputFileError, Interrupted, RefusedLink, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
@@ -289,7 +289,7 @@ async function confirmBatch(
   const status = await pollUntil(
     async () => {
       const at = ctx.clock.now();
-      const answer = await bulkStatus(http, batch.bulkActionId!);
+      const answer = await call(http, tasksEndpoints.bulkStatus, { params: { bulkActionId: batch.bulkActionId! } });
       if (isBulkDone(answer)) checkedAt = at;
       else pendingAt = at;
       return answer;

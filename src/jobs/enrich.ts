@@ -3,12 +3,12 @@
 // A start spends credits, so one whose answer was lost is sent again only when the rate-limit counters show it was
 // never counted; otherwise its people are written back with the reason. With wait, it follows every job to the end
 // and hands each person found to `found`, in input order within a job; everyone else goes to the rejects file.
-import { maxEnrichPerRequest, type EnrichedPerson } from '../api/contract/people.js';
+import { maxEnrichPerRequest, peopleEndpoints, type EnrichedPerson } from '../api/contract/people.js';
+import { call } from '../api/call.js';
 import { normaliseLinkedinUrl } from '../io/linkedin-url.js';
 import type { HttpClient } from '../api/http.js';
 import {
   enrichmentDone,
-  enrichmentRateLimits,
   enrichmentResults,
   enrichmentStatus,
   resetAtMs,
@@ -87,6 +87,9 @@ function certainlyNotCounted(before: RateLimits, after: RateLimits): boolean {
   const comparable = windows.filter((w) => before[w].resetAt === after[w].resetAt);
   return comparable.length > 0 && comparable.every((w) => after[w].remaining >= before[w].remaining);
 }
+
+const rateLimits = async (http: HttpClient): Promise<RateLimits> =>
+  (await call(http, peopleEndpoints.rateLimits)).payload;
 
 function isLostAnswer(error: unknown): boolean {
   return (error instanceof NetworkError && error.sent) || (error instanceof ApiError && error.details.status >= 500);
@@ -253,7 +256,7 @@ async function paced(
   limitWaitMs: number,
 ): Promise<RateLimits | { stop: string; until: number }> {
   for (;;) {
-    const limits = await enrichmentRateLimits(http);
+    const limits = await rateLimits(http);
     const spent = windows.filter((w) => limits[w].remaining <= 0);
     if (!spent.length) return limits;
     const until = Math.max(...spent.map((w) => resetAtMs(limits[w].resetAt)));
@@ -290,7 +293,7 @@ async function startOnce(
         return undefined;
       }
       if (!isLostAnswer(error)) throw error;
-      const after = await enrichmentRateLimits(http);
+      const after = await rateLimits(http);
       if (attempt < 3 && certainlyNotCounted(before, after)) {
         job.emit({ type: 'info', text: 'a start got no answer and was not counted by the service: sending it again' });
         before = after;

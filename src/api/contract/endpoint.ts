@@ -20,6 +20,9 @@ export interface Endpoint<
   body?: Body;
   /** Tolerant: unknown fields pass through, both real-service and spec.md shapes are accepted. */
   response: Response;
+  /** An endpoint about one thing named in its path: how "there is no such thing" is answered (404, or the other
+   * codes given) and said: `no <what> <the path parameter>`, with what to do. */
+  notFound?: { what: string; param: string; codes?: number[]; hint?: string };
 }
 
 export function endpoint<

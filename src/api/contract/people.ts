@@ -126,6 +126,14 @@ export type RateLimitWindow = z.infer<typeof limit>;
 export const maxEnrichPerRequest = 100;
 export const emailTypes = ['work_email', 'personal_email'] as const;
 
+/** An unknown enrichment job: 404, or 400 with code 40000. */
+const unknownEnrichment = {
+  what: 'enrichment job',
+  param: 'requestId',
+  codes: [40000],
+  hint: 'Request ids are printed by `outreach enrich contacts`.',
+};
+
 export const peopleEndpoints = {
   search: endpoint({
     method: 'POST',
@@ -163,12 +171,14 @@ export const peopleEndpoints = {
     replaySafe: true,
     params: z.object({ requestId: nonEmpty }),
     response: z.looseObject({ message: optional(z.string()), payload: enrichmentJob }),
+    notFound: unknownEnrichment,
   }),
   enrichResults: endpoint({
     method: 'GET',
     path: '/v1/enrich/status/result/{requestId}',
     replaySafe: true,
     params: z.object({ requestId: nonEmpty }),
+    notFound: unknownEnrichment,
     // The shape is not documented: the people are read from wherever the answer lists them.
     response: listOf(enrichedPersonSchema, ['people', 'results', 'contacts', 'data']),
   }),

@@ -136,3 +136,5 @@ export const sequencesEndpoints = {
     response: z.looseObject({ message: optional(z.string()) }),
   }),
 };
+
+export type SubsequenceSettings = z.output<typeof sequencesEndpoints.subsequenceSettings.response>['payload'];

@@ -80,5 +80,12 @@ export const webhooksEndpoints = {
     replaySafe: true,
     params: z.object({ webhookId: nonEmpty }),
     response: z.looseObject({ message: optional(z.string()), payload: webhookSchema }),
+    // The service answers an unknown id 404, or 400 with code 1001.
+    notFound: {
+      what: 'webhook',
+      param: 'webhookId',
+      codes: [1001],
+      hint: 'See the ids with `outreach webhooks list`.',
+    },
   }),
 };

@@ -10,7 +10,6 @@ import {
   type RateLimitWindow,
   type SearchBody,
 } from '../contract/people.js';
-import { ApiError, UsageError } from '../../errors.js';
 
 export interface SearchPage {
   people: Person[];
@@ -47,35 +46,16 @@ export async function startEnrichment(http: HttpClient, body: EnrichStart): Prom
   return payload.requestId;
 }
 
-/** An unknown job is 404 (or 400) with code 40000: said as such, exit 2. */
-function unknownJob(error: unknown, requestId: string): never {
-  if (error instanceof ApiError && (error.details.status === 404 || error.details.code === 40000))
-    throw new UsageError(`no enrichment job ${requestId}`, 'Request ids are printed by `outreach enrich contacts`.');
-  throw error;
-}
-
 export async function enrichmentStatus(http: HttpClient, requestId: string): Promise<EnrichmentJob> {
-  try {
-    const { payload } = await call(http, peopleEndpoints.enrichStatus, { params: { requestId } });
-    return { ...payload, requestId: payload.requestId ?? requestId };
-  } catch (error) {
-    unknownJob(error, requestId);
-  }
+  const { payload } = await call(http, peopleEndpoints.enrichStatus, { params: { requestId } });
+  return { ...payload, requestId: payload.requestId ?? requestId };
 }
 
 export async function enrichmentResults(http: HttpClient, requestId: string): Promise<EnrichedPerson[]> {
-  try {
-    return (await call(http, peopleEndpoints.enrichResults, { params: { requestId } })).items;
-  } catch (error) {
-    unknownJob(error, requestId);
-  }
+  return (await call(http, peopleEndpoints.enrichResults, { params: { requestId } })).items;
 }
 
 export type RateLimits = Record<'perMinute' | 'perHour' | 'perDay', RateLimitWindow>;
-
-export async function enrichmentRateLimits(http: HttpClient): Promise<RateLimits> {
-  return (await call(http, peopleEndpoints.rateLimits)).payload;
-}
 
 /** resetAt arrives in Unix seconds (the real sample); a value in milliseconds is taken as such. */
 export function resetAtMs(resetAt: number): number {

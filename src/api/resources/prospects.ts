@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http.js';
 import { call, callWithBody } from '../call.js';
-import { prospectsEndpoints, type ImportStatus, type ProspectAttribute } from '../contract/prospects.js';
+import { prospectsEndpoints, type ImportStatus } from '../contract/prospects.js';
 
 export async function getImportStatus(http: HttpClient, requestId: string): Promise<ImportStatus> {
   const { data: status, body } = await callWithBody(http, prospectsEndpoints.importStatus, { params: { requestId } });
@@ -9,23 +9,6 @@ export async function getImportStatus(http: HttpClient, requestId: string): Prom
     reportUrl: status.failedProspectsURL || status.reportURL || undefined,
     raw: body,
   };
-}
-
-export async function verificationStatus(
-  http: HttpClient,
-  emails: string[],
-): Promise<Array<{ email: string; verificationStatus: string }>> {
-  const body = await call(http, prospectsEndpoints.verificationStatus, { body: { emails } });
-  return body.payload;
-}
-
-/** The attribute arrives inside one or more `payload` wrappers: unwrap until the record shows. */
-export async function getAttribute(
-  http: HttpClient,
-  attributeId: string,
-  prospectId?: string,
-): Promise<ProspectAttribute> {
-  return call(http, prospectsEndpoints.getAttribute, { query: { attributeId, prospectId } });
 }
 
 export async function setAttributes(

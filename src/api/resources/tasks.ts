@@ -14,10 +14,6 @@ export async function listTasksPage(http: HttpClient, query: ListTasksQuery): Pr
   return { items, totalPages: typeof meta?.totalPages === 'number' ? meta.totalPages : undefined };
 }
 
-export async function getTask(http: HttpClient, taskId: string): Promise<Task> {
-  return (await call(http, tasksEndpoints.get, { params: { taskId } })).payload.task;
-}
-
 export async function completeTask(
   http: HttpClient,
   taskId: string,
@@ -28,17 +24,6 @@ export async function completeTask(
     body: callOutcome ? { callOutcome } : {},
   });
   return body.payload?.task ?? { status: 'completed' };
-}
-
-export async function bulkSkip(
-  http: HttpClient,
-  taskIds: string[],
-): Promise<{ bulkActionId: string; statusCheckUrl?: string }> {
-  return call(http, tasksEndpoints.bulkSkip, { body: { taskIds } });
-}
-
-export async function bulkStatus(http: HttpClient, bulkActionId: string): Promise<BulkStatus> {
-  return call(http, tasksEndpoints.bulkStatus, { params: { bulkActionId } });
 }
 
 export function isBulkDone(status: BulkStatus): boolean {

@@ -31,20 +31,6 @@ export async function listWebhooksPage(
   return { items: payload.webhooks, totalPages, totalItems: meta?.totalItems };
 }
 
-export async function getWebhook(http: HttpClient, webhookId: string): Promise<Webhook> {
-  try {
-    return (await call(http, webhooksEndpoints.get, { params: { webhookId } })).payload;
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.failure !== 'auth' &&
-      (error.details.status === 404 || error.details.code === 1001)
-    )
-      throw new UsageError(`no webhook ${webhookId}`, 'See the ids with `outreach webhooks list`.');
-    throw error;
-  }
-}
-
 export interface TriggerOutcome {
   webhookId: string;
   ok: boolean;

@@ -1,5 +1,5 @@
 import type { Column } from '../../cli/render/columns.js';
-import type { Domain } from '../../api/resources/domains.js';
+import type { Domain } from '../../api/contract/domains.js';
 
 export const domainColumns: Column<Domain>[] = [
   { header: 'ID', value: (d) => d.id },

@@ -1,7 +1,8 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { deleteDomain } from '../../api/resources/domains.js';
+import { domainsEndpoints } from '../../api/contract/domains.js';
+import { call } from '../../api/call.js';
 import { eachDomain } from './each.js';
 import { confirmed } from '../../cli/confirm.js';
 
@@ -26,7 +27,7 @@ export default defineVerb({
     return eachDomain(
       ids,
       'deleted',
-      (id) => deleteDomain(http, id),
+      async (id) => void (await call(http, domainsEndpoints.delete, { params: { id } })),
       (failed) => (failed < ids.length ? `Undo while deleted: outreach domains revoke ${ids.join(' ')}` : undefined),
     );
   },

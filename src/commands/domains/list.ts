@@ -3,7 +3,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeList } from '../../cli/render/output.js';
 import { domainStatuses } from '../../api/contract/domains.js';
-import { listDomains, type Domain } from '../../api/resources/domains.js';
+import { domainsEndpoints, type Domain } from '../../api/contract/domains.js';
+import { call } from '../../api/call.js';
 import { pollUntil } from '../../jobs/poller.js';
 import { domainColumns } from './columns.js';
 
@@ -27,7 +28,8 @@ export default defineVerb({
     const http = await ctx.http();
     const query = { search: opts.search, order: opts.order === 'desc' ? ('Desc' as const) : ('Asc' as const) };
     const select = (domains: Domain[]) => domains.filter((d) => !opts.status || d.status === opts.status);
-    const read = async () => select(await listDomains(http, query));
+    const listDomains = async () => (await call(http, domainsEndpoints.list, { query })).items;
+    const read = async () => select(await listDomains());
     let domains = await read();
     // The ones provisioning when the watch starts: their outcome decides the exit code.
     const watched = new Set(domains.filter((d) => d.status === 'inProgress').map((d) => d.id));
@@ -38,7 +40,7 @@ export default defineVerb({
       domains = await ctx.job(async (job) => {
         const all = await pollUntil(
           async () => {
-            const now = await listDomains(http, query);
+            const now = await listDomains();
             const waiting = pending(now).length;
             if (waiting) job.emit({ type: 'progress', text: `domains: ${waiting} still provisioning` });
             return now;

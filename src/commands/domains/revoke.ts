@@ -2,7 +2,8 @@ import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
-import { listDomains, revokeDomain } from '../../api/resources/domains.js';
+import { domainsEndpoints } from '../../api/contract/domains.js';
+import { call } from '../../api/call.js';
 import { eachDomain } from './each.js';
 
 export default defineVerb({
@@ -16,7 +17,7 @@ export default defineVerb({
   async run(ctx, opts) {
     const ids = [...new Set(opts.args[0])];
     const http = await ctx.http();
-    const known = new Map((await listDomains(http)).map((d) => [d.id, d]));
+    const known = new Map((await call(http, domainsEndpoints.list, { query: {} })).items.map((d) => [d.id, d]));
     const problems = ids.flatMap((id) => {
       const domain = known.get(id);
       if (!domain) return [`${id}: no such domain`];
@@ -28,6 +29,10 @@ export default defineVerb({
         `revoke only works on deleted domains: ${problems.join('; ')}`,
         'Nothing was sent. See the states with `outreach domains list`.',
       );
-    return eachDomain(ids, 'revoked', (id) => revokeDomain(http, id));
+    return eachDomain(
+      ids,
+      'revoked',
+      async (id) => void (await call(http, domainsEndpoints.revoke, { params: { id } })),
+    );
   },
 });

@@ -3,7 +3,9 @@ import { defineVerb } from '../../cli/verb.js';
 import { writeOut } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { RateLimitWindow } from '../../api/contract/people.js';
-import { enrichmentRateLimits, resetAtMs } from '../../api/resources/people.js';
+import { resetAtMs } from '../../api/resources/people.js';
+import { peopleEndpoints } from '../../api/contract/people.js';
+import { call } from '../../api/call.js';
 import { clockTime, formatDuration } from '../../format.js';
 
 type Row = RateLimitWindow & { window: string };
@@ -25,7 +27,7 @@ export default defineVerb({
     'perDay}, each {limit, remaining, resetAt} (Unix seconds), with any other field it holds.',
   examples: ['enrich rate-limits', 'enrich rate-limits --json'],
   async run(ctx) {
-    const limits = await enrichmentRateLimits(await ctx.http());
+    const limits = (await call(await ctx.http(), peopleEndpoints.rateLimits)).payload;
     // One record from the service: printed whole, not cut into the table's rows.
     const { format } = ctx.output;
     if (format === 'json' || format === 'ndjson')

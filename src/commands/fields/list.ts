@@ -1,14 +1,16 @@
 import { flag } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { listFields } from '../../api/resources/fields.js';
+import { fieldsEndpoints } from '../../api/contract/fields.js';
+import { call } from '../../api/call.js';
 
 export default defineVerb({
   description: 'Labels are what import headers are matched against (case- and space-insensitively).',
   examples: ['fields list --system', 'fields list --system --json'],
   flags: { system: flag.bool('include system fields (Email, First Name, ...)') },
   async run(ctx, opts) {
-    const fields = await listFields(await ctx.http(), { system: opts.system });
+    const query = { systemFields: opts.system ? 'true' : 'false' } as const;
+    const fields = (await call(await ctx.http(), fieldsEndpoints.list, { query })).payload;
     return listResult(
       fields,
       [

@@ -2,7 +2,8 @@ import { flag } from '../../cli/flags.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
-import { updateField } from '../../api/resources/fields.js';
+import { fieldsEndpoints } from '../../api/contract/fields.js';
+import { call } from '../../api/call.js';
 import type { UpdateFieldBody } from '../../api/contract/fields.js';
 
 export default defineVerb({
@@ -33,7 +34,7 @@ export default defineVerb({
     if (Object.keys(body).length === 0)
       throw new UsageError('nothing to change: give --label, --fallback-text, --tags or --clear-tags');
     const [fieldId] = opts.args;
-    const message = await updateField(await ctx.http(), fieldId, body);
+    const { message } = await call(await ctx.http(), fieldsEndpoints.update, { params: { fieldId }, body });
     ctx.info(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`);
   },
 });

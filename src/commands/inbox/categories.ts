@@ -1,7 +1,8 @@
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Column } from '../../cli/render/columns.js';
-import { listCategories } from '../../api/resources/inbox.js';
+import { inboxEndpoints } from '../../api/contract/inbox.js';
+import { call } from '../../api/call.js';
 import { sentimentName, type InboxCategory } from '../../api/contract/inbox.js';
 
 export const categoryColumns: Column<InboxCategory>[] = [
@@ -18,7 +19,7 @@ export default defineVerb({
   examples: ['inbox categories --json', 'inbox categories | cut -f1'],
   async run(ctx) {
     const http = await ctx.http();
-    const categories = await listCategories(http);
+    const categories = (await call(http, inboxEndpoints.listCategories)).payload;
     return listResult(categories, categoryColumns, { emptyMessage: 'no inbox categories' });
   },
 });

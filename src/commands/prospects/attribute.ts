@@ -3,7 +3,9 @@ import { defineVerb } from '../../cli/verb.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { writeList } from '../../cli/render/output.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { getAttribute, setAttributes } from '../../api/resources/prospects.js';
+import { setAttributes } from '../../api/resources/prospects.js';
+import { prospectsEndpoints } from '../../api/contract/prospects.js';
+import { call } from '../../api/call.js';
 
 const get = defineVerb({
   examples: ['prospects attribute get --attribute atPain005 --prospect prLinus05 --json'],
@@ -12,7 +14,8 @@ const get = defineVerb({
     prospect: flag.text('prospect id (narrows the lookup)', { value: 'id', nonEmpty: true }),
   },
   async run(ctx, opts) {
-    const attribute = await getAttribute(await ctx.http(), opts.attribute, opts.prospect);
+    const query = { attributeId: opts.attribute, prospectId: opts.prospect };
+    const attribute = await call(await ctx.http(), prospectsEndpoints.getAttribute, { query });
     return recordResult(attribute, [
       { header: 'Attribute', value: (a) => a.attributeId },
       { header: 'Prospect', value: (a) => a.prospectId },

@@ -3,7 +3,8 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { createListWriter } from '../../cli/render/output.js';
-import { verificationStatus } from '../../api/resources/prospects.js';
+import { prospectsEndpoints } from '../../api/contract/prospects.js';
+import { call } from '../../api/call.js';
 import { fileProblem, openInput, type InputPlace } from '../../io/input-file.js';
 
 /** Emails per request: spec.md gives no limit; 1000 keeps each request small. */
@@ -43,7 +44,8 @@ export default defineVerb({
     let batch: string[] = [];
     const flush = async () => {
       if (!batch.length) return;
-      for (const result of await verificationStatus(http, batch)) await writer.write(result);
+      const { payload } = await call(http, prospectsEndpoints.verificationStatus, { body: { emails: batch } });
+      for (const result of payload) await writer.write(result);
       batch = [];
     };
     for await (const email of all()) {

@@ -2,7 +2,8 @@ import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { valueResult } from '../../cli/result.js';
-import { setSequenceStatus } from '../../api/resources/sequences.js';
+import { sequencesEndpoints } from '../../api/contract/sequences.js';
+import { call } from '../../api/call.js';
 
 function statusVerb(status: 'pause' | 'resume') {
   return defineVerb({
@@ -12,7 +13,8 @@ function statusVerb(status: 'pause' | 'resume') {
     examples: [`sequences ${status} sqOnbrd1 sqReEngg2 --json`],
     async run(ctx, opts) {
       const ids = [...new Set(opts.args[0])];
-      const result = await setSequenceStatus(await ctx.http(), ids, status);
+      const body = { sequenceIds: ids, status };
+      const result = (await call(await ctx.http(), sequencesEndpoints.status, { body })).payload;
       if (result.failed && ctx.flags.json)
         ctx.outcome(`${result.failed} of ${ids.length} sequence(s) could not be ${status}d`, true);
       return valueResult(result, `success\t${result.success}\nfailed\t${result.failed}\n`, {

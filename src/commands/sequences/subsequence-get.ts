@@ -1,7 +1,8 @@
 import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
-import { subsequenceSettings, type SubsequenceSettings } from '../../api/resources/sequences.js';
+import { sequencesEndpoints, type SubsequenceSettings } from '../../api/contract/sequences.js';
+import { call } from '../../api/call.js';
 
 export default defineVerb({
   args: [arg.text('subsequenceId')],
@@ -10,7 +11,8 @@ export default defineVerb({
     'The answer is not documented: --json prints it as the service sent it.',
   examples: ['sequences subsequence get ssReplied', 'sequences subsequence get ssReplied --json'],
   async run(ctx, opts) {
-    const settings = await subsequenceSettings(await ctx.http(), opts.args[0]);
+    const params = { subsequenceId: opts.args[0] };
+    const settings = (await call(await ctx.http(), sequencesEndpoints.subsequenceSettings, { params })).payload;
     return recordResult<SubsequenceSettings>(settings, [
       { header: 'SCHEDULE', value: (s) => s.scheduleId },
       { header: 'DELAY DAYS', value: (s) => s.firstStepRelativeDays },

@@ -1,7 +1,8 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
-import { updateSubsequence } from '../../api/resources/sequences.js';
+import { sequencesEndpoints } from '../../api/contract/sequences.js';
+import { call } from '../../api/call.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
 
 /** "Email Open Count:greater than:3" -> {name, operation, value: 3}; the value is optional ("Link Click:is any"). */
@@ -44,7 +45,8 @@ export default defineVerb({
     if (opts.condition.length) body.conditions = opts.condition.map(parseCondition);
     if (!Object.keys(body).length)
       throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
-    const message = await updateSubsequence(await ctx.http(), opts.args[0], opts.args[1], body);
+    const params = { sequenceId: opts.args[0], subsequenceId: opts.args[1] };
+    const { message } = await call(await ctx.http(), sequencesEndpoints.updateSubsequence, { params, body });
     ctx.info(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`);
   },
 });

@@ -1,7 +1,8 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
-import { sendTestEmail } from '../../api/resources/sequences.js';
+import { sequencesEndpoints } from '../../api/contract/sequences.js';
+import { call } from '../../api/call.js';
 import { emailProblem } from '../../io/email.js';
 import { readInputText } from '../../io/input-file.js';
 
@@ -24,12 +25,15 @@ export default defineVerb({
     if (bad.length) throw new UsageError(`--to: not an email: ${bad.join(', ')}`);
     const content = await readInputText(opts.contentFile, ctx, `--content-file: ${opts.contentFile}`);
     if (!content.trim()) throw new UsageError(`--content-file: ${opts.contentFile} is empty`);
-    const message = await sendTestEmail(await ctx.http(), opts.args[0], {
-      to: opts.to.map((t) => t.trim()),
-      fromEmailAccountId: opts.fromAccount,
-      subject: opts.subject,
-      content,
-      ...(opts.preheader !== undefined ? { preheader: opts.preheader } : {}),
+    const { message } = await call(await ctx.http(), sequencesEndpoints.testEmail, {
+      params: { sequenceId: opts.args[0] },
+      body: {
+        to: opts.to.map((t) => t.trim()),
+        fromEmailAccountId: opts.fromAccount,
+        subject: opts.subject,
+        content,
+        ...(opts.preheader !== undefined ? { preheader: opts.preheader } : {}),
+      },
     });
     ctx.info(`Test email sent to ${opts.to.join(', ')}${message ? `: ${message}` : ''}.`);
   },

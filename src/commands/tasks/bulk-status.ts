@@ -1,7 +1,9 @@
 import { arg, flag } from '../../cli/flags.js';
 import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { bulkStatus, isBulkDone } from '../../api/resources/tasks.js';
+import { isBulkDone } from '../../api/resources/tasks.js';
+import { tasksEndpoints } from '../../api/contract/tasks.js';
+import { call } from '../../api/call.js';
 import { pollUntil } from '../../jobs/poller.js';
 import type { JobContext } from '../../jobs/context.js';
 import { formatCount } from '../../format.js';
@@ -12,7 +14,7 @@ export default defineVerb({
   flags: { wait: flag.bool('poll until the action completes') },
   async run(ctx, opts) {
     const http = await ctx.http();
-    const check = () => bulkStatus(http, opts.args[0]);
+    const check = () => call(http, tasksEndpoints.bulkStatus, { params: { bulkActionId: opts.args[0] } });
     // A spinner on a terminal says how far the action has got between checks.
     const checkShowing = (job: JobContext) => async () => {
       const now = await check();

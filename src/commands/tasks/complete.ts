@@ -2,8 +2,15 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
-import { callOutcomes, normaliseCallOutcome, type CallOutcome, type Task } from '../../api/contract/tasks.js';
-import { completeTask, getTask } from '../../api/resources/tasks.js';
+import {
+  callOutcomes,
+  normaliseCallOutcome,
+  tasksEndpoints,
+  type CallOutcome,
+  type Task,
+} from '../../api/contract/tasks.js';
+import { completeTask } from '../../api/resources/tasks.js';
+import { call } from '../../api/call.js';
 import { doneResult } from '../../cli/result.js';
 
 function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
@@ -39,7 +46,8 @@ export default defineVerb({
   async run(ctx, opts) {
     const http = await ctx.http();
     const [taskId] = opts.args;
-    const task = await getTask(http, taskId);
+    const getTask = async () => (await call(http, tasksEndpoints.get, { params: { taskId } })).payload.task;
+    const task = await getTask();
     let outcome = opts.outcome;
     if (task.type === 'call' && !outcome) {
       if (!ctx.interactive)
@@ -54,7 +62,7 @@ export default defineVerb({
     // The answer holds only the status and outcome: a script asking for JSON gets the whole task, read again. That
     // read may lag behind (a cache, an eventually consistent service): what the answer says wins over it.
     return doneResult(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`, async () =>
-      asCompleted(await getTask(http, taskId), done),
+      asCompleted(await getTask(), done),
     );
   },
 });

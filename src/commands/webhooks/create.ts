@@ -5,7 +5,9 @@ import { writeRecord } from '../../cli/render/output.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { maxActiveWebhooks, webhookCreateBody } from '../../api/contract/webhooks.js';
 import { describeIssue } from '../../api/contract/schema.js';
-import { createWebhook, getWebhook, listWebhooksPage, type WebhookInput } from '../../api/resources/webhooks.js';
+import { createWebhook, listWebhooksPage, type WebhookInput } from '../../api/resources/webhooks.js';
+import { webhooksEndpoints } from '../../api/contract/webhooks.js';
+import { call } from '../../api/call.js';
 import { paginate } from '../../api/paginate.js';
 import { isLoopbackHost } from '../../config/target.js';
 import { InputFileError, NetworkError, OutreachError, UsageError } from '../../errors.js';
@@ -37,7 +39,7 @@ async function activeCount(ctx: CommandContext): Promise<number> {
   if ((first.totalItems ?? first.items.length) < maxActiveWebhooks) return 0;
   let active = 0;
   for await (const { id } of paginate((page, size) => listWebhooksPage(http, page, size), { pageSize: 100 }))
-    if ((await getWebhook(http, id)).status !== 'paused') active++;
+    if ((await call(http, webhooksEndpoints.get, { params: { webhookId: id } })).payload.status !== 'paused') active++;
   return active;
 }
 

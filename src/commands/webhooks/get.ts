@@ -1,7 +1,8 @@
 import { recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
-import { getWebhook } from '../../api/resources/webhooks.js';
+import { webhooksEndpoints } from '../../api/contract/webhooks.js';
+import { call } from '../../api/call.js';
 import { webhookFields, webhookJson } from './columns.js';
 
 export default defineVerb({
@@ -14,7 +15,8 @@ export default defineVerb({
     showSecrets: flag.bool('show the values of the custom headers'),
   },
   async run(ctx, opts) {
-    const webhook = await getWebhook(await ctx.http(), opts.args[0]);
+    const params = { webhookId: opts.args[0] };
+    const webhook = (await call(await ctx.http(), webhooksEndpoints.get, { params })).payload;
     return recordResult(webhook, webhookFields(opts.showSecrets), webhookJson(webhook, opts.showSecrets));
   },
 });

@@ -5,7 +5,8 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
-import { listFields } from '../../api/resources/fields.js';
+import { fieldsEndpoints } from '../../api/contract/fields.js';
+import { call } from '../../api/call.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
 import { Interrupted, RefusedLink, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
@@ -189,7 +190,7 @@ async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions)
   Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines });
   for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
   const http = await ctx.http();
-  const fields = await listFields(http, { system: true });
+  const fields = (await call(http, fieldsEndpoints.list, { query: { systemFields: 'true' } })).payload;
   const mappingFile = opts.mappingFile
     ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
     : undefined;
