@@ -151,6 +151,18 @@ export const tasksEndpoints = {
     body: z.strictObject({ taskIds: taskIdList(maxBulkSkipTasks) }),
     response: bulkStarted,
   }),
+  skip: endpoint({
+    method: 'POST',
+    path: '/v1/tasks/{taskId}/skip',
+    // Skipping a skipped task changes nothing (real-service-notes.md: no body; the answer is not documented).
+    replaySafe: true,
+    params: z.object({ taskId: nonEmpty }),
+    response: z.looseObject({
+      message: optional(z.string()),
+      payload: optional(z.looseObject({ task: z.looseObject({ taskId: z.unknown(), status: optional(z.string()) }) })),
+    }),
+    notFound: { what: 'task', param: 'taskId', hint: 'See the ids with `outreach tasks list`.' },
+  }),
   snooze: endpoint({
     method: 'POST',
     path: '/v1/tasks/{taskId}/snooze',

@@ -23,6 +23,12 @@ export const group: GroupSpec = {
       load: () => import('./snooze.js'),
     },
     {
+      name: 'skip',
+      summary: 'Skip a task: it is not due any more',
+      example: 'tasks skip tk000001',
+      load: () => import('./skip.js'),
+    },
+    {
       name: 'bulk-skip',
       summary: 'Skip any number of tasks: by id, from a file or stdin, or by filters',
       example: 'tasks bulk-skip --where-status overdue --where-type call --yes',

@@ -162,6 +162,24 @@ const routes = routesOf(tasksEndpoints, {
     });
   },
 
+  skip: (req, store) => {
+    const task = findTask(store, req.params.taskId);
+    if (task.doneStatus === 'completed')
+      throw new SandboxError(400, 4000, `Task ${task.taskId} was completed and cannot be skipped`);
+    // Skipping a skipped task changes nothing, and says so as the first time did.
+    if (!task.doneStatus) {
+      task.doneStatus = 'skipped';
+      task.skippedAt = store.isoNow();
+      store.table(tasksTable).put(task);
+      store.emitEvent('task-updated', { task: taskFields(task) });
+      store.emitEvent(`${task.type}-task-updated`, { task: taskFields(task) });
+    }
+    return {
+      status: 200,
+      body: { message: 'Task skipped successfully', payload: { task: { taskId: task.taskId, status: 'skipped' } } },
+    };
+  },
+
   snooze: (req, store) => {
     const task = findTask(store, req.params.taskId);
     const { snoozeUntil, callOutcome } = req.body;
