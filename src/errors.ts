@@ -110,3 +110,26 @@ export class RefusedLink extends OutreachError {
     );
   }
 }
+
+/** Why a run cannot go on with the journal of its job (jobs/journal.ts), as data: the CLI says it in the words of its
+ * flags (cli/journal-words.ts), an agent's front end in its own. */
+export type JournalRefusal =
+  /** A resume, and no journal. */
+  | { kind: 'missing' }
+  /** A resume of a journal of another service, account or input: each difference in words. */
+  | { kind: 'not-bound'; differences: string[] }
+  /** A resume with settings other than the run recorded. */
+  | { kind: 'settings-differ' }
+  /** A new run over an unfinished one that had units accepted. */
+  | { kind: 'unfinished'; accepted: number };
+
+export class JournalRefused extends OutreachError {
+  constructor(
+    readonly refusal: JournalRefusal,
+    /** The job's kind (JobKind of jobs/journal.ts). */
+    readonly job: string,
+    readonly path: string,
+  ) {
+    super(`${path}: ${refusal.kind}`);
+  }
+}

@@ -1,7 +1,7 @@
 // A job's refusal of its journal (jobs/journal.ts JournalRefused), said in the words of the CLI's flags: --resume to
 // go on with it, --restart to replace it. Each job names its own settings and what starting over means.
-import { UsageError } from '../errors.js';
-import type { JobKind, JournalRefused } from '../jobs/journal.js';
+import { UsageError, type JournalRefused } from '../errors.js';
+import type { JobKind } from '../jobs/journal.js';
 
 interface JobWords {
   /** What --restart (or a new run) does to the work already done. */
@@ -37,7 +37,7 @@ const words: Record<JobKind, JobWords> = {
 
 export function journalRefusalWords(error: JournalRefused): UsageError {
   const { refusal, path } = error;
-  const job = words[error.job];
+  const job = words[error.job as JobKind];
   switch (refusal.kind) {
     case 'missing':
       return new UsageError(`--resume: no journal at ${path}`, 'Start it without --resume.');

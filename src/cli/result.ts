@@ -83,7 +83,3 @@ export function jsonResult(value: unknown): VerbResult {
 export function doneResult(message: string, value?: unknown | (() => Promise<unknown>)): VerbResult {
   return { kind: 'done', message, value };
 }
-
-export function isVerbResult(value: unknown): value is VerbResult {
-  return typeof value === 'object' && value !== null && 'kind' in value;
-}

@@ -2,13 +2,11 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { Interrupted, OutputClosed, OutreachError, UsageError } from '../errors.js';
+import { Interrupted, JournalRefused, OutputClosed, OutreachError, UsageError } from '../errors.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
 import { journalRefusalWords } from './journal-words.js';
-import { JournalRefused } from '../jobs/journal.js';
-import { isVerbResult } from './result.js';
 // Static: it shares the command definitions with the start-up path, and a dynamic import would split them into
 // chunks of their own (two more files to read on every start).
 import { complete } from './complete.js';
@@ -45,9 +43,8 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups
     cmdCtx = createCommandContext(verbCtx, flags, argv, secrets);
     const outcome = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     // The renderer loads with the first result: --help and --version never pay for it.
-    const code = isVerbResult(outcome)
-      ? await (await import('./render/output.js')).renderResult(cmdCtx, outcome)
-      : outcome;
+    const code =
+      typeof outcome === 'object' ? await (await import('./render/output.js')).renderResult(cmdCtx, outcome) : outcome;
     exitCode = code ?? ExitCode.ok;
     if (jq) {
       // In a worker thread, so that Ctrl-C or SIGTERM stops a runaway filter (exit 130).

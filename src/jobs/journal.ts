@@ -8,7 +8,7 @@
 // link), and a lock beside it keeps a second run of the same job out while one holds it.
 import { createHmac } from 'node:crypto';
 import { closeSync, realpathSync, writeSync } from 'node:fs';
-import { InputFileError, OutreachError } from '../errors.js';
+import { InputFileError, JournalRefused, type JournalRefusal } from '../errors.js';
 import { openForAppend, readOwnFile, writeNewFile } from '../io/safe-file.js';
 import { lockJob, type JobLock } from './job-lock.js';
 
@@ -90,28 +90,6 @@ type Entry =
   | { unit: number; accepted: Record<string, unknown> }
   | { unit: number; done: Record<string, unknown> }
   | { finished: true; units: number };
-
-/** Why a run cannot go on with the journal it found (or did not find). The job says what; the CLI says it in the words
- * of its flags (cli/journal-words.ts), an agent's front end in its own. */
-export type JournalRefusal =
-  /** A resume, and no journal. */
-  | { kind: 'missing' }
-  /** A resume of a journal of another service, account or input: each difference in words. */
-  | { kind: 'not-bound'; differences: string[] }
-  /** A resume with settings other than the run recorded. */
-  | { kind: 'settings-differ' }
-  /** A new run over an unfinished one that had units accepted. */
-  | { kind: 'unfinished'; accepted: number };
-
-export class JournalRefused extends OutreachError {
-  constructor(
-    readonly refusal: JournalRefusal,
-    readonly job: JobKind,
-    readonly path: string,
-  ) {
-    super(`${path}: ${refusal.kind}`);
-  }
-}
 
 /** What a run asks of the journal of its job: to resume it, to replace it unread, or a new run (refused over an
  * unfinished one). */
