@@ -3,9 +3,7 @@
 // when a snooze ends, in its header), then each batch's acceptance and outcome, so --resume never re-sends an accepted
 // batch and sends the rest as the first run would have.
 import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import type { HttpClient } from '../api/http.js';
 import { call } from '../api/call.js';
 import { maxBulkSkipTasks, maxBulkSnoozeTasks, snoozeUntil, tasksEndpoints } from '../api/contract/tasks.js';
@@ -17,6 +15,10 @@ import type { JobContext } from './context.js';
 import { Journal, type JobBinding, type JobKind } from './journal.js';
 import { pollUntil, sleepOrStop } from './poller.js';
 import { withReport } from './report.js';
+import { reportRows, UnreadableReport } from './report-rows.js';
+
+/** A bulk action's report: the task (by name, else the first column) and why it failed. */
+const failedTaskColumns = { taskId: /task.?id|^id$/i, reason: /reason|error|message/i };
 import { UnitRunner } from './runner.js';
 
 export interface BatchOutcome {
@@ -315,23 +317,12 @@ async function confirmBatch(
   plan.journal.done(batch.index, { ...batch.done });
 }
 
-/** The report of one batch is read whole: more than this is not such a report (10,000 failures of a snooze batch take
+/** More than this is not the report of one batch (10,000 failures of a snooze batch take
  * about 400 KB). */
 const maxBatchReportBytes = 8 * 2 ** 20;
 
 /** Merges the error reports (taskId and reason columns, by name where present) into one file. A report that cannot
  * be downloaded is named with how to fetch it later; the counts from the service's status still stand. */
-class UnreadableReport extends Error {}
-
-/** A report's CSV rows; a report that is not CSV (an error page, JSON) is said to be unreadable, not a crash. */
-function readReport(text: string): string[][] {
-  try {
-    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
-  } catch (error) {
-    throw new UnreadableReport(`it is not CSV: ${(error as Error).message}`);
-  }
-}
-
 async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): Promise<string[]> {
   const writer = await createCsvFileWriter(plan.failedPath, ['taskId', 'reason', 'bulkActionId'], {
     neutraliseFormulas: true,
@@ -340,11 +331,18 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): 
   try {
     for (const batch of plan.batches) {
       if (!batch.done?.report) continue;
-      let rows: string[][];
+      // A batch's report is small (its download is capped to match): read whole before any of it is written, so a
+      // report that breaks off leaves none of its rows.
+      const rows: Array<Record<'taskId' | 'reason', string>> = [];
       try {
-        // A batch's report is small enough to read whole, and is capped to match.
-        const text = await withReport(http, batch.done.report, (path) => readFile(path, 'utf8'), maxBatchReportBytes);
-        rows = readReport(text);
+        await withReport(
+          http,
+          batch.done.report,
+          async (path) => {
+            for await (const row of reportRows(path, failedTaskColumns, 'taskId', true)) rows.push(row);
+          },
+          maxBatchReportBytes,
+        );
       } catch (error) {
         if (error instanceof Interrupted) throw error;
         const note =
@@ -355,15 +353,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): 
         ctx.emit({ type: 'info', text: note });
         continue;
       }
-      const [header = [], ...records] = rows;
-      const idAt = Math.max(
-        0,
-        header.findIndex((h) => /task.?id|^id$/i.test(h)),
-      );
-      const reasonAt = header.findIndex((h) => /reason|error|message/i.test(h));
-      for (const record of records) {
-        await writer.write([record[idAt], reasonAt >= 0 ? record[reasonAt] : '', batch.bulkActionId]);
-      }
+      for (const row of rows) await writer.write([row.taskId, row.reason, batch.bulkActionId]);
     }
     await writer.commit();
     return unread;

@@ -29,6 +29,7 @@ import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
 import { byIdFormat, byNameFormat, type BodySettings } from './chunk-body.js';
 import { readFailureReport, type RowFailure } from './failure-report.js';
+import { UnreadableReport } from '../report-rows.js';
 import { resultsPass } from './results-pass.js';
 import { importByIdChunk, importByNameChunk, sequenceImportChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
@@ -481,7 +482,8 @@ async function waitForChunks(
         error instanceof RefusedLink
           ? `accepted; its report was not downloaded (${error.message}). ` +
             `Its link is shown by: outreach prospects import-status ${chunk.requestId}`
-          : `accepted; its report could not be downloaded (${(error as Error).message}). ` +
+          : `accepted; its report could not be ${error instanceof UnreadableReport ? 'read' : 'downloaded'} ` +
+            `(${(error as Error).message}). ` +
             `Fetch it later from ${status.reportUrl} or with: outreach prospects import-status ${chunk.requestId}`;
       unknown.push({ ...chunk, reason });
       ctx.emit({ type: 'info', text: `Rows ${chunk.firstRow}-${chunk.lastRow}: ${reason}` });
