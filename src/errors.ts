@@ -1,5 +1,6 @@
 // The errors every layer throws. They say what failed and, in `hint`, what to do; they know nothing of exit codes:
 // src/cli/exit-codes.ts alone maps them to codes and messages.
+import type { NextStep } from './next-step.js';
 
 /** Base class: an expected failure, reported as one line plus an optional hint (no stack trace). */
 export class OutreachError extends Error {
@@ -131,5 +132,18 @@ export class JournalRefused extends OutreachError {
     readonly path: string,
   ) {
     super(`${path}: ${refusal.kind}`);
+  }
+}
+
+/** A wait for work at the service passed its deadline (--wait-timeout); the work goes on there, and `later` says how to
+ * check on it. */
+export class WaitTimedOut extends OutreachError {
+  constructor(
+    readonly what: string,
+    readonly waitedMs: number,
+    readonly later?: NextStep,
+    hint?: string,
+  ) {
+    super(`${what} is still running after ${waitedMs / 1000}s (--wait-timeout)`, hint);
   }
 }

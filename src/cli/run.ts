@@ -2,7 +2,9 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { Interrupted, JournalRefused, OutputClosed, OutreachError, UsageError } from '../errors.js';
+import { Interrupted, JournalRefused, OutputClosed, OutreachError, UsageError, WaitTimedOut } from '../errors.js';
+import { shellLine } from './context/command-lines.js';
+import { nextStepWords } from './next-step-line.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
@@ -103,9 +105,24 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
   return code;
 }
 
+/** A job's typed refusal, and a wait given up on with what to do later, said in the words of the command line. */
+function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknown {
+  if (error instanceof JournalRefused) return journalRefusalWords(error);
+  if (error instanceof WaitTimedOut && error.later && !error.hint) {
+    const words = nextStepWords(error.later);
+    const line = cmdCtx ? cmdCtx.commandLine(words) : `outreach ${shellLine(words)}`;
+    return new WaitTimedOut(
+      error.what,
+      error.waitedMs,
+      error.later,
+      `It goes on at the service. Check later with: ${line}`,
+    );
+  }
+  return error;
+}
+
 function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | undefined): number {
-  // A job's typed refusal, said in the words of the flags.
-  const error = thrown instanceof JournalRefused ? journalRefusalWords(thrown) : thrown;
+  const error = inFlagWords(thrown, cmdCtx);
   const redact = cmdCtx?.redact ?? ((text: string) => text);
   if (error instanceof CommanderError) {
     // commander already printed its message (with a suggestion where it has one).

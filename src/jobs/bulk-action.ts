@@ -302,7 +302,7 @@ async function confirmBatch(
       signal: ctx.signal,
       timeoutMs: ctx.waitTimeoutMs,
       what: `bulk action ${batch.bulkActionId}`,
-      checkLater: `outreach tasks ${plan.action.job} --resume ${plan.journal.path}`,
+      later: { kind: 'bulk-resume', job: plan.action.job, journal: plan.journal.path },
       ...estimate.retries(),
       maxMs: 3000,
     },
@@ -373,7 +373,7 @@ export async function runBulk(ctx: JobContext, plan: BulkPlan, concurrency: numb
 
 async function actOnAll(ctx: JobContext, plan: BulkPlan, concurrency: number): Promise<BulkSummary> {
   const { action } = plan;
-  ctx.resumable(['tasks', action.job, '--resume', plan.journal.path]);
+  ctx.resumable({ kind: 'bulk-resume', job: action.job, journal: plan.journal.path });
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);
   const tally = () => {

@@ -3,15 +3,16 @@ import type { Readable, Writable } from 'node:stream';
 import type { HttpClient } from '../api/http.js';
 import type { Clock } from '../context.js';
 import type { EmitEvent } from './events.js';
+import type { NextStep } from '../next-step.js';
 
 export interface JobContext {
   http(): Promise<HttpClient>;
   clock: Clock;
   /** Aborted on Ctrl-C: jobs start nothing new; requests already sent get a grace period to be answered. */
   signal: AbortSignal;
-  /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with the command that continues it: by
-   * default the same command line with --resume, or the global flags and these words. */
-  resumable(words?: string[]): void;
+  /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with how to continue it: by default this run
+   * again with --resume, or `step`. */
+  resumable(step?: NextStep): void;
   cwd: string;
   stdin: Readable;
   /** Where an option's `-` writes (--save-mapping -). */

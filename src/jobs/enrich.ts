@@ -32,8 +32,6 @@ export interface EnrichOptions {
   limitWaitMs: number;
   /** Where people not enriched are written (created only if there are some). */
   rejectsPath: string;
-  /** The command that checks the jobs later, for a wait that times out. */
-  statusCommand: (requestIds: string[]) => string;
   found(person: InputPerson, result: EnrichedPerson, requestId: string): Promise<void>;
 }
 
@@ -213,7 +211,7 @@ class Enrichment {
         signal: job.signal,
         timeoutMs: job.waitTimeoutMs,
         what: `enrichment ${requestId}`,
-        checkLater: this.options.statusCommand(ids),
+        later: { kind: 'enrichment-status', requestIds: ids, wait: true },
       },
     );
   }

@@ -1,7 +1,10 @@
 // Polls until a job is done: starts quickly, backs off to a ceiling, stops on Ctrl-C, and gives up at a deadline
 // with a message that says how to check later.
 import type { Clock } from '../context.js';
-import { Interrupted, OutreachError } from '../errors.js';
+import { Interrupted, WaitTimedOut } from '../errors.js';
+import type { NextStep } from '../next-step.js';
+
+export { WaitTimedOut } from '../errors.js';
 
 export interface PollOptions {
   clock: Clock;
@@ -10,17 +13,14 @@ export interface PollOptions {
   timeoutMs: number;
   /** What is waited for, for the message: "import aB3dE5fG". */
   what: string;
-  /** The command that checks later, for the hint. */
-  checkLater: string;
+  /** How to check on the work later, said when the wait gives up. */
+  later: NextStep;
   /** The first wait between checks (default 500 ms). */
   initialMs?: number;
   /** How much each later wait grows (default 1.5). */
   growth?: number;
   maxMs?: number;
 }
-
-/** The deadline passed while the job was still running: it goes on at the service. */
-export class WaitTimedOut extends OutreachError {}
 
 export async function pollUntil<T>(
   check: () => Promise<T>,
@@ -36,10 +36,7 @@ export async function pollUntil<T>(
     if (isDone(value)) return value;
     const left = deadline - options.clock.now();
     if (left <= 0) {
-      throw new WaitTimedOut(
-        `${options.what} is still running after ${options.timeoutMs / 1000}s (--wait-timeout)`,
-        `It goes on at the service. Check later with: ${options.checkLater}`,
-      );
+      throw new WaitTimedOut(options.what, options.timeoutMs, options.later);
     }
     await sleepOrStop(Math.min(delay, left), options);
     delay = Math.min(ceiling, Math.round(delay * growth));

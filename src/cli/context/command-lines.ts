@@ -12,8 +12,8 @@ export interface CommandLines {
   commandLine(words: string[]): string;
   /** This run's own command line, every flag kept, without the words in `drop` and with `add`: a follow-up. */
   sameCommandLine(drop: string[], add: string[]): string;
-  /** The line that resumes this run's job: `words` with the global flags, or this run's own line with --resume. */
-  resumeLine(words?: string[]): string;
+  /** This run's own line with --resume (and without --restart): what continues its job. */
+  resumeLine(): string;
 }
 
 /** `argv`: this run's command line after `outreach`. */
@@ -22,11 +22,6 @@ export function commandLines(argv: string[]): CommandLines {
   return {
     commandLine: (words) => outreach([...globalPrefix(argv), ...words]),
     sameCommandLine: (drop, add) => outreach([...argv.filter((word) => !drop.includes(word)), ...add]),
-    resumeLine: (words) =>
-      outreach(
-        words
-          ? [...globalPrefix(argv), ...words]
-          : [...argv.filter((word) => word !== '--restart' && word !== '--resume'), '--resume'],
-      ),
+    resumeLine: () => outreach([...argv.filter((word) => word !== '--restart' && word !== '--resume'), '--resume']),
   };
 }

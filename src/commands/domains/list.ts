@@ -51,7 +51,7 @@ export default defineVerb({
             signal: job.signal,
             timeoutMs: job.waitTimeoutMs,
             what: 'domain provisioning',
-            checkLater: 'outreach domains list --watch',
+            later: { kind: 'domains-watch' },
             initialMs: 1000,
             maxMs: 15_000,
           },

@@ -199,7 +199,6 @@ async function enrich(
       wait: opts.wait,
       limitWaitMs: opts.limitWait,
       rejectsPath: opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`,
-      statusCommand: (ids) => ctx.commandLine(['enrich', 'status', ...ids, '--wait']),
       found: (person, result, requestId) =>
         writer.write({
           person,
@@ -228,7 +227,9 @@ function outcome(ctx: CommandContext, opts: Opts, summary: EnrichSummary): ExitC
     ctx.outcome(`Enrichment stopped: ${parts.join(', ')}.`, true);
     if (summary.error instanceof WaitTimedOut)
       throw new WaitTimedOut(
-        summary.error.message,
+        summary.error.what,
+        summary.error.waitedMs,
+        undefined,
         `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
           `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`,
       );

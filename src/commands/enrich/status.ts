@@ -55,7 +55,7 @@ export default defineVerb({
             signal: ctx.signal,
             timeoutMs: ctx.waitTimeoutMs,
             what: `enrichment ${ids.join(', ')}`,
-            checkLater: `outreach enrich status ${ids.join(' ')}`,
+            later: { kind: 'enrichment-status', requestIds: ids, wait: false },
           },
         ),
       );

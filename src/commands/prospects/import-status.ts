@@ -19,7 +19,7 @@ export default defineVerb({
       signal: ctx.signal,
       timeoutMs: ctx.waitTimeoutMs,
       what: `import ${requestId}`,
-      checkLater: `outreach prospects import-status ${requestId} --wait`,
+      later: { kind: 'import-status', requestId } as const,
     };
     let checks = 0;
     const status = opts.wait

@@ -30,7 +30,7 @@ export default defineVerb({
             signal: ctx.signal,
             timeoutMs: ctx.waitTimeoutMs,
             what: `bulk action ${opts.args[0]}`,
-            checkLater: `outreach tasks bulk-status ${opts.args[0]} --wait`,
+            later: { kind: 'bulk-status', bulkActionId: opts.args[0] },
             initialMs: 300,
             maxMs: 5000,
           }),

@@ -30,6 +30,7 @@ import { withReport } from '../report.js';
 import { byIdFormat, byNameFormat, type BodySettings } from './chunk-body.js';
 import { readFailureReport, type RowFailure } from './failure-report.js';
 import { UnreadableReport } from '../report-rows.js';
+import type { NextStep } from '../../next-step.js';
 import { resultsPass } from './results-pass.js';
 import { importByIdChunk, importByNameChunk, sequenceImportChunk, type AcceptedChunk } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
@@ -385,12 +386,12 @@ async function waitForResults(
   emails: EmailIndex,
 ): Promise<void> {
   const { summary } = plan;
-  const checkLater = file.fromStdin
-    ? `outreach prospects import-status ${summary.requestIds[0]} --wait`
-    : `outreach ${opts.sequenceScoped ? 'sequences' : 'prospects'} import ${opts.input} --resume --wait`;
+  const later: NextStep = file.fromStdin
+    ? { kind: 'import-status', requestId: summary.requestIds[0]! }
+    : { kind: 'import-resume', input: opts.input, sequenceScoped: Boolean(opts.sequenceScoped) };
   const { failures, unknown } = opts.sync
     ? { failures: syncFailures(pass.accepted), unknown: [] }
-    : await waitForChunks(ctx, mapped.http, pass.accepted, checkLater, emails);
+    : await waitForChunks(ctx, mapped.http, pass.accepted, later, emails);
   const counts = await resultsPass(ctx, emails, {
     path: file.path,
     csv: mapped.csv,
@@ -435,7 +436,7 @@ async function waitForChunks(
   ctx: JobContext,
   http: HttpClient,
   accepted: AcceptedChunk[],
-  checkLater: string,
+  later: NextStep,
   emails: EmailIndex,
 ): Promise<{ failures: Map<string, RowFailure>; unknown: Array<UnitRange & { reason: string }> }> {
   const failures = new Map<string, RowFailure>();
@@ -450,7 +451,7 @@ async function waitForChunks(
         signal: ctx.signal,
         timeoutMs: ctx.waitTimeoutMs,
         what: `import ${chunk.requestId} (rows ${chunk.firstRow}-${chunk.lastRow})`,
-        checkLater,
+        later,
         initialMs: 500,
         maxMs: 5_000,
       },

@@ -21,6 +21,5 @@ describe('command lines to suggest', () => {
   it('resumes a job with this run line and --resume, never --restart twice', () => {
     const lines = commandLines(['--sandbox', 'dnc', 'add', 'L1', '--file', 'x y.txt', '--restart']);
     expect(lines.resumeLine()).toBe("outreach --sandbox dnc add L1 --file 'x y.txt' --resume");
-    expect(lines.resumeLine(['enrich', 'status', 'job1'])).toBe('outreach --sandbox enrich status job1');
   });
 });

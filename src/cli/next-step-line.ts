@@ -1,0 +1,19 @@
+// A next step (src/next-step.ts) as the command line that takes it, with this run's global flags.
+import type { NextStep } from '../next-step.js';
+
+export function nextStepWords(step: NextStep): string[] {
+  switch (step.kind) {
+    case 'import-status':
+      return ['prospects', 'import-status', step.requestId, '--wait'];
+    case 'import-resume':
+      return [step.sequenceScoped ? 'sequences' : 'prospects', 'import', step.input, '--resume', '--wait'];
+    case 'bulk-resume':
+      return ['tasks', step.job, '--resume', step.journal];
+    case 'bulk-status':
+      return ['tasks', 'bulk-status', step.bulkActionId, '--wait'];
+    case 'enrichment-status':
+      return ['enrich', 'status', ...step.requestIds, ...(step.wait ? ['--wait'] : [])];
+    case 'domains-watch':
+      return ['domains', 'list', '--watch'];
+  }
+}
