@@ -13,7 +13,21 @@ export interface ListOptions<T> {
   emptyMessage?: string;
 }
 
-export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult | ValueResult;
+export type VerbResult = ListResult<never> | RecordResult<never> | JsonResult | DoneResult | ValueResult | JobResult;
+
+/** A long job's end: its summary (what --json prints: counts, files, request ids), the one line that says how it went
+ * (always shown when the job did not fully succeed, even under --json or --quiet), and what a person may do next. */
+export interface JobResult {
+  kind: 'job';
+  summary: unknown;
+  outcome: string;
+  said?: string;
+  exitCode: ExitCode;
+}
+
+export function jobResult(summary: unknown, outcome: string, exitCode: ExitCode, said?: string): VerbResult {
+  return { kind: 'job', summary, outcome, exitCode, ...(said !== undefined && { said }) };
+}
 
 export interface ListResult<T> {
   kind: 'list';

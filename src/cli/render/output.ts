@@ -6,6 +6,7 @@ import type { CommandContext } from '../command-context.js';
 import type { ExitCode } from '../exit-codes.js';
 import type {
   DoneResult,
+  JobResult,
   JsonResult,
   ListOptions,
   ListResult,
@@ -170,11 +171,16 @@ export async function writeRecord<T>(
 
 /** Writes what a verb returned in the format the user asked for; the exit code it ends with. */
 export async function renderResult(ctx: CommandContext, result: VerbResult): Promise<ExitCode | undefined> {
-  const shown = result as ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult;
+  const shown = result as
+    ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult | JobResult;
   if (shown.kind === 'list') await writeList(ctx, shown.rows, shown.columns, shown.options);
   else if (shown.kind === 'record') await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
   else if (shown.kind === 'json') await writeJson(ctx, shown.value);
-  else if (shown.kind === 'value') {
+  else if (shown.kind === 'job') {
+    if (ctx.flags.json) await writeJson(ctx, shown.summary);
+    ctx.outcome(shown.outcome, shown.exitCode !== 0);
+    if (shown.said) ctx.info(shown.said);
+  } else if (shown.kind === 'value') {
     await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));
     if (shown.said) ctx.info(shown.said);
   } else if (!ctx.flags.json) ctx.info(shown.message);

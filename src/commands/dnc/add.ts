@@ -5,7 +5,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/render/output.js';
+import { jobResult } from '../../cli/result.js';
 import { formatCount } from '../../format.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import { checkReadableFile } from '../../io/input-file.js';
@@ -76,13 +76,12 @@ export default defineVerb({
         restart: opts.restart,
       }),
     );
-    if (ctx.flags.json) await writeJson(ctx, summary);
-    ctx.outcome(
+    return jobResult(
+      summary,
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
         `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
         `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}`,
-      summary.rejected > 0,
+      summary.rejected ? ExitCode.partial : ExitCode.ok,
     );
-    return summary.rejected ? ExitCode.partial : ExitCode.ok;
   },
 });

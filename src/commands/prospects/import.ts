@@ -2,7 +2,7 @@ import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js
 import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/render/output.js';
+import { jobResult, type VerbResult } from '../../cli/result.js';
 import { formatCount } from '../../format.js';
 import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
 import { maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
@@ -131,7 +131,7 @@ export async function runImportCommand(
   ctx: CommandContext,
   opts: Options<typeof importArgs, typeof importFlags>,
   sequenceScoped = false,
-): Promise<ExitCode> {
+): Promise<VerbResult> {
   const { runImport } = await import('../../jobs/import/run-import.js');
   const summary = await ctx.job((job) =>
     runImport(job, {
@@ -171,23 +171,18 @@ export async function runImportCommand(
       : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
         ? ExitCode.partial
         : ExitCode.ok;
-  if (ctx.flags.json) await writeJson(ctx, summary);
-  ctx.outcome(summaryLine(summary), code !== ExitCode.ok);
-  if (code !== ExitCode.ok) return code;
-  if (
-    summary.mode !== 'dry-run' &&
-    summary.succeeded === null &&
-    !ctx.output.quiet &&
-    summary.requestIds.length &&
-    !ctx.flags.json
-  ) {
-    // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
-    // command (its --map flags and all: --resume checks they match) resumed with --wait.
-    const followUps =
-      opts.args[0] === '-'
-        ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
-        : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
-    ctx.info(`Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`);
-  }
-  return ExitCode.ok;
+  if (code !== ExitCode.ok || summary.mode === 'dry-run' || summary.succeeded !== null || !summary.requestIds.length)
+    return jobResult(summary, summaryLine(summary), code);
+  // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
+  // command (its --map flags and all: --resume checks they match) resumed with --wait.
+  const followUps =
+    opts.args[0] === '-'
+      ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
+      : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
+  return jobResult(
+    summary,
+    summaryLine(summary),
+    code,
+    `Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`,
+  );
 }

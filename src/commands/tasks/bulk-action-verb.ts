@@ -7,7 +7,8 @@ import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { writeOut } from '../../cli/render/output.js';
+import { jobResult } from '../../cli/result.js';
 import { fileStamp, formatCount } from '../../format.js';
 import { paginate } from '../../api/paginate.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
@@ -193,13 +194,12 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
       if (!plan) return ExitCode.ok;
       const { runBulk } = await import('../../jobs/bulk-action.js');
       const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency));
-      if (ctx.flags.json) await writeJson(ctx, summary);
-      ctx.outcome(
+      return jobResult(
+        summary,
         `${capital(words.done)} ${formatCount(summary[words.done] as number)} of ${formatCount(summary.total)} task(s); ` +
           `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}`,
-        summary.failed > 0,
+        summary.failed ? ExitCode.partial : ExitCode.ok,
       );
-      return summary.failed ? ExitCode.partial : ExitCode.ok;
     },
   });
 }
