@@ -13,6 +13,10 @@ import { formatCount } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
 import { Journal, type JobBinding, type JobKind } from './journal.js';
+
+/** A bulk action journals each batch's ids before anything is sent, its bulk action id, and its outcome. Read back,
+ * each is checked (batchesOf) before it is used. */
+type BulkRecords = { planned: { ids: string[] }; accepted: { bulkActionId: string }; done: BatchOutcome };
 import { pollUntil, sleepOrStop } from './poller.js';
 import { withReport } from './report.js';
 import { reportRows, UnreadableReport } from './report-rows.js';
@@ -61,7 +65,7 @@ export function snoozeAction(snoozeUntil: string): TaskAction {
 }
 
 /** The action a journal's header records (a resume acts as the first run did). */
-function actionOf(journal: Journal): TaskAction {
+function actionOf(journal: Journal<BulkRecords>): TaskAction {
   if (journal.header.job === 'bulk-skip') return skipAction;
   const until = (journal.header.settings as Record<string, unknown> | null)?.snoozeUntil;
   if (!snoozeUntil.safeParse(until).success)
@@ -81,7 +85,7 @@ function checkNotEnded(plan: BulkPlan, now: number): void {
 }
 
 /** A batch's outcome as a journal records it: counts that are whole numbers, a report link that is text. */
-function outcomeOf(journal: Journal, done: unknown): BatchOutcome | undefined {
+function outcomeOf(journal: Journal<BulkRecords>, done: unknown): BatchOutcome | undefined {
   if (done === undefined) return undefined;
   const { completed, failed, report } = (done ?? {}) as Record<string, unknown>;
   const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
@@ -103,7 +107,7 @@ interface Batch {
 
 export interface BulkPlan {
   action: TaskAction;
-  journal: Journal;
+  journal: Journal<BulkRecords>;
   failedPath: string;
   batches: Batch[];
 }
@@ -134,7 +138,7 @@ const header = (action: TaskAction, binding: JobBinding) => ({
 
 /** Writes the plan (every batch and its ids) before anything is sent; the journal is locked until close(). */
 export function planBulk(action: TaskAction, path: string, ids: string[], binding: JobBinding, now: number): BulkPlan {
-  const { journal } = Journal.start(path, header(action, binding), { resume: false, restart: true, now });
+  const { journal } = Journal.start<BulkRecords>(path, header(action, binding), { resume: false, restart: true, now });
   const batches: Batch[] = [];
   for (let i = 0; i < ids.length; i += action.batchSize) {
     const batch = { index: batches.length, ids: ids.slice(i, i + action.batchSize) };
@@ -147,7 +151,7 @@ export function planBulk(action: TaskAction, path: string, ids: string[], bindin
 /** The plan a journal of `job` holds, for --resume: bound to this service and account, and locked until close(). */
 export function resumeBulk(job: TaskAction['job'], path: string, binding: JobBinding, now: number): BulkPlan {
   const kind = job === 'bulk-skip' ? skipAction : snoozeAction('');
-  const { journal } = Journal.start(path, header(kind, binding), { resume: true, restart: false, now });
+  const { journal } = Journal.start<BulkRecords>(path, header(kind, binding), { resume: true, restart: false, now });
   try {
     const action = actionOf(journal);
     const plan = { action, journal, failedPath: failedPathOf(path), batches: batchesOf(journal, action.batchSize) };
@@ -162,7 +166,7 @@ export function resumeBulk(job: TaskAction['job'], path: string, binding: JobBin
 /** Task and bulk action ids as the service writes them: anything else in a journal is not taken for one. */
 const idShape = /^[A-Za-z0-9_-]{1,128}$/;
 
-function batchesOf(journal: Journal, batchSize: number): Batch[] {
+function batchesOf(journal: Journal<BulkRecords>, batchSize: number): Batch[] {
   const checked = (value: unknown, what: string) => {
     if (typeof value !== 'string' || !idShape.test(value))
       throw new InputFileError(
@@ -173,10 +177,10 @@ function batchesOf(journal: Journal, batchSize: number): Batch[] {
     return value;
   };
   return [...journal.units].map(([index, unit]) => {
-    const ids = unit.planned?.ids;
+    const ids: unknown = unit.planned?.ids;
     if (!Array.isArray(ids) || ids.length > batchSize)
       checked(ids, `list of at most ${formatCount(batchSize)} task ids`);
-    const bulkActionId = unit.accepted?.bulkActionId;
+    const bulkActionId: unknown = unit.accepted?.bulkActionId;
     return {
       index,
       ids: (ids as unknown[]).map((id) => checked(id, 'task id')),
@@ -188,7 +192,7 @@ function batchesOf(journal: Journal, batchSize: number): Batch[] {
 
 /** Whether the journal at `path` still has work: read only, not locked (a bare --resume picks the newest). */
 function unfinished(job: TaskAction['job'], path: string): boolean {
-  const journal = Journal.read(path, job);
+  const journal = Journal.read<BulkRecords>(path, job);
   return Boolean(journal && batchesOf(journal, actionOf(journal).batchSize).some((b) => !b.done));
 }
 

@@ -13,7 +13,10 @@ import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.j
 import { classifyDncValue } from '../io/dnc-values.js';
 import { EmailIndex } from '../io/import/email-index.js';
 import type { JobContext } from './context.js';
-import { Journal, jobBinding, type UnitRange } from './journal.js';
+import { isUnitRange, Journal, jobBinding, type UnitRange } from './journal.js';
+
+/** A DNC upload journals each chunk's range as the service accepted it. */
+type DncRecords = { planned: never; accepted: UnitRange; done: never };
 import { UnitRunner } from './runner.js';
 
 export interface DncAddOptions {
@@ -120,7 +123,7 @@ function openJournal(
   http: HttpClient,
   opts: DncAddOptions,
   summary: DncAddSummary,
-): { journal?: Journal; accepted: Map<number, UnitRange> } {
+): { journal?: Journal<DncRecords>; accepted: Map<number, UnitRange> } {
   let accepted = new Map<number, UnitRange>();
   if (!opts.journalPath) {
     if (opts.resume) throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
@@ -128,12 +131,12 @@ function openJournal(
   }
   const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
-  const { journal, previous } = Journal.start(
+  const { journal, previous } = Journal.start<DncRecords>(
     opts.journalPath,
     { ...header, binding: jobBinding(http, opts.input?.path) },
     { resume: opts.resume, restart: opts.restart, now: ctx.clock.now(), sameSettings: true, refuseUnfinished: true },
   );
-  if (opts.resume) accepted = previous!.acceptedUnits<UnitRange>();
+  if (opts.resume) accepted = previous!.acceptedUnits(isUnitRange);
   summary.files.journal = opts.journalPath;
   ctx.resumable();
   return { journal, accepted };
@@ -190,7 +193,7 @@ class Upload {
     http: HttpClient,
     private readonly opts: DncAddOptions,
     private readonly summary: DncAddSummary,
-    journal: Journal | undefined,
+    journal: Journal<DncRecords> | undefined,
     private readonly accepted: Map<number, UnitRange>,
   ) {
     this.seen = new EmailIndex(opts.expectedRows);

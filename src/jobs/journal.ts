@@ -77,19 +77,42 @@ export interface UnitRange {
   sha256: string;
 }
 
-export interface UnitState {
-  planned?: Record<string, unknown>;
-  sending?: UnitRange;
-  accepted?: Record<string, unknown>;
-  done?: Record<string, unknown>;
+/** What a job's journal records of a unit: its plan (jobs that plan up front), the service's acceptance, its final
+ * outcome. Each job names its own; what is read back is unknown until the job has checked it. */
+export interface UnitRecords {
+  planned: object;
+  accepted: object;
+  done: object;
 }
 
-type Entry =
-  | { unit: number; planned: Record<string, unknown> }
+export interface UnitState<R extends UnitRecords = UnitRecords> {
+  planned?: R['planned'];
+  sending?: UnitRange;
+  accepted?: R['accepted'];
+  done?: R['done'];
+}
+
+type Entry<R extends UnitRecords = UnitRecords> =
+  | { unit: number; planned: R['planned'] }
   | { unit: number; sending: UnitRange }
-  | { unit: number; accepted: Record<string, unknown> }
-  | { unit: number; done: Record<string, unknown> }
+  | { unit: number; accepted: R['accepted'] }
+  | { unit: number; done: R['done'] }
   | { finished: true; units: number };
+
+/** A unit range read back: whole row numbers and a SHA-256 in hex, or nothing a resume relies on. */
+export function isUnitRange(value: unknown): value is UnitRange {
+  const range = value as Partial<UnitRange> | undefined;
+  const row = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  return (
+    typeof range === 'object' &&
+    range !== null &&
+    row(range.firstRow) &&
+    row(range.lastRow) &&
+    row(range.rows) &&
+    typeof range.sha256 === 'string' &&
+    /^[0-9a-f]{64}$/.test(range.sha256)
+  );
+}
 
 /** What a run asks of the journal of its job: to resume it, to replace it unread, or a new run (refused over an
  * unfinished one). */
@@ -103,8 +126,8 @@ export interface JournalPolicy {
   refuseUnfinished?: boolean;
 }
 
-export class Journal {
-  readonly units = new Map<number, UnitState>();
+export class Journal<R extends UnitRecords = UnitRecords> {
+  readonly units = new Map<number, UnitState<R>>();
   finished = false;
   /** The open file appends go to (opened without following links), and the lock this run holds. */
   private fd: number | undefined;
@@ -116,15 +139,18 @@ export class Journal {
   ) {}
 
   /** Starts a new journal at `path`, replacing any earlier one (a new file renamed into place). */
-  static create(path: string, header: Omit<JournalHeader, 'journal' | 'version'>): Journal {
+  static create<R extends UnitRecords = UnitRecords>(
+    path: string,
+    header: Omit<JournalHeader, 'journal' | 'version'>,
+  ): Journal<R> {
     const full: JournalHeader = { journal: 'outreach', version: journalVersion, ...header };
-    const journal = new Journal(path, full);
+    const journal = new Journal<R>(path, full);
     journal.fd = writeNewFile(path, `${JSON.stringify(full)}\n`);
     return journal;
   }
 
   /** The journal at `path`, or undefined when there is none. Older versions are read through their migration. */
-  static read(path: string, job: JobKind): Journal | undefined {
+  static read<R extends UnitRecords = UnitRecords>(path: string, job: JobKind): Journal<R> | undefined {
     let text: string | undefined;
     try {
       text = readOwnFile(path, 'journal', job.startsWith('bulk-') ? newBulkAction : undefined);
@@ -148,18 +174,23 @@ export class Journal {
     const { header, entries } = migrate(path, first, rest);
     if (header.job !== job)
       throw new InputFileError(path, `is the journal of another job (${header.job}), not of ${job}`);
-    const journal = new Journal(path, header);
-    for (const entry of entries) journal.apply(entry);
+    const journal = new Journal<R>(path, header);
+    for (const entry of entries) journal.apply(entry as Entry<R>);
     // A resumed run appends version-2 lines after the last whole one: an older or torn file is rewritten before the
     // first append. Reading alone (a scan for unfinished journals, a run that only looks) never writes.
     if (first?.version !== journalVersion || torn) journal.rewriteBeforeAppend = [header, ...entries];
     return journal;
   }
 
-  /** What the service accepted, by unit, as the job recorded it. */
-  acceptedUnits<T>(): Map<number, T> {
-    const out = new Map<number, T>();
-    for (const [index, unit] of this.units) if (unit.accepted) out.set(index, unit.accepted as T);
+  /** What the service accepted, by unit, as the job recorded it; each record read back passes `check` (a record that
+   * does not is not the job's: the journal is refused). */
+  acceptedUnits(check: (record: unknown) => boolean = () => true): Map<number, R['accepted']> {
+    const out = new Map<number, R['accepted']>();
+    for (const [index, unit] of this.units) {
+      if (!unit.accepted) continue;
+      if (!check(unit.accepted)) throw this.notWritten('accepted', index);
+      out.set(index, unit.accepted);
+    }
     return out;
   }
 
@@ -167,17 +198,30 @@ export class Journal {
    * replay, which the service may already have acted on. */
   unansweredUnits(): Map<number, UnitRange> {
     const out = new Map<number, UnitRange>();
-    for (const [index, unit] of this.units) if (unit.sending && !unit.accepted) out.set(index, unit.sending);
+    for (const [index, unit] of this.units) {
+      if (!unit.sending || unit.accepted) continue;
+      if (!isUnitRange(unit.sending)) throw this.notWritten('sending', index);
+      out.set(index, unit.sending);
+    }
     return out;
   }
 
-  unit(index: number): UnitState {
+  /** A record outreach would not have written: the journal is not trusted. */
+  notWritten(kind: string, unit: number): InputFileError {
+    return new InputFileError(
+      this.path,
+      `holds a record of unit ${unit} (${kind}) that outreach did not write`,
+      'Move it aside; it was not written by outreach.',
+    );
+  }
+
+  unit(index: number): UnitState<R> {
     let state = this.units.get(index);
     if (!state) this.units.set(index, (state = {}));
     return state;
   }
 
-  planned(unit: number, planned: Record<string, unknown>): void {
+  planned(unit: number, planned: R['planned']): void {
     this.append({ unit, planned });
   }
 
@@ -185,11 +229,11 @@ export class Journal {
     this.append({ unit, sending: range });
   }
 
-  accepted(unit: number, accepted: Record<string, unknown>): void {
+  accepted(unit: number, accepted: R['accepted']): void {
     this.append({ unit, accepted });
   }
 
-  done(unit: number, done: Record<string, unknown>): void {
+  done(unit: number, done: R['done']): void {
     this.append({ unit, done });
   }
 
@@ -197,7 +241,7 @@ export class Journal {
     this.append({ finished: true, units });
   }
 
-  private rewriteBeforeAppend: Array<JournalHeader | Entry> | undefined;
+  private rewriteBeforeAppend: Array<JournalHeader | Entry<R>> | undefined;
 
   /** Closes the file and gives up the lock. */
   close(): void {
@@ -207,7 +251,7 @@ export class Journal {
     this.lock = undefined;
   }
 
-  private append(entry: Entry): void {
+  private append(entry: Entry<R>): void {
     if (this.rewriteBeforeAppend) {
       const lines = this.rewriteBeforeAppend.map((line) => `${JSON.stringify(line)}\n`).join('');
       this.fd = writeNewFile(this.path, lines);
@@ -224,17 +268,17 @@ export class Journal {
    * out (JournalRefused), and returns the journal this run writes: the one read when resuming, or a new one. The lock
    * is released by close(), or here when anything is refused.
    */
-  static start(
+  static start<R extends UnitRecords = UnitRecords>(
     path: string,
     header: Omit<JournalHeader, 'journal' | 'version'> & { binding: JobBinding },
     policy: JournalPolicy,
-  ): { journal: Journal; previous?: Journal } {
+  ): { journal: Journal<R>; previous?: Journal<R> } {
     const lock = lockJob(path, policy.now);
     try {
-      const previous = policy.restart ? undefined : Journal.read(path, header.job);
+      const previous = policy.restart ? undefined : Journal.read<R>(path, header.job);
       const refusal = refusalOf(previous, header, policy);
       if (refusal) throw new JournalRefused(refusal, header.job, path);
-      const journal = policy.resume ? previous! : Journal.create(path, header);
+      const journal = policy.resume ? previous! : Journal.create<R>(path, header);
       journal.lock = lock;
       return { journal, previous };
     } catch (error) {
@@ -243,7 +287,7 @@ export class Journal {
     }
   }
 
-  private apply(entry: Entry): void {
+  private apply(entry: Entry<R>): void {
     if ('finished' in entry) {
       this.finished = true;
       return;
@@ -258,7 +302,7 @@ function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): b
 }
 
 function refusalOf(
-  previous: Journal | undefined,
+  previous: Journal<UnitRecords> | undefined,
   header: Pick<JournalHeader, 'settings'> & { binding: JobBinding },
   policy: JournalPolicy,
 ): JournalRefusal | undefined {

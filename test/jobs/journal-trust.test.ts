@@ -128,6 +128,26 @@ describe('journals and files the tool writes', () => {
     sb = await startTestSandbox(); // for afterEach
   });
 
+  it('refuses a journal whose accepted chunks outreach did not write, sending nothing', async () => {
+    await interrupted();
+    // A planted request id (a path the resume would poll) and a hash that is not one.
+    const lines = readFileSync(journal(), 'utf8').trimEnd().split('\n');
+    const at = lines.findIndex((line) => line.includes('"accepted"'));
+    const entry = JSON.parse(lines[at]!) as { accepted: Record<string, unknown> };
+    entry.accepted.requestId = '../../admin';
+    lines[at] = JSON.stringify(entry);
+    writeFileSync(journal(), `${lines.join('\n')}\n`);
+    const before = importPosts(sb);
+    const resumed = await importLeads([...chunked, '--resume']);
+    expect({ code: resumed.code, stderr: resumed.stderr }).toEqual({
+      code: 2,
+      stderr:
+        `error: ${journal()}: holds a record of unit 0 (accepted) that outreach did not write\n` +
+        'hint: Move it aside; it was not written by outreach.\n',
+    });
+    expect(importPosts(sb)).toBe(before);
+  });
+
   it('lets one run hold a journal at a time, naming the process that holds it', async () => {
     // The parent of this test process is alive for as long as the test runs.
     writeFileSync(`${journal()}.lock`, JSON.stringify({ pid: process.ppid, since: '2026-11-24T21:00:00.000Z' }), {

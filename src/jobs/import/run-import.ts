@@ -32,7 +32,14 @@ import { readFailureReport, type RowFailure } from './failure-report.js';
 import { UnreadableReport } from '../report-rows.js';
 import type { NextStep } from '../../next-step.js';
 import { resultsPass } from './results-pass.js';
-import { importByIdChunk, importByNameChunk, sequenceImportChunk, type AcceptedChunk } from './send-chunk.js';
+import {
+  importByIdChunk,
+  importByNameChunk,
+  isAcceptedChunk,
+  sequenceImportChunk,
+  type AcceptedChunk,
+  type ImportRecords,
+} from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
 
 /** The largest chunk the import sends by default: the service takes up to 100,000 rows a request, but a chunk of
@@ -298,8 +305,8 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan): Pro
 
 /** The journal: what an earlier run already delivered, and the record this run keeps (none for stdin). */
 interface Opened {
-  journal?: Journal;
-  previous?: Journal;
+  journal?: Journal<ImportRecords>;
+  previous?: Journal<ImportRecords>;
   journalPath?: string;
   alreadyAccepted: Map<number, AcceptedChunk>;
 }
@@ -325,13 +332,13 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
     },
   };
-  const { journal, previous } = Journal.start(
+  const { journal, previous } = Journal.start<ImportRecords>(
     journalPath,
     { ...header, binding: jobBinding(mapped.http, file.path) },
     { resume: opts.resume, restart: opts.restart, now: ctx.clock.now(), sameSettings: true, refuseUnfinished: true },
   );
   const acceptedBefore = new Map<number, AcceptedChunk>();
-  for (const [chunk, entry] of previous?.acceptedUnits<Omit<AcceptedChunk, 'chunk'>>() ?? [])
+  for (const [chunk, entry] of previous?.acceptedUnits(isAcceptedChunk) ?? [])
     acceptedBefore.set(chunk, { chunk, ...entry });
   if (opts.resume)
     ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import { sequencesEndpoints } from '../../api/contract/sequences.js';
 import type { HttpClient } from '../../api/http.js';
-import type { UnitRange } from '../journal.js';
+import { isUnitRange, type UnitRange } from '../journal.js';
 import type { BuiltChunk, SpooledChunk } from './chunk-builder.js';
 
 /** A 30 MB chunk can take a while on a slow link: unless --timeout says otherwise, allow five minutes. */
@@ -18,6 +18,21 @@ export interface AcceptedChunk extends UnitRange {
   failed?: Array<[string, number]>;
   /** Sent more than once after a lost answer: rows the service calls unchanged may have been written by us. */
   replayed?: true;
+}
+
+/** An import journals each chunk as the service accepted it. */
+export type ImportRecords = { planned: never; accepted: Omit<AcceptedChunk, 'chunk'>; done: never };
+
+/** An accepted chunk read back from a journal: its range, and an id, failures and replay mark of the right shapes. */
+export function isAcceptedChunk(value: unknown): value is Omit<AcceptedChunk, 'chunk'> {
+  if (!isUnitRange(value)) return false;
+  const { requestId, failed, replayed } = value as Partial<AcceptedChunk>;
+  const failure = (f: unknown) => Array.isArray(f) && typeof f[0] === 'string' && Number.isSafeInteger(f[1]);
+  return (
+    (requestId === undefined || (typeof requestId === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(requestId))) &&
+    (failed === undefined || (Array.isArray(failed) && failed.every(failure))) &&
+    (replayed === undefined || replayed === true)
+  );
 }
 
 export function rangeOf(chunk: BuiltChunk): UnitRange {

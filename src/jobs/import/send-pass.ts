@@ -13,7 +13,7 @@ import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
 import { ChunkBuilder, type SpooledChunk } from './chunk-builder.js';
-import { rangeOf, type AcceptedChunk } from './send-chunk.js';
+import { rangeOf, type AcceptedChunk, type ImportRecords } from './send-chunk.js';
 
 export interface SendPassOptions {
   path: string;
@@ -29,7 +29,7 @@ export interface SendPassOptions {
   alreadyAccepted: Map<number, AcceptedChunk>;
   /** Undefined: check only, send nothing (--dry-run, the first pass of --strict). */
   send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
-  journal?: Journal;
+  journal?: Journal<ImportRecords>;
   rejectedPath?: string;
 }
 
