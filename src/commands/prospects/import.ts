@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors.js';
 import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
@@ -132,6 +133,10 @@ export async function runImportCommand(
   opts: Options<typeof importArgs, typeof importFlags>,
   sequenceScoped = false,
 ): Promise<VerbResult> {
+  if (opts.args[0] === '-' && opts.resume)
+    throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
+  if (opts.args[0] === '-' && opts.mapping === '-')
+    throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
   const { runImport } = await import('../../jobs/import/run-import.js');
   const summary = await ctx.job((job) =>
     runImport(job, {

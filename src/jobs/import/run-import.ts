@@ -18,7 +18,7 @@ import {
   type ColumnMapping,
 } from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
-import { checkReadableFile, isStdin, readInputText } from '../../io/input-file.js';
+import { checkReadableFile, readInputText } from '../../io/input-file.js';
 import { writeOutput } from '../../io/output-file.js';
 import { openExclusive } from '../../io/safe-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
@@ -144,7 +144,6 @@ async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
 }
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  checkOptions(opts);
   const file = await openInput(ctx, opts.input);
   // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
   sweepOrphans();
@@ -165,14 +164,6 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     closeJournal();
     await file.cleanup();
   }
-}
-
-function checkOptions(opts: ImportOptions): void {
-  if (isStdin(opts.input) && opts.resume)
-    throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
-  if (opts.sync && opts.tags.length) throw new UsageError('--tags: the synchronous import (--sync) does not take tags');
-  if (isStdin(opts.input) && opts.mappingFile && isStdin(opts.mappingFile))
-    throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
 }
 
 /** What the first look at the file and the mapping give the passes. */
