@@ -58,22 +58,27 @@ export interface DoneResult {
   kind: 'done';
   message: string;
   value?: unknown;
+  /** The record, read only when --json asks for it (a request more). */
+  read?: () => Promise<unknown>;
   exitCode?: ExitCode;
 }
 
-/** A value: itself under --json, else as `text` (an id a line, `id<TAB>outcome` lines); `said` follows for a person. */
+/** A value: itself under --json, else as `text` (an id a line, `id<TAB>outcome` lines); after it, for a person,
+ * `said` (not under --quiet or machine output), a `note` (also under --json) and a `failing` outcome (always). */
 export interface ValueResult {
   kind: 'value';
   value: unknown;
   text: string;
   said?: string;
+  note?: string;
+  failing?: string;
   exitCode?: ExitCode;
 }
 
 export function valueResult(
   value: unknown,
   text: string,
-  more: { said?: string; exitCode?: ExitCode } = {},
+  more: Pick<ValueResult, 'said' | 'note' | 'failing' | 'exitCode'> = {},
 ): VerbResult {
   return { kind: 'value', value, text, ...more };
 }
@@ -94,6 +99,11 @@ export function jsonResult(value: unknown): VerbResult {
   return { kind: 'json', value };
 }
 
-export function doneResult(message: string, value?: unknown | (() => Promise<unknown>)): VerbResult {
+export function doneResult(message: string, value?: unknown): VerbResult {
   return { kind: 'done', message, value };
+}
+
+/** An action done whose record costs a request to read: read only under --json. */
+export function doneResultRead(message: string, read: () => Promise<unknown>): VerbResult {
+  return { kind: 'done', message, read };
 }

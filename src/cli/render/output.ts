@@ -169,28 +169,44 @@ export async function writeRecord<T>(
   await writeOut(ctx.stdout, styled(`${lines.join('\n')}\n`));
 }
 
-/** Writes what a verb returned in the format the user asked for; the exit code it ends with. */
+/** Writes what a verb returned in the format the user asked for, then what a person is told after it; the exit code
+ * it ends with. */
 export async function renderResult(ctx: CommandContext, result: VerbResult): Promise<ExitCode | undefined> {
-  const shown = result as
-    ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult | JobResult;
-  if (shown.kind === 'list') await writeList(ctx, shown.rows, shown.columns, shown.options);
-  else if (shown.kind === 'record') await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
-  else if (shown.kind === 'json') await writeJson(ctx, shown.value);
-  else if (shown.kind === 'job') {
-    if (ctx.flags.json) await writeJson(ctx, shown.summary);
-    ctx.outcome(shown.outcome, shown.exitCode !== 0);
-    if (shown.said) ctx.info(shown.said);
-  } else if (shown.kind === 'value') {
-    await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));
-    if (shown.said) ctx.info(shown.said);
-  } else if (!ctx.flags.json) ctx.info(shown.message);
-  else
-    await writeJson(
-      ctx,
-      typeof shown.value === 'function' ? await (shown.value as () => Promise<unknown>)() : shown.value,
-    );
+  const shown = result as AnyResult;
+  switch (shown.kind) {
+    case 'list':
+      await writeList(ctx, shown.rows, shown.columns, shown.options);
+      break;
+    case 'record':
+      await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
+      break;
+    case 'json':
+      await writeJson(ctx, shown.value);
+      break;
+    case 'value':
+      await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));
+      if (shown.said) ctx.info(shown.said);
+      if (shown.note) ctx.note(shown.note);
+      if (shown.failing) ctx.outcome(shown.failing, true);
+      break;
+    case 'done':
+      // An action with no record to show prints nothing under --json.
+      if (!ctx.flags.json) ctx.info(shown.message);
+      else if (shown.value !== undefined) await writeJson(ctx, shown.value);
+      else if (shown.read) await writeJson(ctx, await shown.read());
+      break;
+    case 'job':
+      if (ctx.flags.json) await writeJson(ctx, shown.summary);
+      ctx.outcome(shown.outcome, shown.exitCode !== 0);
+      if (shown.said) ctx.info(shown.said);
+      break;
+    default:
+      shown satisfies never;
+  }
   return shown.exitCode;
 }
+
+type AnyResult = ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult | JobResult;
 
 /** Prints a JSON value as is (for --json summaries and `outreach api`). */
 export function writeJson(ctx: CommandContext, value: unknown): Promise<void> {

@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { flag } from '../../cli/flags.js';
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
@@ -35,6 +36,6 @@ export default defineVerb({
       throw new UsageError('nothing to change: give --label, --fallback-text, --tags or --clear-tags');
     const [fieldId] = opts.args;
     const { message } = await call(await ctx.http(), fieldsEndpoints.update, { params: { fieldId }, body });
-    ctx.info(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`);
+    return doneResult(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`);
   },
 });

@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
@@ -9,6 +10,6 @@ export default defineVerb({
     const config = await ctx.config();
     if (!config.removeProfile(name))
       throw new UsageError(`no profile named "${name}"`, 'See `outreach profiles list`.');
-    ctx.info(`Removed profile "${name}".`);
+    return doneResult(`Removed profile "${name}".`);
   },
 });

@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
@@ -13,6 +14,6 @@ export default defineVerb({
         'See `outreach profiles list`, or create it with `outreach auth login -p NAME`.',
       );
     config.useProfile(name);
-    ctx.info(`Now using profile "${name}".`);
+    return doneResult(`Now using profile "${name}".`);
   },
 });

@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { flag } from '../../cli/flags.js';
@@ -81,6 +82,6 @@ export default defineVerb({
     else if (kind === 'json') removeJsonState(path);
     // --sandbox's JSON state of older versions would be imported on the next run unless it goes too.
     if (!opts.state) removeJsonState(legacySandboxStatePath(ctx.configDir));
-    ctx.info(`Sandbox state reset: ${path} now starts from the seed data.`);
+    return doneResult(`Sandbox state reset: ${path} now starts from the seed data.`);
   },
 });

@@ -15,9 +15,9 @@ function statusVerb(status: 'pause' | 'resume') {
       const ids = [...new Set(opts.args[0])];
       const body = { sequenceIds: ids, status };
       const result = (await call(await ctx.http(), sequencesEndpoints.status, { body })).payload;
-      if (result.failed && ctx.flags.json)
-        ctx.outcome(`${result.failed} of ${ids.length} sequence(s) could not be ${status}d`, true);
+      const failing = `${result.failed} of ${ids.length} sequence(s) could not be ${status}d`;
       return valueResult(result, `success\t${result.success}\nfailed\t${result.failed}\n`, {
+        failing: result.failed && ctx.flags.json ? failing : undefined,
         exitCode: result.failed ? ExitCode.partial : ExitCode.ok,
       });
     },

@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
@@ -47,6 +48,6 @@ export default defineVerb({
       throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
     const params = { sequenceId: opts.args[0], subsequenceId: opts.args[1] };
     const { message } = await call(await ctx.http(), sequencesEndpoints.updateSubsequence, { params, body });
-    ctx.info(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`);
+    return doneResult(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`);
   },
 });

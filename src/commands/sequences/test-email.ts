@@ -1,3 +1,4 @@
+import { doneResult } from '../../cli/result.js';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
@@ -35,6 +36,6 @@ export default defineVerb({
         ...(opts.preheader !== undefined ? { preheader: opts.preheader } : {}),
       },
     });
-    ctx.info(`Test email sent to ${opts.to.join(', ')}${message ? `: ${message}` : ''}.`);
+    return doneResult(`Test email sent to ${opts.to.join(', ')}${message ? `: ${message}` : ''}.`);
   },
 });

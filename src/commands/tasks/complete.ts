@@ -11,7 +11,7 @@ import {
 } from '../../api/contract/tasks.js';
 import { completeTask } from '../../api/resources/tasks.js';
 import { call } from '../../api/call.js';
-import { doneResult } from '../../cli/result.js';
+import { doneResultRead } from '../../cli/result.js';
 
 function askOutcome(ctx: CommandContext): Promise<CallOutcome> {
   return ctx.prompter.select({
@@ -61,7 +61,7 @@ export default defineVerb({
     const done = await completeTask(http, taskId, outcome);
     // The answer holds only the status and outcome: a script asking for JSON gets the whole task, read again. That
     // read may lag behind (a cache, an eventually consistent service): what the answer says wins over it.
-    return doneResult(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`, async () =>
+    return doneResultRead(`Completed ${taskId}${done.callOutcome ? ` (${done.callOutcome})` : ''}.`, async () =>
       asCompleted(await getTask(), done),
     );
   },

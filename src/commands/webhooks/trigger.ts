@@ -37,8 +37,10 @@ export default defineVerb({
         'Try it with --sandbox, or against `outreach sandbox start`.',
       );
     const deliveries = await triggerSampleEvent(http, opts.args[0], opts.webhook);
-    if (!deliveries.length) ctx.note(`no active webhook is subscribed to ${opts.args[0]}: nothing delivered`);
     const lines = deliveries.map((d) => `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`).join('');
-    return valueResult(deliveries, lines, { exitCode: deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial });
+    return valueResult(deliveries, lines, {
+      note: deliveries.length ? undefined : `no active webhook is subscribed to ${opts.args[0]}: nothing delivered`,
+      exitCode: deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial,
+    });
   },
 });
