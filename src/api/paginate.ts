@@ -58,10 +58,12 @@ export async function* paginatePages<P extends Page<unknown>>(
       }
       const kept = items.slice(0, Math.max(0, cap - taken)) as P['items'];
       taken += kept.length;
+      // The pages still worth asking for, now that the service said how many it shows: none past them.
+      if (cap !== Infinity) lastPage = Math.min(lastPage, page + Math.ceil((cap - taken) / pageSize));
       seen?.(page, answer, kept.length);
       const noNext = hasNextPage === undefined ? items.length < pageSize : !hasNextPage || !items.length;
       const last = noNext || page >= lastPage || taken >= cap;
-      const ahead = knowsTotal ? (options.ahead ?? 1) : 1;
+      const ahead = knowsTotal ? (options.ahead ?? 1) : Math.min(1, options.ahead ?? 1);
       if (!last) for (let next = page + 1; next <= Math.min(lastPage, page + ahead); next++) ask(next);
       if (kept.length) yield kept;
       if (last) return;

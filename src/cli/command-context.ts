@@ -6,7 +6,7 @@ import type { Clients } from './context/clients.js';
 import { createClients } from './context/clients.js';
 import { commandLines, type CommandLines } from './context/command-lines.js';
 import { JobMode } from './context/job-mode.js';
-import { nextStepWords } from './next-step-line.js';
+import { nextStepLine } from './next-step-line.js';
 import { createVoice, type Voice } from './context/voice.js';
 import { outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer, type ProgressRenderer } from './progress.js';
@@ -87,7 +87,7 @@ export function createCommandContext(
         () => progress.stop(),
       ),
     resumable(step) {
-      cmd.resumeCommand = step ? lines.commandLine(nextStepWords(step)) : lines.resumeLine();
+      cmd.resumeCommand = step ? nextStepLine(step, lines) : lines.resumeLine();
     },
     onDispose,
     async dispose() {

@@ -37,7 +37,8 @@ const words: Record<JobKind, JobWords> = {
 
 export function journalRefusalWords(error: JournalRefused): UsageError {
   const { refusal, path } = error;
-  const job = words[error.job as JobKind];
+  // A job of a kind with no words of its own (none today) is still said, in general words.
+  const job: JobWords = words[error.job as JobKind] ?? { startOver: 'Start over with --restart.' };
   switch (refusal.kind) {
     case 'missing':
       return new UsageError(`--resume: no journal at ${path}`, 'Start it without --resume.');

@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
 import { Interrupted, JournalRefused, OutputClosed, OutreachError, UsageError, WaitTimedOut } from '../errors.js';
 import { shellLine } from './context/command-lines.js';
-import { nextStepWords } from './next-step-line.js';
+import { nextStepLine, nextStepWords } from './next-step-line.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
 import type { GlobalFlags } from './globals.js';
 import { buildProgram } from './program.js';
@@ -109,8 +109,7 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
 function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknown {
   if (error instanceof JournalRefused) return journalRefusalWords(error);
   if (error instanceof WaitTimedOut && error.later && !error.hint) {
-    const words = nextStepWords(error.later);
-    const line = cmdCtx ? cmdCtx.commandLine(words) : `outreach ${shellLine(words)}`;
+    const line = cmdCtx ? nextStepLine(error.later, cmdCtx) : `outreach ${shellLine(nextStepWords(error.later))}`;
     return new WaitTimedOut(
       error.what,
       error.waitedMs,

@@ -337,7 +337,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): 
       if (!batch.done?.report) continue;
       // A batch's report is small (its download is capped to match): read whole before any of it is written, so a
       // report that breaks off leaves none of its rows.
-      const rows: Array<Record<'taskId' | 'reason', string>> = [];
+      const rows: Array<Record<'taskId' | 'reason', string | undefined>> = [];
       try {
         await withReport(
           http,
@@ -357,7 +357,7 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): 
         ctx.emit({ type: 'info', text: note });
         continue;
       }
-      for (const row of rows) await writer.write([row.taskId, row.reason, batch.bulkActionId]);
+      for (const row of rows) await writer.write([row.taskId ?? '', row.reason ?? '', batch.bulkActionId]);
     }
     await writer.commit();
     return unread;

@@ -4,6 +4,7 @@
 // followed), and hands every delivery over, in the order they are done, to whoever iterates `deliveries()`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import { Transport, TransportError } from '../api/transport.js';
 import type { Clock } from '../context.js';
 import { BodyTooLarge, listenOn, readCappedBody } from '../net/local-server.js';
@@ -14,8 +15,6 @@ const maxDeliveryBytes = 1024 * 1024;
 const readTimeoutMs = 10_000;
 /** How many eventIds are remembered to tell a replayed delivery (the oldest are forgotten first). */
 const seenEventIds = 10_000;
-/** The most of a handler's answer read: it is only its status that is shown. */
-const maxHandlerAnswerBytes = 1024 * 1024;
 /** Headers about one connection, not the delivery (RFC 9110 7.6.1), and those the transport sets itself: never
  * forwarded. Sent on, a chunked or keep-alive delivery failed to forward after its sender had been told 200. */
 const hopByHop = new Set([
@@ -72,7 +71,13 @@ export class WebhookReceiver {
 
   constructor(private readonly options: ReceiverOptions) {
     this.server = createServer((req, res) => {
-      const receiving = this.receive(req, res).finally(() => this.receiving.delete(receiving));
+      // A delivery that breaks the receiver (none should) is answered 500 and said; the receiver goes on.
+      const receiving = this.receive(req, res)
+        .catch((error: unknown) => {
+          if (!res.headersSent) res.writeHead(500).end();
+          this.options.unreadable(`a delivery could not be handled: ${(error as Error)?.message ?? String(error)}`);
+        })
+        .finally(() => this.receiving.delete(receiving));
       this.receiving.add(receiving);
     });
   }
@@ -127,7 +132,7 @@ export class WebhookReceiver {
 
   /** Refused, a replay, not a kind asked for, or let in; counted. */
   private judge(req: IncomingMessage, body: unknown): Delivery {
-    const event = typeof body === 'object' && body && 'event' in body ? String(body.event) : undefined;
+    const event = typeof body === 'object' && body && 'event' in body ? textOf(body.event) : undefined;
     const delivery: Delivery = {
       receivedAt: new Date(this.options.clock.now()).toISOString(),
       method: req.method ?? 'POST',
@@ -162,7 +167,9 @@ export class WebhookReceiver {
         forwardedHeaders(delivery.headers),
         raw,
         AbortSignal.any([signal, deadline]),
-        maxHandlerAnswerBytes,
+        // Only the status is shown: a handler's successful answer is read to its end and dropped, whatever its size.
+        Infinity,
+        () => new Writable({ write: (_chunk, _encoding, done) => done() }),
       );
       return { status: answer.status };
     } catch (error) {
@@ -171,6 +178,16 @@ export class WebhookReceiver {
         error: error instanceof TransportError && error.code !== 'UNKNOWN' ? error.code : (error as Error).message,
       };
     }
+  }
+}
+
+/** A sender's value as text, whatever it is: JSON's own text for an object, never an exception. */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  } catch {
+    return '(unreadable)';
   }
 }
 

@@ -230,6 +230,30 @@ describe('people search paging', () => {
     expect(result.stderr).toBe('50 of 1,000 people found (the account sees at most 50)\n');
   });
 
+  it('asks for no page past the display limit, even pages ahead at --concurrency', async () => {
+    const { createServer } = await import('node:http');
+    const asked: number[] = [];
+    const fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const page = (JSON.parse(body) as { page: number }).page;
+        asked.push(page);
+        const people = Array.from({ length: 25 }, (_, i) => ({ id: page * 100 + i, full_name: 'A B' }));
+        const payload = { display_limit: 100, total_results: 1000, total_pages: 40, has_next_page: true, people };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ payload }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as { port: number }).port;
+    const result = await search(['--all', '--ndjson', '--concurrency', '4'], {
+      env: { OUTREACH_BASE_URL: `http://127.0.0.1:${port}`, OUTREACH_API_KEY: 'sk_fake_0123456789' },
+    });
+    await new Promise((resolve) => fake.close(resolve));
+    expect(result.stdout.trim().split('\n')).toHaveLength(100);
+    expect(asked.sort((x, y) => x - y)).toEqual([1, 2, 3, 4]);
+  });
+
   it('a page past the last one the account may see says so, exit 2', async () => {
     const result = await search(['--page', '101']);
     expect({ code: result.code, error: result.stderr.split('\n')[0] }).toEqual({

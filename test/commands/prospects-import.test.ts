@@ -216,6 +216,29 @@ describe('prospects import', () => {
     ).toEqual([2_000, 3_000, 4_500, 6_750, 8_625, 10_125]);
   });
 
+  it('resumes an import the previous version started, with the chunks it planned (doubling from its first size)', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => `old${i}@x.example,Old ${i}`).join('\n');
+    writeFileSync(join(dir, 'old.csv'), `Email,Company\n${rows}\n`);
+    expect((await importIn(['old.csv', '--no-wait', '-q'])).code).toBe(0);
+    // What version 0.1.0 left after its first chunk: no chunkGrowth in the header (it doubled), one chunk accepted.
+    const path = join(dir, 'old.import-journal');
+    cutJournal(path, 1);
+    const [header, ...rest] = readFileSync(path, 'utf8').trim().split('\n');
+    const parsed = JSON.parse(header!) as { settings: Record<string, unknown> };
+    expect(parsed.settings).toMatchObject({ firstChunkRows: 2_000, chunkGrowth: 1.5 });
+    delete parsed.settings.chunkGrowth;
+    writeFileSync(path, `${[JSON.stringify(parsed), ...rest].join('\n')}\n`);
+    const before = state(sb).imports.length;
+    const resumed = await importIn(['old.csv', '--no-wait', '--resume', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 12_000, chunks: 3 });
+    expect(
+      state(sb)
+        .imports.slice(before)
+        .map((job) => job.total),
+    ).toEqual([4_000, 6_000]);
+  });
+
   it('reads stdin with -', async () => {
     const result = await importIn(['-', '--no-wait', '--json'], { stdin: 'Email,Company\npiped@x.example,Pipe Co\n' });
     expect(result.code).toBe(0);

@@ -31,6 +31,19 @@ describe('sequences import', () => {
     ]);
   });
 
+  it('gives up at --wait-timeout with a line that resumes this very import, its --step and all', async () => {
+    const result = await sequences(['import', 'leads.csv', '--step', 'stA1intro', '--wait', '--wait-timeout', '0.6']);
+    expect(result.code).toBe(1);
+    const hint = result.stderr.split('\n').find((line) => line.startsWith('hint: '));
+    expect(hint).toBe(
+      'hint: It goes on at the service. Check later with: ' +
+        'outreach sequences import leads.csv --step stA1intro --wait-timeout 0.6 --resume --wait',
+    );
+    expect(result.stderr).toContain(
+      'To continue: outreach sequences import leads.csv --step stA1intro --wait --wait-timeout 0.6 --resume\n',
+    );
+  });
+
   it('needs --step (exit 2) and takes no --sync; an unknown step is the service refusing the chunk', async () => {
     const missing = await sequences(['import', 'leads.csv']);
     expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'error: --step is required']);

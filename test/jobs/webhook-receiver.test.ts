@@ -101,6 +101,14 @@ describe('webhook receiver', () => {
     expect(target.got).toEqual([]);
   });
 
+  it('takes any JSON a sender sends: an event that is an object is shown as its JSON, never a crash', async () => {
+    const r = await receiver();
+    expect(await post(r.url, '{"event":{"toString":1},"webhook":{"name":{"valueOf":2}}}')).toBe(200);
+    await r.stop();
+    expect(r.delivered[0]!.event).toBe('{"toString":1}');
+    expect(r.counts.received).toBe(1);
+  });
+
   it('says a handler that cannot be reached by its error code', async () => {
     const gone = await handler(200);
     await open.pop()!.close();

@@ -11,7 +11,7 @@ import { createWebhook } from '../../api/resources/webhooks.js';
 import { isLoopbackHost } from '../../config/target.js';
 import { UsageError } from '../../errors.js';
 import { listening } from '../../cli/listen-problem.js';
-import { WebhookReceiver, type Delivery } from '../../jobs/webhook-receiver.js';
+import { textOf, WebhookReceiver, type Delivery } from '../../jobs/webhook-receiver.js';
 import { eventKinds, eventsHelp, headersFrom, readHeader } from './events.js';
 import { checkWebhookUrl } from './create.js';
 
@@ -28,7 +28,7 @@ function summary(d: Delivery, terminal: boolean): string {
   const time = clockTime(Date.parse(d.receivedAt));
   const body = (typeof d.body === 'object' && d.body) as Record<string, unknown> | false;
   const webhook = body && typeof body.webhook === 'object' ? (body.webhook as { name?: string; id?: string }) : {};
-  const parts: Cell[] = [time, d.event ?? '(no event field)', String(webhook.name ?? webhook.id ?? '')];
+  const parts: Cell[] = [time, d.event ?? '(no event field)', textOf(webhook.name ?? webhook.id ?? '')];
   if (d.rejected) parts.push(`refused 401: ${d.rejected}`);
   else if (d.replay) parts.push('replay (eventId seen before): not forwarded');
   else if (d.ignored) parts.push('ignored (not in --event)');
@@ -126,7 +126,10 @@ export default defineVerb({
         await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
     } finally {
       await receiver.close();
-      await printing;
+      // After Ctrl-C the prints are not waited for: a reader that stopped reading (a full pipe) must not hold the
+      // stop, and what it holds is said in the count below.
+      if (ctx.signal.aborted) printing.catch(() => undefined);
+      else await printing;
     }
     const { received, refused, ignored, replayed } = receiver.counts;
     ctx.note(

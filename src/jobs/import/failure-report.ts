@@ -37,13 +37,14 @@ export async function readFailureReport(
   const columns = { email: /e-?mail/i, code: /code|status/i, reason: /reason|error|message|detail/i };
   for await (const row of reportRows(path, columns, 'email')) {
     counts.rows++;
-    const email = row.email.trim().toLowerCase();
+    const email = (row.email ?? '').trim().toLowerCase();
     if (!email || !inFile(email)) {
       counts.ignored++;
       continue;
     }
     counts.kept++;
-    const code = row.code ? Number(row.code) : NaN;
+    // A code column's empty cell reads as code 0, as it always has.
+    const code = row.code !== undefined ? Number(row.code) : NaN;
     const given = row.reason || (Number.isFinite(code) ? importStatusMeaning(code) : 'failed');
     const reason = given.length > maxReasonChars ? `${given.slice(0, maxReasonChars)}…` : given;
     into.set(email, Number.isFinite(code) ? { code, reason: `${code} ${reason}` } : { reason });

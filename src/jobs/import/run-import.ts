@@ -50,15 +50,20 @@ export const maxChunkRows = 40_000;
 export const maxChunkBytes = 89_000_000;
 /** Synchronous imports answer row by row in one response: smaller chunks keep each request short. */
 export const defaultSyncChunkRows = 5_000;
+/** How much each ramped chunk grows on the one before (version 0.1.0 of this tool doubled them). */
+const chunkGrowth = 1.5;
 
 /** Chunk sizes that start at a twentieth of the largest and grow by half: the service works on the first rows while
  * the rest are read, instead of receiving them all in one request at the end. Each chunk is read in about the time
  * the service takes over the one before it (the CLI reads rows about 1.5 times as fast as the sandbox takes them;
  * with doubling the service waited for the CLI: 100,000 rows 1.19x the server-bound limit, against 1.06x).
  * 40,000: 2,000, 3,000, 4,500, 6,750, 10,125, 15,188, 22,781, 34,172, then 40,000. */
-export function rampedChunkRows(largest: number): (index: number) => number {
-  const first = Math.max(1, Math.round(largest / 20));
-  return (index) => Math.min(largest, Math.round(first * 1.5 ** Math.min(index, 60)));
+export function rampedChunkRows(
+  largest: number,
+  first = Math.max(1, Math.round(largest / 20)),
+  growth = chunkGrowth,
+): (index: number) => number {
+  return (index) => Math.min(largest, Math.round(first * growth ** Math.min(index, 60)));
 }
 
 export interface ImportOptions {
@@ -233,6 +238,8 @@ interface Plan {
   chunkRows: number;
   /** The first chunks are small (the default), so the service starts on them while the rest of the file is read. */
   ramp: boolean;
+  /** How the ramp grows: recorded in the journal, whose resume sends the chunks it planned. */
+  growth: number;
   summary: ImportSummary;
   rejectedPath: string;
   passOptions: Omit<SendPassOptions, 'alreadyAccepted'>;
@@ -270,7 +277,15 @@ function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mappe
     chunkBytes: maxChunkBytes,
     concurrency: opts.concurrency,
   };
-  return { settings, chunkRows, ramp, summary, rejectedPath: `${file.base}.rejected.csv`, passOptions };
+  return {
+    settings,
+    chunkRows,
+    ramp,
+    growth: chunkGrowth,
+    summary,
+    rejectedPath: `${file.base}.rejected.csv`,
+    passOptions,
+  };
 }
 
 /** --dry-run and --strict: every row checked, nothing sent. True when that is all (a dry run). */
@@ -305,6 +320,7 @@ interface Opened {
 function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan: Plan, mapped: Mapped): Opened {
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
+  if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -314,8 +330,10 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
       // Only for the sequence-scoped import: journals of prospect imports stay as they were.
       ...(opts.sequenceScoped ? { endpoint: 'sequences' } : {}),
       chunkRows: plan.chunkRows,
-      // Only when it ramps: journals of an explicit --chunk-size stay as they were.
+      // Only when it ramps: journals of an explicit --chunk-size stay as they were; and the growth only when it is not
+      // the doubling of journals written before it was recorded.
       ...(plan.ramp ? { firstChunkRows: plan.passOptions.rowsOfChunk(0) } : {}),
+      ...(plan.ramp && plan.growth !== 2 ? { chunkGrowth: plan.growth } : {}),
       mapping: mapped.mapping.asJson(),
       delimiter: mapped.delimiter,
       encoding: opts.encoding ?? null,
@@ -329,13 +347,38 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
     { resume: opts.resume, restart: opts.restart, now: ctx.clock.now(), sameSettings: true, refuseUnfinished: true },
   );
   const acceptedBefore = new Map<number, AcceptedChunk>();
-  for (const [chunk, entry] of previous?.acceptedUnits(isAcceptedChunk) ?? [])
-    acceptedBefore.set(chunk, { chunk, ...entry });
+  try {
+    // Only a resume relies on what the journal read back says (a new run has replaced it).
+    if (opts.resume)
+      for (const [chunk, entry] of previous!.acceptedUnits(isAcceptedChunk))
+        acceptedBefore.set(chunk, { chunk, ...entry });
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
   if (opts.resume)
     ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });
   plan.summary.files.journal = journalPath;
   ctx.resumable();
   return { journal, previous, journalPath, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
+}
+
+/** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
+ * doubling when none is recorded, as version 0.1.0 wrote them), when it is one this version could have made. A journal
+ * that records none of these, or values out of range, is left to the comparison of settings to refuse. */
+function adoptRecordedRamp(journalPath: string, plan: Plan): void {
+  let settings: Record<string, unknown> | undefined;
+  try {
+    settings = Journal.read(journalPath, 'import')?.header.settings;
+  } catch {
+    return; // said when the journal is opened
+  }
+  const first = settings?.firstChunkRows;
+  const growth = settings?.chunkGrowth ?? 2;
+  if (typeof first !== 'number' || !Number.isSafeInteger(first) || first < 1 || first > plan.chunkRows) return;
+  if (growth !== 2 && growth !== chunkGrowth) return;
+  plan.growth = growth;
+  plan.passOptions.rowsOfChunk = rampedChunkRows(plan.chunkRows, first, growth);
 }
 
 /** The sending pass, journaled; the summary filled from it. */
