@@ -34,6 +34,8 @@ export interface ListResult<T> {
   rows: Iterable<T> | AsyncIterable<T>;
   columns: Column<T>[];
   options?: ListOptions<T>;
+  /** Said after the list, always (even under --json or --quiet): what went wrong with some of the rows. */
+  failing?: string;
   exitCode?: ExitCode;
 }
 
@@ -87,8 +89,9 @@ export function listResult<T>(
   rows: Iterable<T> | AsyncIterable<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
+  end: Pick<ListResult<T>, 'failing' | 'exitCode'> = {},
 ): VerbResult {
-  return { kind: 'list', rows, columns, options } as ListResult<T> as unknown as VerbResult;
+  return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }
 
 export function recordResult<T>(record: T, fields: Column<T>[], raw?: unknown): VerbResult {

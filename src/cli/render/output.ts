@@ -176,6 +176,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
   switch (shown.kind) {
     case 'list':
       await writeList(ctx, shown.rows, shown.columns, shown.options);
+      if (shown.failing) ctx.outcome(shown.failing, true);
       break;
     case 'record':
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);

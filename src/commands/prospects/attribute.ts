@@ -1,7 +1,7 @@
-import { recordResult } from '../../cli/result.js';
+import { listResult, recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
-import { writeList } from '../../cli/render/output.js';
+import type { Column } from '../../cli/render/columns.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { setAttributes } from '../../api/resources/prospects.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
@@ -41,18 +41,16 @@ const set = defineVerb({
   },
   async run(ctx, opts) {
     const results = await setAttributes(await ctx.http(), opts.args[0], opts.field);
-    await writeList(ctx, results, [
+    const failed = results.filter((r) => !r.success).length;
+    const columns: Column<(typeof results)[number]>[] = [
       { header: 'FIELD', value: (r) => r.fieldId },
       { header: 'RESULT', value: (r) => (r.success ? 'updated' : 'failed') },
-    ]);
-    const failed = results.filter((r) => !r.success).length;
-    if (failed) {
-      ctx.outcome(
-        `${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``,
-        true,
-      );
-      return ExitCode.partial;
-    }
+    ];
+    if (!failed) return listResult(results, columns);
+    return listResult(results, columns, undefined, {
+      failing: `${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``,
+      exitCode: ExitCode.partial,
+    });
   },
 });
 
