@@ -94,8 +94,8 @@ export function listResult<T>(
   return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }
 
-export function recordResult<T>(record: T, fields: Column<T>[], raw?: unknown): VerbResult {
-  return { kind: 'record', record, fields, raw } as RecordResult<T> as unknown as VerbResult;
+export function recordResult<T>(record: T, fields: Column<T>[], raw?: unknown, exitCode?: ExitCode): VerbResult {
+  return { kind: 'record', record, fields, raw, exitCode } as RecordResult<T> as unknown as VerbResult;
 }
 
 export function jsonResult(value: unknown): VerbResult {

@@ -1,5 +1,5 @@
 import { defineVerb } from '../../cli/verb.js';
-import { writeRecord } from '../../cli/render/output.js';
+import { recordResult } from '../../cli/result.js';
 import { MissingKeyError, OutreachError } from '../../errors.js';
 import { ExitCode, exitCodeFor } from '../../cli/exit-codes.js';
 import { maskKey, resolveTarget } from '../../config/target.js';
@@ -34,13 +34,18 @@ export default defineVerb({
       failure = error;
       status.live = { ok: false, message: ctx.redact(error.message) };
     }
-    await writeRecord(ctx, status, [
-      { header: 'Profile', value: (s) => s.profile },
-      { header: 'Base URL', value: (s) => s.baseUrl },
-      { header: 'Key', value: (s) => s.key },
-      { header: 'Stored in', value: (s) => s.keySource },
-      { header: 'Live check', value: (s) => (s.live.ok ? 'ok: key accepted' : `failed: ${s.live.message}`) },
-    ]);
-    return failure ? exitCodeFor(failure) : ExitCode.ok;
+    const code = failure ? exitCodeFor(failure) : ExitCode.ok;
+    return recordResult(
+      status,
+      [
+        { header: 'Profile', value: (s) => s.profile },
+        { header: 'Base URL', value: (s) => s.baseUrl },
+        { header: 'Key', value: (s) => s.key },
+        { header: 'Stored in', value: (s) => s.keySource },
+        { header: 'Live check', value: (s) => (s.live.ok ? 'ok: key accepted' : `failed: ${s.live.message}`) },
+      ],
+      status,
+      code,
+    );
   },
 });
