@@ -29,13 +29,20 @@ export function jobResult(summary: unknown, outcome: string, exitCode: ExitCode,
   return { kind: 'job', summary, outcome, exitCode, ...(said !== undefined && { said }) };
 }
 
+/** Rows that come a page at a time (a listing's pages as they arrive): written a page per write. */
+export interface Pages<T> {
+  pages: AsyncIterable<readonly T[]>;
+}
+
 export interface ListResult<T> {
   kind: 'list';
-  rows: Iterable<T> | AsyncIterable<T>;
+  rows: Iterable<T> | AsyncIterable<T> | Pages<T>;
   columns: Column<T>[];
   options?: ListOptions<T>;
   /** Said after the list, always (even under --json or --quiet): what went wrong with some of the rows. */
   failing?: string;
+  /** Said after the list to a person (not under --quiet or machine output): that there is more, say. */
+  said?: string;
   exitCode?: ExitCode;
 }
 
@@ -86,10 +93,10 @@ export function valueResult(
 }
 
 export function listResult<T>(
-  rows: Iterable<T> | AsyncIterable<T>,
+  rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
-  end: Pick<ListResult<T>, 'failing' | 'exitCode'> = {},
+  end: Pick<ListResult<T>, 'failing' | 'said' | 'exitCode'> = {},
 ): VerbResult {
   return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }

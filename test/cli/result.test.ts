@@ -43,7 +43,7 @@ describe('verbs return results', () => {
     const list = result as unknown as ListResult<{ label: string }>;
     expect(list.kind).toBe('list');
     const labels: string[] = [];
-    for await (const field of list.rows) labels.push(field.label);
+    for await (const field of list.rows as Iterable<{ label: string }>) labels.push(field.label);
     expect(labels).toContain('Email');
   });
 });

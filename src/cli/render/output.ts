@@ -10,6 +10,7 @@ import type {
   JsonResult,
   ListOptions,
   ListResult,
+  Pages,
   RecordResult,
   ValueResult,
   VerbResult,
@@ -119,15 +120,22 @@ function indent(json: string): string {
 
 export async function writeList<T>(
   ctx: CommandContext,
-  rows: Iterable<T> | AsyncIterable<T>,
+  rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
 ): Promise<number> {
   const writer = createListWriter(ctx, columns, options);
   let count = 0;
-  for await (const row of rows) {
-    await writer.write(row);
-    count++;
+  if ('pages' in rows) {
+    for await (const page of rows.pages) {
+      await writer.writeMany(page);
+      count += page.length;
+    }
+  } else {
+    for await (const row of rows) {
+      await writer.write(row);
+      count++;
+    }
   }
   await writer.end();
   return count;
@@ -177,6 +185,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
     case 'list':
       await writeList(ctx, shown.rows, shown.columns, shown.options);
       if (shown.failing) ctx.outcome(shown.failing, true);
+      if (shown.said) ctx.info(shown.said);
       break;
     case 'record':
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
-import { createListWriter } from '../../cli/render/output.js';
+import { listResult } from '../../cli/result.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import { call } from '../../api/call.js';
 import { fileProblem, openInput, type InputPlace } from '../../io/input-file.js';
@@ -33,26 +33,26 @@ export default defineVerb({
     const [emails] = opts.args;
     if (!emails.length && !opts.file) throw new UsageError('give emails as arguments or --file emails.txt');
     const http = await ctx.http();
-    const writer = createListWriter(ctx, [
-      { header: 'EMAIL', value: (r: { email: string; verificationStatus: string }) => r.email, key: true },
-      { header: 'STATUS', value: (r) => r.verificationStatus },
-    ]);
     async function* all(): AsyncGenerator<string> {
       yield* emails;
       if (opts.file) yield* linesOf(opts.file, ctx);
     }
-    let batch: string[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const { payload } = await call(http, prospectsEndpoints.verificationStatus, { body: { emails: batch } });
-      for (const result of payload) await writer.write(result);
-      batch = [];
-    };
-    for await (const email of all()) {
-      batch.push(email);
-      if (batch.length === verifyChunkSize) await flush();
+    // The emails' statuses, a batch of verifyChunkSize a request, as they are read.
+    async function* statuses(): AsyncGenerator<Array<{ email: string; verificationStatus: string }>> {
+      let batch: string[] = [];
+      const ask = async () =>
+        (await call(http, prospectsEndpoints.verificationStatus, { body: { emails: batch } })).payload;
+      for await (const email of all()) {
+        batch.push(email);
+        if (batch.length < verifyChunkSize) continue;
+        yield await ask();
+        batch = [];
+      }
+      if (batch.length) yield await ask();
     }
-    await flush();
-    await writer.end();
+    return listResult({ pages: statuses() }, [
+      { header: 'EMAIL', value: (r) => r.email, key: true },
+      { header: 'STATUS', value: (r) => r.verificationStatus },
+    ]);
   },
 });

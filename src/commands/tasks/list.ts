@@ -1,6 +1,6 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
-import { createListWriter } from '../../cli/render/output.js';
+import { listResult } from '../../cli/result.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
 import { paginatePages } from '../../api/paginate.js';
 import { filterFlags, sortFlags, toQuery } from './filters.js';
@@ -32,25 +32,24 @@ export default defineVerb({
     const http = await ctx.http();
     const base = { ...toQuery(opts), sortBy: opts.sortBy, sortOrder: opts.order };
     const pageSize = opts.pageSize ?? (opts.all ? allPageSize : 25);
-    const writer = createListWriter(ctx, taskColumns(ctx.output.format === 'table', ctx.clock.now()), {
-      emptyMessage: 'no tasks match',
-    });
+    const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now());
+    const options = { emptyMessage: 'no tasks match' };
     if (!opts.all) {
       const number = opts.page ?? 1;
       const page = await listTasksPage(http, { ...base, page: number, pageSize });
-      await writer.writeMany(page.items.slice(0, opts.limit ?? pageSize));
-      await writer.end();
       // A person at a terminal learns there is more; a script asked for one page and gets it.
-      if (ctx.output.format === 'table' && (page.totalPages ?? 0) > number)
-        ctx.info(`Page ${number} of ${page.totalPages}: --page ${number + 1} for the next, --all for every task.`);
-      return;
+      const more = ctx.output.format === 'table' && (page.totalPages ?? 0) > number;
+      return listResult(page.items.slice(0, opts.limit ?? pageSize), columns, options, {
+        said: more
+          ? `Page ${number} of ${page.totalPages}: --page ${number + 1} for the next, --all for every task.`
+          : undefined,
+      });
     }
     const pages = paginatePages((page, size) => listTasksPage(http, { ...base, page, pageSize: size }), {
       pageSize,
       limit: opts.limit,
       ahead: pagesAhead,
     });
-    for await (const page of pages) await writer.writeMany(page);
-    await writer.end();
+    return listResult({ pages }, columns, options);
   },
 });
