@@ -191,7 +191,9 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
       break;
     case 'json':
-      await writeJson(ctx, shown.value);
+      // One JSON value: indented, but on one line for --ndjson.
+      if (ctx.output.format === 'ndjson') await writeOut(ctx.stdout, `${JSON.stringify(shown.value)}\n`);
+      else await writeJson(ctx, shown.value);
       break;
     case 'value':
       await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));

@@ -1,6 +1,5 @@
-import { listResult } from '../../cli/result.js';
+import { jsonResult, listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeOut } from '../../cli/render/output.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { RateLimitWindow } from '../../api/contract/people.js';
 import { resetAtMs } from '../../api/resources/people.js';
@@ -30,8 +29,7 @@ export default defineVerb({
     const limits = (await call(await ctx.http(), peopleEndpoints.rateLimits)).payload;
     // One record from the service: printed whole, not cut into the table's rows.
     const { format } = ctx.output;
-    if (format === 'json' || format === 'ndjson')
-      return writeOut(ctx.stdout, `${JSON.stringify(limits, null, format === 'json' ? 2 : undefined)}\n`);
+    if (format === 'json' || format === 'ndjson') return jsonResult(limits);
     const rows: Row[] = [
       { window: 'minute', ...limits.perMinute },
       { window: 'hour', ...limits.perHour },
