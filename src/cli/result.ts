@@ -52,6 +52,8 @@ export interface RecordResult<T> {
   fields: Column<T>[];
   /** The object --json prints (default: the record). */
   raw?: unknown;
+  /** Said after the record, always (even under --json or --quiet): what went wrong with it. */
+  failing?: string;
   exitCode?: ExitCode;
 }
 
@@ -101,8 +103,14 @@ export function listResult<T>(
   return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }
 
-export function recordResult<T>(record: T, fields: Column<T>[], raw?: unknown, exitCode?: ExitCode): VerbResult {
-  return { kind: 'record', record, fields, raw, exitCode } as RecordResult<T> as unknown as VerbResult;
+export function recordResult<T>(
+  record: T,
+  fields: Column<T>[],
+  raw?: unknown,
+  exitCode?: ExitCode,
+  failing?: string,
+): VerbResult {
+  return { kind: 'record', record, fields, raw, exitCode, failing } as RecordResult<T> as unknown as VerbResult;
 }
 
 export function jsonResult(value: unknown): VerbResult {

@@ -189,6 +189,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       break;
     case 'record':
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
+      if (shown.failing) ctx.outcome(shown.failing, true);
       break;
     case 'json':
       // One JSON value: indented, but on one line for --ndjson.

@@ -1,7 +1,7 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeRecord } from '../../cli/render/output.js';
+import { recordResult } from '../../cli/result.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { maxActiveWebhooks, webhookCreateBody } from '../../api/contract/webhooks.js';
 import { describeIssue } from '../../api/contract/schema.js';
@@ -126,19 +126,16 @@ export default defineVerb({
         );
       throw error;
     }
-    await writeRecord(
-      ctx,
+    const failed = webhook.status === 'paused' || webhook.testDelivery?.status === 'failed';
+    return recordResult(
       webhook,
       [...webhookFields(false), { header: 'TEST DELIVERY', value: (w) => w.testDelivery?.status ?? '' }],
       webhookJson(webhook, false),
+      failed ? ExitCode.partial : ExitCode.ok,
+      failed
+        ? `The test delivery to ${input.webhookUrl} failed, so webhook ${webhook.id} starts paused and gets no events. ` +
+            'Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).'
+        : undefined,
     );
-    const failed = webhook.status === 'paused' || webhook.testDelivery?.status === 'failed';
-    if (failed)
-      ctx.outcome(
-        `The test delivery to ${input.webhookUrl} failed, so webhook ${webhook.id} starts paused and gets no events. ` +
-          'Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).',
-        true,
-      );
-    return failed ? ExitCode.partial : ExitCode.ok;
   },
 });
