@@ -25,7 +25,8 @@ export interface DncAddOptions {
   items: string[];
   /** A file or stdin, with a name for messages. */
   /** The values' file (`path` when it is one: the journal is bound to it) or stdin. */
-  input?: { stream: Readable; name: string; path?: string };
+  /** `name`: the file as given (its journal records it); `label`: how messages name it (`--file: x.csv`, `stdin`). */
+  input?: { stream: Readable; name: string; label: string; path?: string };
   column?: string;
   /** About how many values the input holds, to size the duplicate index once. */
   expectedRows?: number;
@@ -82,9 +83,19 @@ function headerOf(
   const named = names.findIndex((n) => headerNames.includes(key(n)));
   if (column === undefined && (classifyDncValue(names[0] ?? '').ok || named < 0)) return undefined;
   const index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
-  if (index < 0)
-    throw new UsageError(`--column "${column}": ${name} has no such column`, `Its columns are: ${names.join(', ')}`);
+  if (index < 0) throw new NoSuchColumn(column!, name, names);
   return { names, index };
+}
+
+/** The column asked for is not in the input's header: the verb says which flag asked. */
+export class NoSuchColumn extends UsageError {
+  constructor(
+    readonly column: string,
+    readonly input: string,
+    readonly columns: string[],
+  ) {
+    super(`"${column}": ${input} has no such column`, `Its columns are: ${columns.join(', ')}`);
+  }
 }
 
 export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<DncAddSummary> {
@@ -102,8 +113,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     if (opts.input && summary.read === 0 && !opts.items.length) {
       if (journal) rmSync(journal.path, { force: true });
       delete summary.files.journal;
-      const where = opts.input.name === 'stdin' ? 'stdin' : `--file: ${opts.input.name}`;
-      throw new UsageError(`${where}: no values in it`);
+      throw new UsageError(`${opts.input.label}: no values in it`);
     }
     journal?.finish(summary.chunks);
     await upload.commit();
@@ -125,10 +135,7 @@ function openJournal(
   summary: DncAddSummary,
 ): { journal?: Journal<DncRecords>; accepted: Map<number, UnitRange> } {
   let accepted = new Map<number, UnitRange>();
-  if (!opts.journalPath) {
-    if (opts.resume) throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
-    return { accepted };
-  }
+  if (!opts.journalPath) return { accepted };
   const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
   const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
   const { journal, previous } = Journal.start<DncRecords>(
@@ -150,8 +157,7 @@ async function readValues(
   input: NonNullable<DncAddOptions['input']>,
   upload: Upload,
 ): Promise<void> {
-  const name = input.name === 'stdin' ? 'stdin' : `--file: ${input.name}`;
-  const source = await openCsv(input.stream, { header: false, name });
+  const source = await openCsv(input.stream, { header: false, name: input.label });
   let first = true;
   for await (const batch of source.batches)
     for (const record of batch.rows) {
@@ -162,7 +168,7 @@ async function readValues(
       }
       if (first) {
         first = false;
-        upload.header = headerOf(record.fields, opts.column, input.name);
+        upload.header = headerOf(record.fields, opts.column, input.label);
         if (upload.header) continue;
       }
       const pending = upload.take({

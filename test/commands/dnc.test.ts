@@ -65,6 +65,17 @@ describe('dnc lists / show / search', () => {
 });
 
 describe('dnc add', () => {
+  it('names a --column the file does not have, and its columns, sending nothing (exit 2)', async () => {
+    writeFileSync(join(dir, 'optouts.csv'), 'Name,Email Address\nA,a@x.example\n');
+    const result = await dnc(['add', 'dncCustmr2', '--file', 'optouts.csv', '--column', 'Mail']);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr:
+        'error: --column "Mail": --file: optouts.csv has no such column\nhint: Its columns are: Name, Email Address\n',
+    });
+    expect(adds()).toHaveLength(0);
+  });
+
   it('normalises, drops duplicates, rejects garbage with row numbers, and exits 3', async () => {
     writeFileSync(
       join(dir, 'optouts.csv'),

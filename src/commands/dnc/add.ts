@@ -50,32 +50,40 @@ export default defineVerb({
     if (file && fromStdin) throw new UsageError('give --file or - (stdin), not both');
     if (!items.length && !file && !fromStdin)
       throw new UsageError('nothing to add: give values, --file, or - for stdin');
-    let input: { stream: Readable; name: string; path?: string } | undefined;
+    // Values from arguments or stdin keep no journal.
+    if (opts.resume && !file)
+      throw new UsageError('--resume needs a file: values from arguments or stdin keep no journal');
+    let input: { stream: Readable; name: string; label: string; path?: string } | undefined;
     let base = join(ctx.cwd, `dnc-${listId}`);
     let expectedRows: number | undefined;
     if (file) {
       const path = resolve(ctx.cwd, file);
       checkReadableFile(path, `--file: ${file}`);
-      input = { stream: createReadStream(path), name: file, path };
+      input = { stream: createReadStream(path), name: file, label: `--file: ${file}`, path };
       expectedRows = estimateRows(path);
       base = join(dirname(path), basename(path, extname(path)));
-    } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin' };
-    const { runDncAdd } = await import('../../jobs/dnc-add.js');
-    const summary = await ctx.job((job) =>
-      runDncAdd(job, {
-        listId,
-        items,
-        input,
-        column: opts.column,
-        expectedRows,
-        chunkSize: opts.chunkSize,
-        concurrency: opts.concurrency,
-        rejectedPath: `${base}.rejected.csv`,
-        journalPath: file ? `${base}.dnc-journal` : undefined,
-        resume: opts.resume,
-        restart: opts.restart,
-      }),
-    );
+    } else if (fromStdin) input = { stream: ctx.stdin, name: 'stdin', label: 'stdin' };
+    const { NoSuchColumn, runDncAdd } = await import('../../jobs/dnc-add.js');
+    const summary = await ctx
+      .job((job) =>
+        runDncAdd(job, {
+          listId,
+          items,
+          input,
+          column: opts.column,
+          expectedRows,
+          chunkSize: opts.chunkSize,
+          concurrency: opts.concurrency,
+          rejectedPath: `${base}.rejected.csv`,
+          journalPath: file ? `${base}.dnc-journal` : undefined,
+          resume: opts.resume,
+          restart: opts.restart,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof NoSuchColumn)) throw error;
+        throw new UsageError(`--column "${error.column}": ${error.input} has no such column`, error.hint);
+      });
     return jobResult(
       summary,
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
