@@ -137,39 +137,44 @@ export async function runImportCommand(
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.args[0] === '-' && opts.mapping === '-')
     throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
-  const { runImport } = await import('../../jobs/import/run-import.js');
-  const summary = await ctx.job((job) =>
-    runImport(job, {
-      input: opts.args[0],
-      encoding: opts.encoding,
-      delimiter: opts.delimiter,
-      skipLines: opts.skipLines,
-      maps: opts.map,
-      pickEmailColumn: ctx.interactive
-        ? (candidates) =>
-            ctx.prompter.select({
-              message: 'Several columns could be the email. Which one is the prospect’s?',
-              choices: candidates.map((c) => ({ value: c, name: c })),
-            })
-        : undefined,
-      mappingFile: opts.mapping,
-      saveMapping: opts.saveMapping,
-      ignoreUnknown: opts.ignoreUnknown,
-      sync: opts.sync,
-      chunkSize: opts.chunkSize,
-      concurrency: opts.concurrency,
-      conflict: opts.conflict,
-      step: opts.step,
-      sequenceScoped,
-      tags: opts.tags ?? [],
-      verify: opts.verify,
-      strict: opts.strict,
-      dryRun: opts.dryRun,
-      wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
-      resume: opts.resume,
-      restart: opts.restart,
-    }),
-  );
+  const { runImport, StrictRefused } = await import('../../jobs/import/run-import.js');
+  const summary = await ctx
+    .job((job) =>
+      runImport(job, {
+        input: opts.args[0],
+        encoding: opts.encoding,
+        delimiter: opts.delimiter,
+        skipLines: opts.skipLines,
+        maps: opts.map,
+        pickEmailColumn: ctx.interactive
+          ? (candidates) =>
+              ctx.prompter.select({
+                message: 'Several columns could be the email. Which one is the prospect’s?',
+                choices: candidates.map((c) => ({ value: c, name: c })),
+              })
+          : undefined,
+        mappingFile: opts.mapping,
+        saveMapping: opts.saveMapping,
+        ignoreUnknown: opts.ignoreUnknown,
+        sync: opts.sync,
+        chunkSize: opts.chunkSize,
+        concurrency: opts.concurrency,
+        conflict: opts.conflict,
+        step: opts.step,
+        sequenceScoped,
+        tags: opts.tags ?? [],
+        verify: opts.verify,
+        strict: opts.strict,
+        dryRun: opts.dryRun,
+        wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
+        resume: opts.resume,
+        restart: opts.restart,
+      }),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof StrictRefused) throw new UsageError(`--strict: ${error.message}`, error.hint);
+      throw error;
+    });
   const code =
     summary.total > 0 && summary.rejected === summary.total
       ? ExitCode.usage

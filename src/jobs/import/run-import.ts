@@ -300,13 +300,22 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan): Pro
   if (check.rejected) summary.files.rejected = rejectedPath;
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
   if (opts.dryRun) return true;
-  if (check.rejected) {
-    throw new UsageError(
-      `--strict: ${formatCount(check.rejected)} of ${formatCount(check.total)} rows failed the checks; nothing was sent`,
+  if (check.rejected) throw new StrictRefused(check.rejected, check.total, rejectedPath);
+  return false;
+}
+
+/** An import that sends nothing unless every row passes its checks, and some did not: the verb says which flag asked. */
+export class StrictRefused extends UsageError {
+  constructor(
+    readonly rejected: number,
+    readonly total: number,
+    readonly rejectedPath: string,
+  ) {
+    super(
+      `${formatCount(rejected)} of ${formatCount(total)} rows failed the checks; nothing was sent`,
       `The rows and reasons are in ${rejectedPath}.`,
     );
   }
-  return false;
 }
 
 /** The journal: what an earlier run already delivered, and the record this run keeps (none for stdin). */
