@@ -73,15 +73,22 @@ function actionOf(journal: Journal<BulkRecords>): TaskAction {
   return snoozeAction(until as string);
 }
 
-/** A resumed snooze whose end has passed would snooze the rest into the past: refused, with how to go on. */
+/** A resumed snooze whose end has passed would snooze the rest into the past: refused (the verb says how to go on). */
+export class SnoozeEnded extends UsageError {
+  constructor(
+    readonly journal: string,
+    readonly until: string,
+  ) {
+    super(
+      `the snooze recorded in ${journal} ended at ${until}; the tasks not yet snoozed would be snoozed into the past`,
+    );
+  }
+}
+
 function checkNotEnded(plan: BulkPlan, now: number): void {
   const until = plan.action.settings.snoozeUntil;
   if (until === undefined || Date.parse(until) > now) return;
-  const path = plan.journal.path;
-  throw new UsageError(
-    `--resume: the snooze recorded in ${path} ended at ${until}; the tasks not yet snoozed would be snoozed into the past`,
-    `Snooze the rest anew: outreach tasks bulk-snooze --resume ${path} --dry-run | outreach tasks bulk-snooze - --until 2d --yes`,
-  );
+  throw new SnoozeEnded(plan.journal.path, until);
 }
 
 /** A batch's outcome as a journal records it: counts that are whole numbers, a report link that is text. */

@@ -105,7 +105,7 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   where: Where,
 ): Promise<BulkPlan | undefined> {
   const { job, words } = spec;
-  const { latestUnfinishedPlan, resumeBulk } = await import('../../jobs/bulk-action.js');
+  const { latestUnfinishedPlan, resumeBulk, SnoozeEnded } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
   const path = typeof opts.resume === 'string' ? resolve(ctx.cwd, opts.resume) : latestUnfinishedPlan(job, ctx.cwd);
   if (!path)
@@ -118,7 +118,17 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   const given = (spec.fromJournal ?? []).filter((name) => (opts as Record<string, unknown>)[name] !== undefined);
   if (given.length)
     throw new UsageError(`--resume takes --${given.join(', --')} from the journal; give no --${given[0]}`);
-  const plan = resumeBulk(job, path, jobBinding(await ctx.http()), ctx.clock.now());
+  let plan: BulkPlan;
+  try {
+    plan = resumeBulk(job, path, jobBinding(await ctx.http()), ctx.clock.now());
+  } catch (error) {
+    if (!(error instanceof SnoozeEnded)) throw error;
+    const rest = ctx.commandLine(['tasks', 'bulk-snooze', '--resume', path, '--dry-run']);
+    throw new UsageError(
+      `--resume: ${error.message}`,
+      `Snooze the rest anew: ${rest} | outreach tasks bulk-snooze - --until 2d --yes`,
+    );
+  }
   const accepted = plan.batches.filter((b) => b.bulkActionId).length;
   ctx.info(`Resuming ${path}: ${accepted} of ${plan.batches.length} batches were already accepted.`);
   const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
