@@ -207,30 +207,8 @@ describe('people search paging', () => {
     expect(result.stderr).toBe('60 of 5,000 people found (the account sees at most 60)\n');
   });
 
-  it('never goes past the display limit, even when the service says there are more pages', async () => {
-    const { createServer } = await import('node:http');
-    let asked = 0;
-    const fake = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        asked++;
-        const people = Array.from({ length: 25 }, (_, i) => ({ id: asked * 100 + i, full_name: 'A B' }));
-        const payload = { display_limit: 50, total_results: 1000, has_next_page: true, people };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ payload }));
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const port = (fake.address() as { port: number }).port;
-    const result = await search(['--all', '--ndjson', '--concurrency', '1'], {
-      env: { OUTREACH_BASE_URL: `http://127.0.0.1:${port}`, OUTREACH_API_KEY: 'sk_fake_0123456789' },
-    });
-    await new Promise((resolve) => fake.close(resolve));
-    expect(result.stdout.trim().split('\n')).toHaveLength(50);
-    expect(asked).toBe(2);
-    expect(result.stderr).toBe('50 of 1,000 people found (the account sees at most 50)\n');
-  });
-
-  it('asks for no page past the display limit, even pages ahead at --concurrency', async () => {
+  /** people search against a service of our own that answers every page with 25 people and `meta`; the pages asked. */
+  async function searchFake(argv: string[], meta: Record<string, unknown>) {
     const { createServer } = await import('node:http');
     const asked: number[] = [];
     const fake = createServer((req, res) => {
@@ -240,18 +218,33 @@ describe('people search paging', () => {
         const page = (JSON.parse(body) as { page: number }).page;
         asked.push(page);
         const people = Array.from({ length: 25 }, (_, i) => ({ id: page * 100 + i, full_name: 'A B' }));
-        const payload = { display_limit: 100, total_results: 1000, total_pages: 40, has_next_page: true, people };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ payload }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ payload: { ...meta, people } }));
       });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const port = (fake.address() as { port: number }).port;
-    const result = await search(['--all', '--ndjson', '--concurrency', '4'], {
+    const result = await search(argv, {
       env: { OUTREACH_BASE_URL: `http://127.0.0.1:${port}`, OUTREACH_API_KEY: 'sk_fake_0123456789' },
     });
     await new Promise((resolve) => fake.close(resolve));
+    return { result, asked: asked.sort((x, y) => x - y) };
+  }
+
+  it('never goes past the display limit, even when the service says there are more pages', async () => {
+    const meta = { display_limit: 50, total_results: 1000, has_next_page: true };
+    const { result, asked } = await searchFake(['--all', '--ndjson', '--concurrency', '1'], meta);
+    expect(result.stdout.trim().split('\n')).toHaveLength(50);
+    expect(asked).toEqual([1, 2]);
+    expect(result.stderr).toBe('50 of 1,000 people found (the account sees at most 50)\n');
+  });
+
+  it('asks for no page past the display limit, even pages ahead at --concurrency', async () => {
+    const meta = { display_limit: 100, total_results: 1000, total_pages: 40, has_next_page: true };
+    const { result, asked } = await searchFake(['--all', '--ndjson', '--concurrency', '4'], meta);
     expect(result.stdout.trim().split('\n')).toHaveLength(100);
-    expect(asked.sort((x, y) => x - y)).toEqual([1, 2, 3, 4]);
+    expect(asked).toEqual([1, 2, 3, 4]);
   });
 
   it('a page past the last one the account may see says so, exit 2', async () => {
