@@ -43,6 +43,12 @@ export interface ListResult<T> {
   failing?: string;
   /** Said after the list to a person (not under --quiet or machine output): that there is more, say. */
   said?: string;
+  /** Said after the list, also under --json (not under --quiet): a count, how much more there is. */
+  note?: string;
+  /** The rows are read as a job: its progress shown, its patience with rate limits. */
+  job?: boolean;
+  /** What to say once every row is written (it may throw: nothing to show, say). */
+  after?: () => Pick<ListResult<T>, 'failing' | 'said' | 'note' | 'exitCode'>;
   exitCode?: ExitCode;
 }
 
@@ -98,7 +104,7 @@ export function listResult<T>(
   rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
-  end: Pick<ListResult<T>, 'failing' | 'said' | 'exitCode'> = {},
+  end: Pick<ListResult<T>, 'failing' | 'said' | 'note' | 'job' | 'after' | 'exitCode'> = {},
 ): VerbResult {
   return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }

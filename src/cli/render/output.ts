@@ -123,22 +123,29 @@ export async function writeList<T>(
   rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
-): Promise<number> {
+): Promise<void> {
   const writer = createListWriter(ctx, columns, options);
-  let count = 0;
-  if ('pages' in rows) {
-    for await (const page of rows.pages) {
-      await writer.writeMany(page);
-      count += page.length;
-    }
-  } else {
-    for await (const row of rows) {
-      await writer.write(row);
-      count++;
-    }
-  }
+  await writeRows(writer, rows);
   await writer.end();
-  return count;
+}
+
+/** Every row to `writer`, a page per write when they come in pages. */
+async function writeRows<T>(writer: ListWriter<T>, rows: Iterable<T> | AsyncIterable<T> | Pages<T>): Promise<void> {
+  if ('pages' in rows) for await (const page of rows.pages) await writer.writeMany(page);
+  else for await (const row of rows) await writer.write(row);
+}
+
+/** A list result: its rows read (as a job when it says so: progress shown, the job's patience with rate limits), the
+ * list ended once the job's spinner is gone, then what is said after it. */
+async function renderList(ctx: CommandContext, list: ListResult<unknown>): Promise<ExitCode | undefined> {
+  const writer = createListWriter(ctx, list.columns, list.options);
+  await (list.job ? ctx.job(() => writeRows(writer, list.rows)) : writeRows(writer, list.rows));
+  await writer.end();
+  const end = { ...list, ...list.after?.() };
+  if (end.failing) ctx.outcome(end.failing, true);
+  if (end.said) ctx.info(end.said);
+  if (end.note) ctx.note(end.note);
+  return end.exitCode;
 }
 
 /** One record: key/value table on a TTY, `key<TAB>value` lines when piped, the object itself as JSON. */
@@ -183,10 +190,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
   const shown = result as AnyResult;
   switch (shown.kind) {
     case 'list':
-      await writeList(ctx, shown.rows, shown.columns, shown.options);
-      if (shown.failing) ctx.outcome(shown.failing, true);
-      if (shown.said) ctx.info(shown.said);
-      break;
+      return renderList(ctx, shown);
     case 'record':
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
       if (shown.failing) ctx.outcome(shown.failing, true);

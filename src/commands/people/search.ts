@@ -1,7 +1,8 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
-import { createListWriter, writeJson } from '../../cli/render/output.js';
+import { writeJson } from '../../cli/render/output.js';
+import { listResult } from '../../cli/result.js';
 import { maxSearchPage, searchPageSize } from '../../api/contract/people.js';
 import { paginatePages } from '../../api/paginate.js';
 import { searchPeople, type SearchPage } from '../../api/resources/people.js';
@@ -40,60 +41,63 @@ export default defineVerb({
     const http = await ctx.http();
     const walking = opts.all || opts.max !== undefined;
     const limit = opts.max ?? Infinity;
-    const writer = createListWriter(ctx, ctx.output.format === 'table' ? personTableColumns : personColumns, {
-      emptyMessage: 'no people match these filters',
-    });
-    const summary = await ctx.job(async (job) => {
-      const first = opts.page ?? 1;
-      // Once the first page tells how many pages there are, the next ones are asked for --concurrency at a time and
-      // written in order; pages asked for ahead of a stop are only reads. Never past what the account may see, even
-      // when the service says there are more pages.
-      let latest = { page: first, answer: undefined as SearchPage | undefined, reachable: 0 };
-      let written = 0;
-      const pages = paginatePages(
-        async (page) => {
-          const answer = await searchPeople(http, { ...body, page });
-          const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
-          return { ...answer, items: answer.people, reachable };
-        },
-        {
-          pageSize: searchPageSize,
-          startPage: first,
-          limit: walking ? limit : Infinity,
-          ahead: opts.concurrency - 1,
-          maxPage: walking ? maxSearchPage : first,
-        },
-        (page, answer, kept) => {
-          latest = { page, answer, reachable: answer.reachable };
-          written += kept;
-        },
-      );
-      for await (const people of pages) {
-        await writer.writeMany(people);
-        job.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(latest.reachable)}` });
+    const first = opts.page ?? 1;
+    // Once the first page tells how many pages there are, the next ones are asked for --concurrency at a time and
+    // written in order; pages asked for ahead of a stop are only reads. Never past what the account may see, even
+    // when the service says there are more pages.
+    let latest = { page: first, answer: undefined as SearchPage | undefined, reachable: 0 };
+    let written = 0;
+    const answers = paginatePages(
+      async (page) => {
+        const answer = await searchPeople(http, { ...body, page });
+        const reachable = Math.min(answer.totalResults, answer.displayLimit ?? Infinity, limit);
+        return { ...answer, items: answer.people, reachable };
+      },
+      {
+        pageSize: searchPageSize,
+        startPage: first,
+        limit: walking ? limit : Infinity,
+        ahead: opts.concurrency - 1,
+        maxPage: walking ? maxSearchPage : first,
+      },
+      (page, answer, kept) => {
+        latest = { page, answer, reachable: answer.reachable };
+        written += kept;
+      },
+    );
+    async function* pages(): AsyncGenerator<SearchPage['people']> {
+      for await (const people of answers) {
+        yield people;
+        ctx.emit({ type: 'progress', text: `people: ${formatCount(written)} of ${formatCount(latest.reachable)}` });
       }
+    }
+    /** The totals, once every person found is written; a page past the last one the account may see is a mistake. */
+    const totals = () => {
       const { page, answer } = latest;
       const total = answer?.totalResults ?? 0;
+      if (total === 0) return {};
+      if (written === 0)
+        throw new UsageError(
+          `page ${page} is past the last page the account may see`,
+          'Start from --page 1, or walk them all with --all.',
+        );
       const more =
         Boolean(answer?.hasNextPage) &&
         Boolean(answer?.people.length) &&
         page < maxSearchPage &&
         written < latest.reachable;
-      return { written, total, displayLimit: answer?.displayLimit, more, pastTheEnd: written === 0 && total > 0, page };
-    });
-    await writer.end();
-    if (summary.total === 0) return;
-    if (summary.pastTheEnd)
-      throw new UsageError(
-        `page ${summary.page} is past the last page the account may see`,
-        'Start from --page 1, or walk them all with --all.',
-      );
-    const capped =
-      summary.displayLimit !== undefined && summary.total > summary.displayLimit
-        ? ` (the account sees at most ${formatCount(summary.displayLimit)})`
-        : '';
-    const next =
-      !walking && summary.more ? `; --all or --max N for more, --page ${(opts.page ?? 1) + 1} for the next` : '';
-    ctx.note(`${formatCount(summary.written)} of ${formatCount(summary.total)} people found${capped}${next}`);
+      const capped =
+        answer?.displayLimit !== undefined && total > answer.displayLimit
+          ? ` (the account sees at most ${formatCount(answer.displayLimit)})`
+          : '';
+      const next = !walking && more ? `; --all or --max N for more, --page ${first + 1} for the next` : '';
+      return { note: `${formatCount(written)} of ${formatCount(total)} people found${capped}${next}` };
+    };
+    return listResult(
+      { pages: pages() },
+      ctx.output.format === 'table' ? personTableColumns : personColumns,
+      { emptyMessage: 'no people match these filters' },
+      { job: true, after: totals },
+    );
   },
 });
