@@ -1,7 +1,8 @@
-// What a verb computes, handed to a front end to render: records with the columns that show them (and the shape
-// --json gives them), one record, or a JSON value; each with the exit code it ends with. A verb that returns a result
-// writes nothing itself: the CLI renders it in the format the user asked for (render/output.ts), and an agent's front
-// end can take the same records as data.
+// What a verb computes, handed to a front end to render: a list (rows, maybe a page at a time, with the columns that
+// show them and the shape --json gives them), one record, a JSON value, a value with its plain text, an action done,
+// or a long job's end; each with the exit code it ends with and what a person is told after it. A verb that returns
+// a result writes nothing itself: the CLI renders it in the format the user asked for (render/output.ts), and an
+// agent's front end can take the same records as data.
 import type { ExitCode } from './exit-codes.js';
 import type { Column } from './render/columns.js';
 
