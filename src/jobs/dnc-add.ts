@@ -168,7 +168,7 @@ async function readValues(
       }
       if (first) {
         first = false;
-        upload.header = headerOf(record.fields, opts.column, input.label);
+        upload.header = headerOf(record.fields, opts.column, input.name);
         if (upload.header) continue;
       }
       const pending = upload.take({

@@ -10,7 +10,7 @@ export const maxReportRecordChars = 1 << 20;
 /** The report is not what its reader can use. */
 export class UnreadableReport extends Error {}
 
-/** Each row of the report at `path` as the named columns' values (undefined for a column the report lacks). `columns` finds
+/** Each row of the report at `path` as the named columns' values (undefined for a column the report or the row lacks). `columns` finds
  * each column by its header; `key` names the one a row cannot do without: without a header of its own, it is the
  * first column when `keyFirst` says so, else the report is unreadable. */
 export async function* reportRows<C extends Record<string, RegExp>>(
@@ -37,7 +37,7 @@ export async function* reportRows<C extends Record<string, RegExp>>(
         if (keyAt[1] < 0) throw new UnreadableReport(`the report has no ${key} column (columns: ${record.join(', ')})`);
         continue;
       }
-      yield Object.fromEntries(at.map(([name, i]) => [name, i >= 0 ? (record[i] ?? '') : undefined])) as Record<
+      yield Object.fromEntries(at.map(([name, i]) => [name, i >= 0 ? record[i] : undefined])) as Record<
         keyof C,
         string | undefined
       >;

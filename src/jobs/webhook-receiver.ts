@@ -54,8 +54,9 @@ export interface ReceiverOptions {
   clock: Clock;
   /** Ends forwards under way (Ctrl-C). */
   signal: AbortSignal;
-  /** A delivery that could not be read (too large, cut off): answered 413 and said, not handed over. */
-  unreadable(reason: string): void;
+  /** A delivery that could not be read (too large, cut off: answered 413) or handled (answered 500), said in words;
+   * it is not handed over. */
+  problem(message: string): void;
 }
 
 export class WebhookReceiver {
@@ -75,7 +76,7 @@ export class WebhookReceiver {
       const receiving = this.receive(req, res)
         .catch((error: unknown) => {
           if (!res.headersSent) res.writeHead(500).end();
-          this.options.unreadable(`a delivery could not be handled: ${(error as Error)?.message ?? String(error)}`);
+          this.options.problem(`a delivery could not be handled: ${(error as Error)?.message ?? String(error)}`);
         })
         .finally(() => this.receiving.delete(receiving));
       this.receiving.add(receiving);
@@ -115,9 +116,9 @@ export class WebhookReceiver {
       raw = await readCappedBody(req, maxDeliveryBytes, readTimeoutMs);
     } catch (error) {
       res.writeHead(413).end();
-      this.options.unreadable(
-        error instanceof BodyTooLarge ? `a delivery of ${error.size} bytes, over 1 MB` : (error as Error).message,
-      );
+      const why =
+        error instanceof BodyTooLarge ? `a delivery of ${error.size} bytes, over 1 MB` : (error as Error).message;
+      this.options.problem(`a delivery could not be read: ${why}`);
       return;
     }
     const delivery = this.judge(req, parseBody(raw));
@@ -227,7 +228,7 @@ function replayKey(body: unknown): string | undefined {
   const id = typeof webhook === 'object' && webhook ? webhook.id : undefined;
   // Trimmed: a resend with a space added to an id is the same event. (Without a signature on deliveries, a sender
   // that changes the ids is not told apart from a new event: this stops resends, not forgeries.)
-  return JSON.stringify([String(id ?? '').trim(), String(eventId).trim()]);
+  return JSON.stringify([textOf(id ?? '').trim(), String(eventId).trim()]);
 }
 
 /** The eventIds of deliveries let in, the last `limit` of them. */

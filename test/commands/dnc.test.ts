@@ -70,8 +70,7 @@ describe('dnc add', () => {
     const result = await dnc(['add', 'dncCustmr2', '--file', 'optouts.csv', '--column', 'Mail']);
     expect({ code: result.code, stderr: result.stderr }).toEqual({
       code: 2,
-      stderr:
-        'error: --column "Mail": --file: optouts.csv has no such column\nhint: Its columns are: Name, Email Address\n',
+      stderr: 'error: --column "Mail": optouts.csv has no such column\nhint: Its columns are: Name, Email Address\n',
     });
     expect(adds()).toHaveLength(0);
   });

@@ -216,27 +216,38 @@ describe('prospects import', () => {
     ).toEqual([2_000, 3_000, 4_500, 6_750, 8_625, 10_125]);
   });
 
-  it('resumes an import the previous version started, with the chunks it planned (doubling from its first size)', async () => {
+  it('resumes an import the previous version started, with the chunks it planned (doubling from 4,000)', async () => {
     const rows = Array.from({ length: 12_000 }, (_, i) => `old${i}@x.example,Old ${i}`).join('\n');
     writeFileSync(join(dir, 'old.csv'), `Email,Company\n${rows}\n`);
-    expect((await importIn(['old.csv', '--no-wait', '-q'])).code).toBe(0);
-    // What version 0.1.0 left after its first chunk: no chunkGrowth in the header (it doubled), one chunk accepted.
+    // Version 0.1.0 sent 4,000 rows first, then twice as many each time, and recorded only the first size: its journal
+    // after one accepted chunk, made here from a run of 4,000-row chunks whose header is then written as it wrote it.
+    expect((await importIn(['old.csv', '--chunk-size', '4000', '--no-wait', '-q'])).code).toBe(0);
     const path = join(dir, 'old.import-journal');
     cutJournal(path, 1);
     const [header, ...rest] = readFileSync(path, 'utf8').trim().split('\n');
     const parsed = JSON.parse(header!) as { settings: Record<string, unknown> };
-    expect(parsed.settings).toMatchObject({ firstChunkRows: 2_000, chunkGrowth: 1.5 });
-    delete parsed.settings.chunkGrowth;
+    expect(parsed.settings).not.toHaveProperty('chunkGrowth');
+    // In the order the header has them: the first size right after the largest.
+    parsed.settings = Object.fromEntries(
+      Object.entries(parsed.settings).flatMap(([key, value]) =>
+        key === 'chunkRows'
+          ? [
+              [key, 40_000],
+              ['firstChunkRows', 4_000],
+            ]
+          : [[key, value]],
+      ),
+    );
     writeFileSync(path, `${[JSON.stringify(parsed), ...rest].join('\n')}\n`);
     const before = state(sb).imports.length;
     const resumed = await importIn(['old.csv', '--no-wait', '--resume', '--json']);
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 12_000, chunks: 3 });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 12_000, chunks: 2 });
     expect(
       state(sb)
         .imports.slice(before)
         .map((job) => job.total),
-    ).toEqual([4_000, 6_000]);
+    ).toEqual([8_000]);
   });
 
   it('reads stdin with -', async () => {

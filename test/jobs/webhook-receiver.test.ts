@@ -17,7 +17,7 @@ async function receiver(options: Partial<ReceiverOptions> = {}) {
     forwardTimeoutMs: 5_000,
     clock: { now: () => Date.UTC(2026, 10, 18, 12), sleep: () => Promise.resolve() },
     signal: new AbortController().signal,
-    unreadable: (reason) => warnings.push(reason),
+    problem: (message) => warnings.push(message),
     ...options,
   });
   const url = await receiver.listen(0, '127.0.0.1');
@@ -68,7 +68,7 @@ describe('webhook receiver', () => {
     const r = await receiver();
     expect(await post(r.url, 'x'.repeat(1024 * 1024 + 1))).toBe(413);
     await r.stop();
-    expect(r.warnings).toEqual(['a delivery of 1048577 bytes, over 1 MB']);
+    expect(r.warnings).toEqual(['a delivery could not be read: a delivery of 1048577 bytes, over 1 MB']);
     expect(r.delivered).toEqual([]);
   });
 

@@ -124,10 +124,8 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   } catch (error) {
     if (!(error instanceof SnoozeEnded)) throw error;
     const rest = ctx.commandLine(['tasks', 'bulk-snooze', '--resume', path, '--dry-run']);
-    throw new UsageError(
-      `--resume: ${error.message}`,
-      `Snooze the rest anew: ${rest} | outreach tasks bulk-snooze - --until 2d --yes`,
-    );
+    const again = ctx.commandLine(['tasks', 'bulk-snooze', '-', '--until', '2d', '--yes']);
+    throw new UsageError(`--resume: ${error.message}`, `Snooze the rest anew: ${rest} | ${again}`);
   }
   const accepted = plan.batches.filter((b) => b.bulkActionId).length;
   ctx.info(`Resuming ${path}: ${accepted} of ${plan.batches.length} batches were already accepted.`);

@@ -113,7 +113,7 @@ export default defineVerb({
       forwardTimeoutMs: opts.forwardTimeout,
       clock: ctx.clock,
       signal: ctx.signal,
-      unreadable: (reason) => ctx.warn(`a delivery could not be read: ${reason}`),
+      problem: (message) => ctx.warn(message),
     });
     const localUrl = await listening(() => receiver.listen(opts.port, opts.host));
     ctx.note(`Listening on ${localUrl} (Ctrl-C to stop)`);

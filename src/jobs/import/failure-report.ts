@@ -43,7 +43,7 @@ export async function readFailureReport(
       continue;
     }
     counts.kept++;
-    // A code column's empty cell reads as code 0, as it always has.
+    // A code column's empty cell reads as code 0 and a short row's missing one as no code, as they always have.
     const code = row.code !== undefined ? Number(row.code) : NaN;
     const given = row.reason || (Number.isFinite(code) ? importStatusMeaning(code) : 'failed');
     const reason = given.length > maxReasonChars ? `${given.slice(0, maxReasonChars)}…` : given;

@@ -373,8 +373,8 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
 }
 
 /** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
- * doubling when none is recorded, as version 0.1.0 wrote them), when it is one this version could have made. A journal
- * that records none of these, or values out of range, is left to the comparison of settings to refuse. */
+ * doubling when none is recorded, as version 0.1.0 wrote them), when it is one of the two ramps a version made. Any
+ * other journal is left to the comparison of settings to refuse. */
 function adoptRecordedRamp(journalPath: string, plan: Plan): void {
   let settings: Record<string, unknown> | undefined;
   try {
@@ -384,8 +384,11 @@ function adoptRecordedRamp(journalPath: string, plan: Plan): void {
   }
   const first = settings?.firstChunkRows;
   const growth = settings?.chunkGrowth ?? 2;
-  if (typeof first !== 'number' || !Number.isSafeInteger(first) || first < 1 || first > plan.chunkRows) return;
-  if (growth !== 2 && growth !== chunkGrowth) return;
+  // Only the two ramps a version made: doubling from a tenth of the largest chunk (0.1.0), or this one.
+  const made =
+    (growth === 2 && first === Math.max(1, Math.round(plan.chunkRows / 10))) ||
+    (growth === chunkGrowth && first === Math.max(1, Math.round(plan.chunkRows / 20)));
+  if (!made) return;
   plan.growth = growth;
   plan.passOptions.rowsOfChunk = rampedChunkRows(plan.chunkRows, first, growth);
 }
