@@ -118,17 +118,6 @@ function indent(json: string): string {
   return json.replace(/^/gm, '  ');
 }
 
-export async function writeList<T>(
-  ctx: CommandContext,
-  rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
-  columns: Column<T>[],
-  options?: ListOptions<T>,
-): Promise<void> {
-  const writer = createListWriter(ctx, columns, options);
-  await writeRows(writer, rows);
-  await writer.end();
-}
-
 /** Every row to `writer`, a page per write when they come in pages. */
 async function writeRows<T>(writer: ListWriter<T>, rows: Iterable<T> | AsyncIterable<T> | Pages<T>): Promise<void> {
   if ('pages' in rows) for await (const page of rows.pages) await writer.writeMany(page);

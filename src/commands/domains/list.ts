@@ -1,7 +1,7 @@
 import { flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { writeList } from '../../cli/render/output.js';
+import { listResult } from '../../cli/result.js';
 import { domainStatuses } from '../../api/contract/domains.js';
 import { domainsEndpoints, type Domain } from '../../api/contract/domains.js';
 import { call } from '../../api/call.js';
@@ -59,11 +59,17 @@ export default defineVerb({
         return all.filter((d) => ids.has(d.id));
       });
     }
-    await writeList(ctx, domains, domainColumns, { emptyMessage: 'no domains' });
-    const failed = domains.filter((d) => watched.has(d.id) && d.status === 'failed');
-    if (watching && failed.length) {
-      ctx.outcome(`${failed.length} domain(s) failed: ${failed.map((d) => d.name ?? d.id).join(', ')}`, true);
-      return ExitCode.partial;
-    }
+    const failed = watching ? domains.filter((d) => watched.has(d.id) && d.status === 'failed') : [];
+    return listResult(
+      domains,
+      domainColumns,
+      { emptyMessage: 'no domains' },
+      {
+        failing: failed.length
+          ? `${failed.length} domain(s) failed: ${failed.map((d) => d.name ?? d.id).join(', ')}`
+          : undefined,
+        exitCode: failed.length ? ExitCode.partial : undefined,
+      },
+    );
   },
 });
