@@ -20,7 +20,7 @@ export class UsageError extends OutreachError {}
 export class InputFileError extends OutreachError {
   constructor(
     readonly path: string,
-    problem: string,
+    readonly problem: string,
     hint?: string,
   ) {
     super(`${path}: ${problem}`, hint);
@@ -122,7 +122,10 @@ export type JournalRefusal =
   /** A resume with settings other than the run recorded. */
   | { kind: 'settings-differ' }
   /** A new run over an unfinished one that had units accepted. */
-  | { kind: 'unfinished'; accepted: number };
+  | { kind: 'unfinished'; accepted: number }
+  /** A journal that cannot be used: of another version (`untrusted` false), or a file not trusted (a link, one others
+   * may write). */
+  | { kind: 'unusable'; problem: string; untrusted: boolean };
 
 export class JournalRefused extends OutreachError {
   constructor(
@@ -131,7 +134,19 @@ export class JournalRefused extends OutreachError {
     readonly job: string,
     readonly path: string,
   ) {
-    super(`${path}: ${refusal.kind}`);
+    super(`${path}: ${refusal.kind === 'unusable' ? refusal.problem : refusal.kind}`);
+  }
+}
+
+/** A chunk of an import that could not be written to the temporary folder; `full`: for want of room (a full disk, a
+ * quota, a file size limit), which the front end says how to make. */
+export class SpoolFailed extends OutreachError {
+  constructor(
+    readonly dir: string,
+    reason: string,
+    readonly full: boolean,
+  ) {
+    super(`cannot write an import chunk to ${dir}: ${reason}`);
   }
 }
 

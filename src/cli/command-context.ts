@@ -7,6 +7,7 @@ import { createClients } from './context/clients.js';
 import { commandLines, type CommandLines } from './context/command-lines.js';
 import { JobMode } from './context/job-mode.js';
 import { nextStepLine } from './next-step-line.js';
+import { flagName } from './flags.js';
 import { createVoice, type Voice } from './context/voice.js';
 import { outputSettings, readGlobal, type GlobalFlags, type OutputSettings } from './globals.js';
 import { createProgressRenderer, type ProgressRenderer } from './progress.js';
@@ -89,6 +90,8 @@ export function createCommandContext(
     resumable(step) {
       cmd.resumeCommand = step ? nextStepLine(step, lines) : lines.resumeLine();
     },
+    stepWords: (step) => nextStepLine(step, lines),
+    optionName: flagName,
     onDispose,
     async dispose() {
       jobMode.end();

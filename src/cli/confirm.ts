@@ -14,10 +14,16 @@ export interface Confirmation {
   hint?: string;
   /** What a no says: `Nothing deleted.` */
   declined: string;
+  /** What the action will do, shown before it: always when a person is asked, else unless --quiet. */
+  preview?: string;
 }
 
 /** Whether to go on. */
 export async function confirmed(ctx: CommandContext, confirmation: Confirmation): Promise<boolean> {
+  const asking = !confirmation.yes && ctx.interactive;
+  if (confirmation.preview !== undefined)
+    if (asking) ctx.stderr.write(`${ctx.redact(confirmation.preview)}\n`);
+    else ctx.info(confirmation.preview);
   if (confirmation.yes) return true;
   if (!ctx.interactive) throw new UsageError(confirmation.refusal, confirmation.hint);
   if (await ctx.prompter.confirm({ message: confirmation.question, default: false })) return true;

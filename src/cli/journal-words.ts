@@ -10,10 +10,22 @@ interface JobWords {
   settings?: { message: string; hint?: string };
   /** An unfinished run of this job, and how many of its units were accepted. */
   unfinished?: (path: string, accepted: number) => string;
+  /** What to do with a journal it cannot use: one of another version, one not trusted. */
+  unusable?: { version: string; untrusted: string };
 }
+
+/** A journal a restartable job cannot use is replaced by --restart. */
+const replaced = {
+  version: 'Start over with --restart (the journal is replaced), or move the file aside.',
+  untrusted: 'Move it aside, or start over with --restart.',
+};
+
+/** A bulk action has no --restart: its journal is moved aside and the action started anew. */
+const newBulkAction = 'Move it aside, and start the bulk action anew without --resume.';
 
 const bulk = (verb: string, done: string): JobWords => ({
   startOver: `Start a new bulk ${verb} without --resume; tasks already ${done} stay ${done}.`,
+  unusable: { version: newBulkAction, untrusted: newBulkAction },
 });
 
 const words: Record<JobKind, JobWords> = {
@@ -25,11 +37,13 @@ const words: Record<JobKind, JobWords> = {
     },
     unfinished: (path, accepted) =>
       `an unfinished import of this file is recorded in ${path} (${accepted} chunk(s) accepted)`,
+    unusable: replaced,
   },
   'dnc-add': {
     startOver: 'Start over with --restart: every value is sent again.',
     settings: { message: 'the list, --chunk-size or --column differ from the run in the journal' },
     unfinished: (path) => `an unfinished upload of this file is recorded in ${path}`,
+    unusable: replaced,
   },
   'bulk-skip': bulk('skip', 'skipped'),
   'bulk-snooze': bulk('snooze', 'snoozed'),
@@ -52,6 +66,10 @@ export function journalRefusalWords(error: JournalRefused): UsageError {
         `--resume: ${job.settings?.message ?? 'the settings differ from the run in the journal'}`,
         job.settings?.hint,
       );
+    case 'unusable': {
+      const hints = job.unusable ?? replaced;
+      return new UsageError(`${path}: ${refusal.problem}`, refusal.untrusted ? hints.untrusted : hints.version);
+    }
     case 'unfinished':
       return new UsageError(
         job.unfinished?.(path, refusal.accepted) ?? `an unfinished run of this job is recorded in ${path}`,

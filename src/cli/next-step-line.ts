@@ -5,7 +5,7 @@ import type { CommandLines } from './context/command-lines.js';
 export function nextStepWords(step: NextStep): string[] {
   switch (step.kind) {
     case 'import-status':
-      return ['prospects', 'import-status', step.requestId, '--wait'];
+      return ['prospects', 'import-status', step.requestId, ...(step.wait ? ['--wait'] : [])];
     case 'import-resume':
       return [step.sequenceScoped ? 'sequences' : 'prospects', 'import', step.input, '--resume', '--wait'];
     case 'bulk-resume':

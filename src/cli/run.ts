@@ -2,7 +2,15 @@
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
-import { Interrupted, JournalRefused, OutputClosed, OutreachError, UsageError, WaitTimedOut } from '../errors.js';
+import {
+  Interrupted,
+  JournalRefused,
+  OutputClosed,
+  OutreachError,
+  SpoolFailed,
+  UsageError,
+  WaitTimedOut,
+} from '../errors.js';
 import { shellLine } from './context/command-lines.js';
 import { nextStepLine, nextStepWords } from './next-step-line.js';
 import { ExitCode, exitCodeFor } from './exit-codes.js';
@@ -105,9 +113,15 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
   return code;
 }
 
-/** A job's typed refusal, and a wait given up on with what to do later, said in the words of the command line. */
+/** A job's typed refusal, a spool out of room, and a wait given up on with what to do later, said in the words of the
+ * command line. */
 function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknown {
   if (error instanceof JournalRefused) return journalRefusalWords(error);
+  if (error instanceof SpoolFailed && error.full)
+    return new OutreachError(
+      error.message,
+      'Make room there, point TMPDIR at a folder with space, or lower --concurrency or --chunk-size; then resume.',
+    );
   if (error instanceof WaitTimedOut && error.later && !error.hint) {
     const line = cmdCtx ? nextStepLine(error.later, cmdCtx) : `outreach ${shellLine(nextStepWords(error.later))}`;
     return new WaitTimedOut(

@@ -42,8 +42,6 @@ export function openForAppend(path: string): number {
 /** The current user, where the platform has users (not on Windows). */
 const uid = getuid?.();
 
-const startOver = 'Move it aside, or start over with --restart.';
-
 /** Why a file of `stat` is not to be trusted: a link, not a regular file, another user's, writable by others. */
 function distrust(stat: Stats): string | undefined {
   if (stat.isSymbolicLink()) return 'it is a symbolic link';
@@ -57,7 +55,7 @@ function distrust(stat: Stats): string | undefined {
 /** The text of `path` when it is a regular file of this user that no one else may write, checked on the file opened
  * (without following a link), so it cannot be swapped between the check and the read; undefined when there is none.
  * `hint` says what to do instead. */
-export function readOwnFile(path: string, what: string, hint = startOver): string | undefined {
+export function readOwnFile(path: string, what: string, hint?: string): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);

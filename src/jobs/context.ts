@@ -13,6 +13,10 @@ export interface JobContext {
   /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with how to continue it: by default this run
    * again with --resume, or `step`. */
   resumable(step?: NextStep): void;
+  /** A next step in the words of the front end (the CLI: the command line that takes it, with this run's flags). */
+  stepWords(step: NextStep): string;
+  /** An option of the command as the front end calls it (the CLI: `limitWait` is `--limit-wait`). */
+  optionName(key: string): string;
   cwd: string;
   stdin: Readable;
   /** Where an option's `-` writes (--save-mapping -). */

@@ -153,7 +153,7 @@ class Enrichment {
         summary.stoppedBy = 'rate-limit';
         const reason =
           `not started: the enrichment rate limit (${limits.stop}) resets at ${clockTime(limits.until)}, ` +
-          `after --limit-wait; send this file again then`;
+          `after ${job.optionName('limitWait')}; send this file again then`;
         for (const person of batches.slice(b).flatMap((x) => x.people)) await this.reject(person, reason);
         break;
       }
@@ -220,7 +220,9 @@ class Enrichment {
   async finish(): Promise<EnrichSummary> {
     const { summary } = this;
     const why =
-      summary.error instanceof WaitTimedOut ? 'still running at --wait-timeout' : stoppedBecause(summary.error);
+      summary.error instanceof WaitTimedOut
+        ? `still running at ${this.job.optionName('waitTimeout')}`
+        : stoppedBecause(summary.error);
     for (const person of this.unaccounted) {
       const requestId = this.startedIn.get(person);
       if (requestId && !this.options.wait) continue;

@@ -14,9 +14,6 @@ import { lockJob, type JobLock } from './job-lock.js';
 
 export const journalVersion = 2;
 
-/** What to do about a bulk-skip journal that cannot be used (the job has no --restart). */
-const newBulkAction = 'Move it aside, and start the bulk action anew without --resume.';
-
 export type JobKind = 'import' | 'dnc-add' | 'bulk-skip' | 'bulk-snooze';
 
 export interface JournalHeader {
@@ -153,9 +150,10 @@ export class Journal<R extends UnitRecords = UnitRecords> {
   static read<R extends UnitRecords = UnitRecords>(path: string, job: JobKind): Journal<R> | undefined {
     let text: string | undefined;
     try {
-      text = readOwnFile(path, 'journal', job.startsWith('bulk-') ? newBulkAction : undefined);
+      text = readOwnFile(path, 'journal');
     } catch (error) {
-      if (error instanceof InputFileError) throw error;
+      if (error instanceof InputFileError)
+        throw new JournalRefused({ kind: 'unusable', problem: error.problem, untrusted: true }, job, path);
       throw new InputFileError(path, `cannot read the journal: ${(error as Error).message}`);
     }
     if (text === undefined) return undefined;
@@ -171,7 +169,7 @@ export class Journal<R extends UnitRecords = UnitRecords> {
       }
     }
     const [first, ...rest] = lines as Array<Record<string, unknown>>;
-    const { header, entries } = migrate(path, first, rest);
+    const { header, entries } = migrate(path, job, first, rest);
     if (header.job !== job)
       throw new InputFileError(path, `is the journal of another job (${header.job}), not of ${job}`);
     const journal = new Journal<R>(path, header);
@@ -327,9 +325,11 @@ const v1Jobs: Record<string, JobKind> = {
   'outreach-bulk-skip': 'bulk-skip',
 };
 
-/** Version 1 had one format per job (chunks for uploads, batches for bulk skip); version 2 is the same facts. */
+/** Version 1 had one format per job (chunks for uploads, batches for bulk skip); version 2 is the same facts. A
+ * journal of neither is refused to the job `reading` it. */
 function migrate(
   path: string,
+  reading: JobKind,
   first: Record<string, unknown> | undefined,
   rest: Array<Record<string, unknown>>,
 ): { header: JournalHeader; entries: Entry[] } {
@@ -339,11 +339,8 @@ function migrate(
   const job = typeof first?.journal === 'string' ? v1Jobs[first.journal] : undefined;
   if (!first || !job || first.version !== 1) {
     const seen = first?.journal === 'outreach' ? `version ${String(first.version)}` : 'no journal header';
-    throw new InputFileError(
-      path,
-      `is not a journal this version of outreach reads (${seen})`,
-      'Start over with --restart (the journal is replaced), or move the file aside.',
-    );
+    const problem = `is not a journal this version of outreach reads (${seen})`;
+    throw new JournalRefused({ kind: 'unusable', problem, untrusted: false }, reading, path);
   }
   const header: JournalHeader = {
     journal: 'outreach',

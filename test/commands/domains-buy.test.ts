@@ -174,6 +174,12 @@ describe('domains buy', () => {
     expect(state(sb).domains.filter((d) => d.name.endsWith('-mail.com'))).toHaveLength(2);
   });
 
+  it('says nothing but the order under --quiet', async () => {
+    const result = await buy([...one, '--yes', '--quiet']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^order\t\w+\n$/);
+  });
+
   it('asks on a terminal for what the flags leave out, then for confirmation', async () => {
     const answers = [
       'ask-mail.com',

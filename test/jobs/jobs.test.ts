@@ -97,7 +97,7 @@ describe('poller', () => {
         signal: ctx.signal,
         timeoutMs: 5_000,
         what: 'import r1',
-        later: { kind: 'import-status', requestId: 'r1' },
+        later: { kind: 'import-status', requestId: 'r1', wait: true },
       },
     );
     await expect(waiting).rejects.toThrow('import r1 is still running after 5s (--wait-timeout)');
@@ -105,7 +105,7 @@ describe('poller', () => {
       expect(error).toBeInstanceOf(WaitTimedOut);
       expect(exitCodeFor(error)).toBe(1);
       // How to check later, as data: the CLI says it as a command line (prospects-import.test.ts shows the words).
-      expect(error.later).toEqual({ kind: 'import-status', requestId: 'r1' });
+      expect(error.later).toEqual({ kind: 'import-status', requestId: 'r1', wait: true });
     });
     expect(sleeps).toEqual([500, 750, 1125, 1688, 937]);
     expect(checks).toBe(6);

@@ -5,14 +5,13 @@ import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
 import type { ExitCode } from '../exit-codes.js';
 import type {
-  DoneResult,
-  JobResult,
-  JsonResult,
+  AnyResult,
+  CsvResult,
+  Ending,
   ListOptions,
   ListResult,
   Pages,
-  RecordResult,
-  ValueResult,
+  StreamResult,
   VerbResult,
 } from '../result.js';
 
@@ -130,11 +129,47 @@ async function renderList(ctx: CommandContext, list: ListResult<unknown>): Promi
   const writer = createListWriter(ctx, list.columns, list.options);
   await (list.job ? ctx.job(() => writeRows(writer, list.rows)) : writeRows(writer, list.rows));
   await writer.end();
-  const end = { ...list, ...list.after?.() };
+  return sayEnding(ctx, { ...list, ...list.after?.() });
+}
+
+/** What is said once the output is written: what went wrong, what a person is told, a note; then what stopped the
+ * work, thrown. */
+function sayEnding(ctx: CommandContext, end: Ending): ExitCode | undefined {
   if (end.failing) ctx.outcome(end.failing, true);
   if (end.said) ctx.info(end.said);
   if (end.note) ctx.note(end.note);
+  if (end.error) throw end.error;
   return end.exitCode;
+}
+
+/** Each item as it comes: one JSON line for machine output, else its text. After Ctrl-C a reader that stopped reading
+ * (a full pipe) does not hold the stop: the last items are handed to the stream without waiting for it to drain. */
+async function renderStream(ctx: CommandContext, stream: StreamResult): Promise<ExitCode | undefined> {
+  const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+  const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  for await (const item of stream.items) {
+    const written = writeOut(ctx.stdout, machine ? `${JSON.stringify(item.value)}\n` : item.text);
+    written.catch(() => undefined); // a write let go after Ctrl-C fails unheard
+    await Promise.race([written, stopped]);
+  }
+  return sayEnding(ctx, { exitCode: stream.exitCode, ...stream.after?.() });
+}
+
+/** CSV rows to stdout, or to a file that appears only once complete (none is left by a failure or Ctrl-C). */
+async function renderCsv(ctx: CommandContext, csv: CsvResult): Promise<void> {
+  const { createCsvFileWriter, createCsvStreamWriter } = await import('../../io/csv-file-writer.js');
+  const options = { neutraliseFormulas: csv.neutraliseFormulas };
+  const writer = csv.file
+    ? await createCsvFileWriter(csv.file, csv.header, options)
+    : createCsvStreamWriter(ctx.stdout, csv.header, options);
+  try {
+    for await (const row of csv.rows) await writer.write(row);
+    if ('commit' in writer) await writer.commit();
+    else await writer.end();
+  } catch (error) {
+    if ('abort' in writer) await writer.abort();
+    throw error;
+  }
 }
 
 /** One record: key/value table on a TTY, `key<TAB>value` lines when piped, the object itself as JSON. */
@@ -191,15 +226,21 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       break;
     case 'value':
       await (ctx.flags.json ? writeJson(ctx, shown.value) : writeOut(ctx.stdout, shown.text));
-      if (shown.said) ctx.info(shown.said);
-      if (shown.note) ctx.note(shown.note);
-      if (shown.failing) ctx.outcome(shown.failing, true);
-      break;
+      return sayEnding(ctx, shown);
     case 'done':
       // An action with no record to show prints nothing under --json.
       if (!ctx.flags.json) ctx.info(shown.message);
       else if (shown.value !== undefined) await writeJson(ctx, shown.value);
       else if (shown.read) await writeJson(ctx, await shown.read());
+      if (shown.warning) ctx.warn(shown.warning);
+      break;
+    case 'text':
+      await writeOut(ctx.stdout, shown.text);
+      break;
+    case 'stream':
+      return renderStream(ctx, shown);
+    case 'csv':
+      await renderCsv(ctx, shown);
       break;
     case 'job':
       if (ctx.flags.json) await writeJson(ctx, shown.summary);
@@ -211,8 +252,6 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
   }
   return shown.exitCode;
 }
-
-type AnyResult = ListResult<unknown> | RecordResult<unknown> | JsonResult | DoneResult | ValueResult | JobResult;
 
 /** Prints a JSON value as is (for --json summaries and `outreach api`). */
 export function writeJson(ctx: CommandContext, value: unknown): Promise<void> {

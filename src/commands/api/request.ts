@@ -1,6 +1,6 @@
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
-import { writeJson } from '../../cli/render/output.js';
+import { jsonResult, textResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
 import type { QueryValue, SendOptions } from '../../api/http.js';
@@ -105,7 +105,7 @@ export default defineVerb({
     });
     const response = await http.send(method, path, options);
     if (typeof response.body === 'string')
-      await ctx.stdout.write(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
-    else if (response.body !== undefined) await writeJson(ctx, response.body);
+      return textResult(response.body.endsWith('\n') ? response.body : `${response.body}\n`);
+    if (response.body !== undefined) return jsonResult(response.body);
   },
 });

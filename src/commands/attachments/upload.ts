@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { exitCodeForItems, ExitCode } from '../../cli/exit-codes.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { valueResult } from '../../cli/result.js';
 import { InputFileError, isRefusal, UsageError } from '../../errors.js';
 import { attachmentsEndpoints, maxAttachmentBytes, maxNoteAttachmentBytes } from '../../api/contract/attachments.js';
 import { uploadFile } from '../../api/resources/uploads.js';
@@ -35,20 +35,26 @@ export default defineVerb({
     const http = await ctx.http();
     const endpoint = opts.notes ? attachmentsEndpoints.uploadForNotes : attachmentsEndpoints.upload;
     const results: Array<{ file: string; id?: string; error?: string }> = [];
+    let stopped: unknown;
     for (const file of files) {
       try {
         const { id } = await uploadFile(http, endpoint, resolve(ctx.cwd, file));
         results.push({ file, id });
-        if (!ctx.flags.json) await writeOut(ctx.stdout, `${file}\t${id}\n`);
       } catch (error) {
-        // A refusal of this file (type, size) is its own; a network, auth or rate-limit failure stops the rest.
-        if (!isRefusal(error)) throw error;
+        // A refusal of this file (type, size) is its own; a network, auth or rate-limit failure stops the rest
+        // (the ids of the files sent before it are still printed).
+        if (!isRefusal(error)) {
+          stopped = error;
+          break;
+        }
         results.push({ file, error: error.message });
-        ctx.outcome(`${file}: ${error.message}`, true);
       }
     }
-    if (ctx.flags.json) await writeJson(ctx, results);
-    const failed = results.filter((r) => r.error).length;
-    return exitCodeForItems(failed, files.length);
+    const failed = results.filter((r) => r.error);
+    return valueResult(results, results.map((r) => (r.id ? `${r.file}\t${r.id}\n` : '')).join(''), {
+      failing: failed.map((r) => `${r.file}: ${r.error}`).join('\n') || undefined,
+      exitCode: exitCodeForItems(failed.length, files.length),
+      error: stopped,
+    });
   },
 });

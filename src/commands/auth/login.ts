@@ -3,6 +3,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { defaultBaseUrl, profileName, resolveBaseUrl } from '../../config/target.js';
 import { readKey } from './read-key.js';
 import { liveCheck } from './live-check.js';
+import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
   description:
@@ -35,7 +36,7 @@ export default defineVerb({
     const { baseUrl: _previous, ...rest } = existing ?? {};
     config.saveProfile(name, { ...rest, ...(baseUrl === defaultBaseUrl ? {} : { baseUrl }), apiKey });
     if (!config.currentProfile) config.useProfile(name);
-    ctx.info(
+    return doneResult(
       `Logged in: profile "${name}" (${baseUrl}), key stored in ${config.path}${opts.verify ? '' : ' (not checked)'}.`,
     );
   },

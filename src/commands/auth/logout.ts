@@ -1,6 +1,7 @@
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { profileName } from '../../config/target.js';
+import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
   examples: ['auth logout -p staging'],
@@ -11,8 +12,12 @@ export default defineVerb({
     if (!profile?.apiKey) throw new UsageError(`profile "${name}" has no stored key`, 'See `outreach profiles list`.');
     const { apiKey: _removed, ...rest } = profile;
     config.saveProfile(name, rest);
-    ctx.info(`Logged out: the key of profile "${name}" was removed from ${config.path}.`);
-    if (ctx.env.OUTREACH_API_KEY)
-      ctx.warn('OUTREACH_API_KEY is still set in this environment and will keep being used.');
+    return doneResult(
+      `Logged out: the key of profile "${name}" was removed from ${config.path}.`,
+      undefined,
+      ctx.env.OUTREACH_API_KEY
+        ? 'OUTREACH_API_KEY is still set in this environment and will keep being used.'
+        : undefined,
+    );
   },
 });

@@ -1,6 +1,7 @@
 import { completionScript, shells } from './shell-scripts.js';
 import { arg } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
+import { textResult } from '../../cli/result.js';
 
 export default defineVerb({
   args: [arg.text('shell', { choices: shells })],
@@ -14,7 +15,7 @@ export default defineVerb({
     'fish: outreach completion fish > ~/.config/fish/completions/outreach.fish',
   ].join('\n'),
   examples: ['completion zsh >> ~/.zshrc', 'completion fish > ~/.config/fish/completions/outreach.fish'],
-  async run(ctx, opts) {
-    ctx.stdout.write(completionScript(opts.args[0] as (typeof shells)[number]));
+  async run(_ctx, opts) {
+    return textResult(completionScript(opts.args[0] as (typeof shells)[number]));
   },
 });

@@ -4,7 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { dncTypes, maxDncPageSize } from '../../api/contract/dnc.js';
 import { paginate } from '../../api/paginate.js';
 import { dncItemsPage } from '../../api/resources/dnc.js';
-import { createCsvFileWriter, createCsvStreamWriter } from '../../io/csv-file-writer.js';
+import { csvResult } from '../../cli/result.js';
 
 export default defineVerb({
   args: [arg.text('listId')],
@@ -19,24 +19,16 @@ export default defineVerb({
   },
   async run(ctx, opts) {
     const http = await ctx.http();
-    const header = ['value', 'type', 'createdAt', 'addedBy'];
-    const options = { neutraliseFormulas: !opts.raw && !ctx.output.csvRaw };
-    const writer =
-      opts.output && opts.output !== '-'
-        ? await createCsvFileWriter(resolve(ctx.cwd, opts.output), header, options)
-        : createCsvStreamWriter(ctx.stdout, header, options);
-    try {
-      for await (const item of paginate(
-        (page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type }),
-        { pageSize: maxDncPageSize },
-      )) {
-        await writer.write([item.value, item.type, item.createdAt, item.addedBy]);
-      }
-      if ('commit' in writer) await writer.commit();
-      else await writer.end();
-    } catch (error) {
-      if ('abort' in writer) await writer.abort();
-      throw error;
-    }
+    const items = paginate((page, pageSize) => dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type }), {
+      pageSize: maxDncPageSize,
+    });
+    return csvResult({
+      header: ['value', 'type', 'createdAt', 'addedBy'],
+      rows: (async function* () {
+        for await (const item of items) yield [item.value, item.type, item.createdAt, item.addedBy];
+      })(),
+      file: opts.output && opts.output !== '-' ? resolve(ctx.cwd, opts.output) : undefined,
+      neutraliseFormulas: !opts.raw && !ctx.output.csvRaw,
+    });
   },
 });

@@ -1,5 +1,5 @@
 import { defineVerb } from '../../cli/verb.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { jsonResult, textResult } from '../../cli/result.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { configCheck, nodeCheck, sandboxStateCheck, serviceChecks, settingsChecks, type Check } from './checks.js';
 
@@ -19,9 +19,10 @@ export default defineVerb({
     if (settings.target || ctx.flags.sandbox) checks.push(...(await serviceChecks(ctx)));
     checks.push(sandboxStateCheck(ctx.configDir));
     const failed = checks.filter((c) => !c.ok).length;
-    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await writeJson(ctx, { ok: !failed, checks });
-    else await writeOut(ctx.stdout, checklist(checks, failed));
-    return failed ? ExitCode.failure : ExitCode.ok;
+    const exitCode = failed ? ExitCode.failure : ExitCode.ok;
+    return ctx.output.format === 'json' || ctx.output.format === 'ndjson'
+      ? jsonResult({ ok: !failed, checks }, exitCode)
+      : textResult(checklist(checks, failed), exitCode);
   },
 });
 

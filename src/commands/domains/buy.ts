@@ -3,7 +3,7 @@ import { flag } from '../../cli/flags.js';
 import { conflicts, defineVerb, type Options } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { HttpClient } from '../../api/http.js';
-import { writeJson, writeOut } from '../../cli/render/output.js';
+import { valueResult } from '../../cli/result.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { domainPurchaseBody, domainsEndpoints } from '../../api/contract/domains.js';
 import { describeIssue, unwrapRecord } from '../../api/contract/schema.js';
@@ -59,7 +59,7 @@ function summary(order: PurchaseBody): string {
       `  ${d.name}${d.redirectUrl ? ` (redirects to ${d.redirectUrl})` : ''}: ${d.mailboxes.map((m) => m.email).join(', ')}`,
   );
   const head = `Order: ${order.domains.length} domain(s), ${boxes} mailbox(es), ${order.emailServiceProvider}`;
-  return `${head}, plan ${order.planType ?? 'quarterly'}\n${lines.join('\n')}\n`;
+  return `${head}, plan ${order.planType ?? 'quarterly'}\n${lines.join('\n')}`;
 }
 
 const flags = {
@@ -108,13 +108,10 @@ export default defineVerb({
       throw new UsageError(`--plan: Azure is sold only on the quarterly plan, not ${order.planType}`);
     const picture = opts.mailboxPicture && checkedPicture(ctx, opts.mailboxPicture);
 
-    if (opts.dryRun) {
-      await writeJson(ctx, order);
-      ctx.info('Dry run: nothing was sent.');
-      return;
-    }
-    ctx.stderr.write(summary(order));
+    if (opts.dryRun)
+      return valueResult(order, `${JSON.stringify(order, null, 2)}\n`, { said: 'Dry run: nothing was sent.' });
     const go = await confirmed(ctx, {
+      preview: summary(order),
       yes: opts.yes,
       question: 'Place this order?',
       refusal: 'refusing to buy without --yes (no terminal to ask on)',
@@ -129,13 +126,14 @@ export default defineVerb({
     }
     const answer = await purchase(http, order);
     // The order as the service sent it, out of its envelope (checkoutUrl, or orderId for a free order).
-    if (ctx.flags.json) await writeJson(ctx, unwrapRecord(answer.body, 'orderId'));
-    else {
-      const payload = (answer.data.payload ?? {}) as { orderId?: unknown; checkoutUrl?: unknown };
-      if (payload.checkoutUrl) await writeOut(ctx.stdout, `checkout\t${String(payload.checkoutUrl)}\n`);
-      if (payload.orderId) await writeOut(ctx.stdout, `order\t${String(payload.orderId)}\n`);
-    }
-    ctx.info('Provisioning runs at the service. Follow it with: outreach domains list --watch');
+    const payload = (answer.data.payload ?? {}) as { orderId?: unknown; checkoutUrl?: unknown };
+    const lines = [
+      ...(payload.checkoutUrl ? [`checkout\t${String(payload.checkoutUrl)}\n`] : []),
+      ...(payload.orderId ? [`order\t${String(payload.orderId)}\n`] : []),
+    ];
+    return valueResult(unwrapRecord(answer.body, 'orderId'), lines.join(''), {
+      said: `Provisioning runs at the service. Follow it with: ${ctx.commandLine(['domains', 'list', '--watch'])}`,
+    });
   },
 });
 

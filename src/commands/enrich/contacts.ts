@@ -1,8 +1,10 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { resolve } from 'node:path';
 import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { createListWriter, writeJson, writeOut } from '../../cli/render/output.js';
+import { listResult, valueResult, type Ending, type ListOptions, type VerbResult } from '../../cli/result.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { EnrichedPerson } from '../../api/contract/people.js';
@@ -147,14 +149,27 @@ export default defineVerb({
       declined: 'Nothing enriched.',
     });
     if (!go) return ExitCode.ok;
-    const writer = foundWriter(ctx, opts, input);
-    const summary = await enrich(ctx, opts, input, writer);
-    if (opts.wait) await writer.end();
-    else if (ctx.flags.json) await writeJson(ctx, { requestIds: summary.requestIds, started: summary.started });
-    else for (const id of summary.requestIds) await writeOut(ctx.stdout, `${id}\n`);
-    return outcome(ctx, opts, summary);
+    if (opts.wait) return foundAsTheyCome(ctx, opts, input);
+    const summary = await enrich(ctx, opts, input, async () => undefined);
+    const ids = summary.requestIds.map((id) => `${id}\n`).join('');
+    return valueResult({ requestIds: summary.requestIds, started: summary.started }, ids, ending(ctx, opts, summary));
   },
 });
+
+/** --wait: the people found, listed while the enrichment runs (it waits while the list is not read). */
+function foundAsTheyCome(ctx: CommandContext, opts: Opts, input: PeopleInput): VerbResult {
+  const found = new PassThrough({ objectMode: true, highWaterMark: 64 });
+  let end: Ending = {};
+  enrich(ctx, opts, input, async (person) => {
+    if (!found.write(person)) await once(found, 'drain');
+  })
+    .then(
+      (summary) => (end = ending(ctx, opts, summary)),
+      (error: unknown) => (end = { error }),
+    )
+    .finally(() => found.end());
+  return listResult<Enriched>(found, enrichedColumns(opts.phone), foundOptions(opts, input), { after: () => end });
+}
 
 /** Machine formats list people, so they need --wait; and someone must be named. */
 function checkAsked(ctx: CommandContext, opts: Opts): void {
@@ -167,23 +182,23 @@ function checkAsked(ctx: CommandContext, opts: Opts): void {
     throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
 }
 
-/** The people found, as the output format lists them: the input's own values, then what was revealed. */
-function foundWriter(ctx: CommandContext, opts: Opts, input: PeopleInput) {
-  return createListWriter<Enriched>(ctx, enrichedColumns(opts.phone), {
+/** The people found, as --json lists them: the input's own values, then what was revealed. */
+function foundOptions(opts: Opts, input: PeopleInput): ListOptions<Enriched> {
+  return {
     raw: (e) => ({
       ...(e.person.record ?? Object.fromEntries(input.header.map((h, i) => [h, e.person.cells[i]]))),
       email: e.result.email,
       ...(opts.phone && { phone: e.result.phone ?? null }),
       enrichment: { requestId: e.requestId, status: e.result.status },
     }),
-  });
+  };
 }
 
 async function enrich(
   ctx: CommandContext,
   opts: Opts,
   input: PeopleInput,
-  writer: { write(found: Enriched): Promise<void> },
+  found: (person: Enriched) => Promise<void>,
 ): Promise<EnrichSummary> {
   const base =
     opts.from && opts.from !== '-'
@@ -200,7 +215,7 @@ async function enrich(
       limitWaitMs: opts.limitWait,
       rejectsPath: opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`,
       found: (person, result, requestId) =>
-        writer.write({
+        found({
           person,
           result,
           requestId,
@@ -211,7 +226,7 @@ async function enrich(
 }
 
 /** The run's one-line outcome and exit code; what stopped it, with how to go on. */
-function outcome(ctx: CommandContext, opts: Opts, summary: EnrichSummary): ExitCode {
+function ending(ctx: CommandContext, opts: Opts, summary: EnrichSummary): Ending {
   const parts = [
     `${formatCount(summary.started)} of ${formatCount(summary.people)} people started in ${summary.requestIds.length} request(s)`,
   ];
@@ -224,21 +239,20 @@ function outcome(ctx: CommandContext, opts: Opts, summary: EnrichSummary): ExitC
   // With --wait, stdout holds people: the request ids of what was started go to stderr.
   if (opts.wait && summary.error && summary.requestIds.length) parts.push(`requests ${summary.requestIds.join(' ')}`);
   if (summary.error) {
-    ctx.outcome(`Enrichment stopped: ${parts.join(', ')}.`, true);
-    if (summary.error instanceof WaitTimedOut)
-      throw new WaitTimedOut(
-        summary.error.what,
-        summary.error.waitedMs,
-        undefined,
-        `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
-          `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`,
-      );
-    throw summary.error;
+    const failing = `Enrichment stopped: ${parts.join(', ')}.`;
+    if (!(summary.error instanceof WaitTimedOut)) return { failing, error: summary.error };
+    const later =
+      `They go on at the service. Send ${summary.rejectsFile} again later (people revealed before are not ` +
+      `charged again), or follow them: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds])}`;
+    return { failing, error: new WaitTimedOut(summary.error.what, summary.error.waitedMs, undefined, later) };
   }
   const code =
     summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
-  ctx.outcome(`Enrichment: ${parts.join(', ')}.`, code !== ExitCode.ok);
-  if (!opts.wait && summary.requestIds.length)
-    ctx.info(`Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`);
-  return code;
+  const line = `Enrichment: ${parts.join(', ')}.`;
+  const followUp =
+    !opts.wait && summary.requestIds.length
+      ? `Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`
+      : undefined;
+  if (code === ExitCode.ok) return { said: [line, followUp].filter(Boolean).join('\n'), exitCode: code };
+  return { failing: line, said: followUp, exitCode: code };
 }

@@ -1,8 +1,7 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
-import { writeJson } from '../../cli/render/output.js';
-import { listResult } from '../../cli/result.js';
+import { jsonResult, listResult } from '../../cli/result.js';
 import { maxSearchPage, searchPageSize } from '../../api/contract/people.js';
 import { paginatePages } from '../../api/paginate.js';
 import { searchPeople, type SearchPage } from '../../api/resources/people.js';
@@ -37,7 +36,7 @@ export default defineVerb({
   rules: [conflicts('page', 'all'), conflicts('page', 'max')],
   async run(ctx, opts) {
     const body = await searchBody(opts, ctx);
-    if (opts.printFilters) return writeJson(ctx, body);
+    if (opts.printFilters) return jsonResult(body);
     const http = await ctx.http();
     const walking = opts.all || opts.max !== undefined;
     const limit = opts.max ?? Infinity;

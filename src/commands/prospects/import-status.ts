@@ -19,7 +19,7 @@ export default defineVerb({
       signal: ctx.signal,
       timeoutMs: ctx.waitTimeoutMs,
       what: `import ${requestId}`,
-      later: { kind: 'import-status', requestId } as const,
+      later: { kind: 'import-status', requestId, wait: true } as const,
     };
     let checks = 0;
     const status = opts.wait

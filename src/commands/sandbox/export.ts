@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Column } from '../../cli/render/columns.js';
-import { createListWriter } from '../../cli/render/output.js';
+import { listResult } from '../../cli/result.js';
 import { legacySandboxStatePath, sandboxStatePath } from '../../sandbox/in-process.js';
 import type {
   DncItemRecord,
@@ -189,11 +189,9 @@ export default defineVerb({
     ctx.onDispose(() => db.close());
     const { store } = new Sandbox({ key: 'export-only', clock: ctx.clock, db });
     const spec = kinds[opts.args[0] as keyof typeof kinds];
-    const writer = createListWriter(ctx, spec.columns(store), {
+    return listResult(spec.rows(store), spec.columns(store), {
       raw: (row) => spec.raw(row, store),
       emptyMessage: `no ${opts.args[0]} in ${path}`,
     });
-    for (const row of spec.rows(store)) await writer.write(row);
-    await writer.end();
   },
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import { writeOut } from '../../cli/render/output.js';
+import { streamResult } from '../../cli/result.js';
 import { isLoopbackHost } from '../../config/target.js';
 import { faultKinds } from '../../sandbox/faults.js';
 import { UsageError } from '../../errors.js';
@@ -47,7 +47,8 @@ async function sandboxKey(ctx: CommandContext, opts: { key?: string }): Promise<
 
 export default defineVerb({
   description:
-    'Prints the base URL and the API key on stdout, then serves until Ctrl-C or SIGTERM (exit 0).\n' +
+    'Prints the base URL and the API key on stdout (--json: one line, {"baseUrl", "apiKey"}), then serves until Ctrl-C\n' +
+    'or SIGTERM (exit 0).\n' +
     'Point any command at it with OUTREACH_BASE_URL and OUTREACH_API_KEY, or use --sandbox for an in-process one.\n' +
     'With --state the data is loaded from and saved to FILE; without it, it starts from the seed data every time.\n' +
     'The key it accepts: --key, read from stdin with --key -, else OUTREACH_SANDBOX_KEY, else a random one (never\n' +
@@ -130,12 +131,19 @@ export default defineVerb({
       seed: { tasks: opts.tasks },
     });
     const baseUrl = await listening(() => sandbox.listen(opts.port, opts.host));
-    await writeOut(ctx.stdout, `base URL: ${baseUrl}\nAPI key: ${key}\n`);
-    ctx.info(
-      `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\nStop with Ctrl-C.`,
-    );
-    if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
-    await sandbox.close({ now: true });
-    ctx.info('Sandbox stopped.');
+    // Its one item is where it serves; it serves until Ctrl-C or SIGTERM.
+    async function* serving() {
+      try {
+        yield { value: { baseUrl, apiKey: key }, text: `base URL: ${baseUrl}\nAPI key: ${key}\n` };
+        ctx.info(
+          `Sandbox serving. Try: OUTREACH_BASE_URL=${baseUrl} OUTREACH_API_KEY=<key above> outreach inbox categories\n` +
+            'Stop with Ctrl-C.',
+        );
+        if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
+      } finally {
+        await sandbox.close({ now: true });
+      }
+    }
+    return streamResult(serving(), () => ({ said: 'Sandbox stopped.' }));
   },
 });

@@ -7,8 +7,7 @@ import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
-import { writeOut } from '../../cli/render/output.js';
-import { jobResult } from '../../cli/result.js';
+import { doneResult, jobResult, valueResult, type VerbResult } from '../../cli/result.js';
 import { fileStamp, formatCount } from '../../format.js';
 import { paginate } from '../../api/paginate.js';
 import { listTasksPage } from '../../api/resources/tasks.js';
@@ -97,13 +96,19 @@ export interface BulkVerbSpec<F extends Record<string, FlagSpec<unknown>>> {
 
 type Where = ReturnType<typeof whereFilters>;
 
-/** The plan a journal holds (--resume), confirmed; undefined when there is nothing to do (a dry run, a no). */
+/** The ids a dry run would act on, one a line, and how many. */
+function wouldDo(words: Words, ids: string[], more = ''): VerbResult {
+  const text = ids.map((id) => `${id}\n`).join('');
+  return valueResult(ids, text, { said: `Would ${words.verb} ${formatCount(ids.length)} task(s)${more}.` });
+}
+
+/** The plan a journal holds (--resume), confirmed; what to show instead (a dry run), or undefined after a no. */
 async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   ctx: CommandContext,
   spec: BulkVerbSpec<F>,
   opts: CommonOptions,
   where: Where,
-): Promise<BulkPlan | undefined> {
+): Promise<BulkPlan | VerbResult | undefined> {
   const { job, words } = spec;
   const { latestUnfinishedPlan, resumeBulk, SnoozeEnded } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
@@ -132,9 +137,7 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   const left = plan.batches.filter((b) => !b.bulkActionId).flatMap((b) => b.ids);
   if (opts.dryRun) {
     plan.journal.close();
-    for (const id of left) await writeOut(ctx.stdout, `${id}\n`);
-    ctx.info(`Would ${words.verb} ${formatCount(left.length)} task(s) not yet accepted.`);
-    return undefined;
+    return wouldDo(words, left, ' not yet accepted');
   }
   let go = false;
   try {
@@ -145,13 +148,14 @@ async function resumedPlan<F extends Record<string, FlagSpec<unknown>>>(
   return go ? plan : undefined;
 }
 
-/** A new plan of the tasks selected, confirmed and journaled; undefined when there is nothing to do. */
+/** A new plan of the tasks selected, confirmed and journaled; what to show instead (nothing selected, a dry run), or
+ * undefined after a no. */
 async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
   ctx: CommandContext,
   spec: BulkVerbSpec<F>,
   given: CommonOptions & FlagValues<F>,
   where: Where,
-): Promise<BulkPlan | undefined> {
+): Promise<BulkPlan | VerbResult | undefined> {
   const { job, words } = spec;
   const started = ctx.clock.now();
   if (!given.args[0].length && !given.file && !hasFilters(where))
@@ -160,16 +164,8 @@ async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
   const selection = await collect(ctx, given.args[0], given.file, where);
   const ids = selection.ids;
   if (selection.duplicates) ctx.info(`${formatCount(selection.duplicates)} duplicate id(s) dropped.`);
-  if (!ids.length) {
-    ctx.info(`No task matches: nothing to ${words.verb}.`);
-    return undefined;
-  }
-  if (given.dryRun) {
-    for (const id of ids) await writeOut(ctx.stdout, `${id}\n`);
-    const requests = Math.ceil(ids.length / spec.batchSize);
-    ctx.info(`Would ${words.verb} ${formatCount(ids.length)} task(s) in ${requests} request(s).`);
-    return undefined;
-  }
+  if (!ids.length) return doneResult(`No task matches: nothing to ${words.verb}.`);
+  if (given.dryRun) return wouldDo(words, ids, ` in ${Math.ceil(ids.length / spec.batchSize)} request(s)`);
   if (!(await confirmedFor(ctx, words, ids, given.yes))) return undefined;
   const { planBulk } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
@@ -200,6 +196,7 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
       const plan =
         opts.resume !== undefined ? await resumedPlan(ctx, spec, opts, where) : await newPlan(ctx, spec, opts, where);
       if (!plan) return ExitCode.ok;
+      if ('kind' in plan) return plan;
       const { runBulk } = await import('../../jobs/bulk-action.js');
       const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency));
       return jobResult(

@@ -2,7 +2,7 @@ import { clockTime } from '../../format.js';
 import { randomBytes } from 'node:crypto';
 import { defineVerb } from '../../cli/verb.js';
 import { flag } from '../../cli/flags.js';
-import { writeOut } from '../../cli/render/output.js';
+import { streamResult, type StreamItem } from '../../cli/result.js';
 import { cellText, tsvLine, type Cell } from '../../cli/render/columns.js';
 import { visible } from '../../cli/terminal-text.js';
 import { ExitCode } from '../../cli/exit-codes.js';
@@ -117,29 +117,40 @@ export default defineVerb({
     });
     const localUrl = await listening(() => receiver.listen(opts.port, opts.host));
     ctx.note(`Listening on ${localUrl} (Ctrl-C to stop)`);
-    const printing = print(ctx, receiver, opts.showSecrets ? undefined : checks);
+    // Listens until Ctrl-C, or at once when the webhook it registered starts paused (nothing will come).
+    const listened = (async () => {
+      try {
+        const paused =
+          opts.create &&
+          (await register(ctx, opts.name!, opts.publicUrl ?? localUrl, [...kinds], { ...expected, ...secret }));
+        if (!paused && !ctx.signal.aborted)
+          await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+        return paused;
+      } finally {
+        await receiver.close();
+      }
+    })();
+    listened.catch(() => undefined); // its failure is thrown once the deliveries end, not reported unhandled before
     let paused = false;
-    try {
-      if (opts.create)
-        paused = await register(ctx, opts.name!, opts.publicUrl ?? localUrl, [...kinds], { ...expected, ...secret });
-      if (!paused && !ctx.signal.aborted)
-        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
-    } finally {
-      await receiver.close();
-      // After Ctrl-C the prints are not waited for: a reader that stopped reading (a full pipe) must not hold the
-      // stop, and what it holds is said in the count below.
-      if (ctx.signal.aborted) printing.catch(() => undefined);
-      else await printing;
+    async function* deliveries(): AsyncGenerator<StreamItem> {
+      for await (const delivery of receiver.deliveries()) yield shown(delivery, ctx.stdoutIsTTY, shownChecks);
+      paused = await listened;
     }
-    const { received, refused, ignored, replayed } = receiver.counts;
-    ctx.note(
-      `Stopped: ${received} deliver${received === 1 ? 'y' : 'ies'} received` +
-        `${refused ? `, ${refused} refused` : ''}${ignored ? `, ${ignored} ignored` : ''}` +
-        `${replayed ? `, ${replayed} replayed` : ''}.`,
-    );
-    return paused ? ExitCode.partial : ExitCode.ok;
+    const shownChecks = opts.showSecrets ? undefined : checks;
+    return streamResult(deliveries(), () => ({
+      note: stoppedLine(receiver.counts),
+      exitCode: paused ? ExitCode.partial : ExitCode.ok,
+    }));
   },
 });
+
+function stoppedLine({ received, refused, ignored, replayed }: WebhookReceiver['counts']): string {
+  return (
+    `Stopped: ${received} deliver${received === 1 ? 'y' : 'ies'} received` +
+    `${refused ? `, ${refused} refused` : ''}${ignored ? `, ${ignored} ignored` : ''}` +
+    `${replayed ? `, ${replayed} replayed` : ''}.`
+  );
+}
 
 /** --expect-header's pairs; a secret with no value is no secret: any sender that adds the empty header would pass. */
 function expectedHeaders(given: Array<[string, string]>): Record<string, string> {
@@ -154,14 +165,11 @@ function expectedHeaders(given: Array<[string, string]>): Record<string, string>
   return expected;
 }
 
-/** Each delivery as it is done: one line, or (--json, --ndjson) the whole delivery, checked headers masked unless
+/** A delivery as it is shown: one line, or (--json, --ndjson) the whole delivery, checked headers masked unless
  * `checks` is undefined (--show-secrets). */
-async function print(ctx: CommandContext, receiver: WebhookReceiver, checks: string[][] | undefined): Promise<void> {
-  const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
-  for await (const delivery of receiver.deliveries()) {
-    const shown = checks ? { ...delivery, headers: masked(delivery.headers, checks) } : delivery;
-    await writeOut(ctx.stdout, machine ? `${JSON.stringify(shown)}\n` : summary(delivery, ctx.stdoutIsTTY));
-  }
+function shown(delivery: Delivery, terminal: boolean, checks: string[][] | undefined): StreamItem {
+  const value = checks ? { ...delivery, headers: masked(delivery.headers, checks) } : delivery;
+  return { value, text: summary(delivery, terminal) };
 }
 
 /** Registers a webhook pointing here and says where it points and what is left to do when done; true when its test

@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, createReadStream, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OutreachError } from '../../errors.js';
+import { SpoolFailed } from '../../errors.js';
 import { openExclusive } from '../../io/safe-file.js';
 import { tempDir, tempName } from '../temp-files.js';
 
@@ -120,11 +120,10 @@ function spooling<T>(work: () => T): T {
     return work();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new OutreachError(
-      `cannot write an import chunk to ${tempDir()}: ${(error as Error).message}`,
-      code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG'
-        ? 'Make room there, point TMPDIR at a folder with space, or lower --concurrency or --chunk-size; then resume.'
-        : undefined,
+    throw new SpoolFailed(
+      tempDir(),
+      (error as Error).message,
+      code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG',
     );
   }
 }

@@ -197,7 +197,10 @@ async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions)
   const http = await ctx.http();
   const fields = (await call(http, fieldsEndpoints.list, { query: { systemFields: 'true' } })).payload;
   const mappingFile = opts.mappingFile
-    ? { name: opts.mappingFile, text: await readInputText(opts.mappingFile, ctx, `--mapping: ${opts.mappingFile}`) }
+    ? {
+        name: opts.mappingFile,
+        text: await readInputText(opts.mappingFile, ctx, `${ctx.optionName('mapping')}: ${opts.mappingFile}`),
+      }
     : undefined;
   const mapWith = (maps: string[]) =>
     named(opts.input, () => buildMapping(header, fields, { maps, mappingFile, ignoreUnknown: opts.ignoreUnknown }));
@@ -440,7 +443,7 @@ async function waitForResults(
 ): Promise<void> {
   const { summary } = plan;
   const later: NextStep = file.fromStdin
-    ? { kind: 'import-status', requestId: summary.requestIds[0]! }
+    ? { kind: 'import-status', requestId: summary.requestIds[0]!, wait: true }
     : { kind: 'import-resume', input: opts.input, sequenceScoped: Boolean(opts.sequenceScoped) };
   const { failures, unknown } = opts.sync
     ? { failures: syncFailures(pass.accepted), unknown: [] }
@@ -535,10 +538,11 @@ async function waitForChunks(
       const reason =
         error instanceof RefusedLink
           ? `accepted; its report was not downloaded (${error.message}). ` +
-            `Its link is shown by: outreach prospects import-status ${chunk.requestId}`
+            `Its link is shown by: ${ctx.stepWords({ kind: 'import-status', requestId: String(chunk.requestId), wait: false })}`
           : `accepted; its report could not be ${error instanceof UnreadableReport ? 'read' : 'downloaded'} ` +
             `(${(error as Error).message}). ` +
-            `Fetch it later from ${status.reportUrl} or with: outreach prospects import-status ${chunk.requestId}`;
+            `Fetch it later from ${status.reportUrl} or with: ` +
+            ctx.stepWords({ kind: 'import-status', requestId: String(chunk.requestId), wait: false });
       unknown.push({ ...chunk, reason });
       ctx.emit({ type: 'info', text: `Rows ${chunk.firstRow}-${chunk.lastRow}: ${reason}` });
     }
