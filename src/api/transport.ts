@@ -152,9 +152,29 @@ class Attempt {
 
   send(req: http.ClientRequest, body: RequestBody | undefined): void {
     if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return void req.end(body);
-    const source = body instanceof Readable ? body : Readable.from(body);
-    source.once('error', this.localFileFailed);
-    pipeline(source, req).catch(this.fail);
+    if (!(body instanceof Readable)) return void this.pump(req, body);
+    body.once('error', this.localFileFailed);
+    pipeline(body, req).catch(this.fail);
+  }
+
+  /** Writes an iterable's pieces, each once the one before it has reached the socket: a source may reuse a piece's
+   * memory for the next (a spool read into one buffer), and a large piece goes out without a JavaScript turn per
+   * socket buffer. A piece that cannot be read is a local file failure; a write that fails is the request's error,
+   * told by its 'error' event. */
+  private async pump(req: http.ClientRequest, body: AsyncIterable<Uint8Array>): Promise<void> {
+    const pieces = body[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await pieces.next();
+      } catch (error) {
+        this.localFileFailed(error as NodeJS.ErrnoException);
+        return void req.destroy(error as Error);
+      }
+      if (next.done) return void req.end();
+      const written = await new Promise<boolean>((resolve) => req.write(next.value, (error) => resolve(!error)));
+      if (!written) return void (await pieces.return?.());
+    }
   }
 
   /** The answer: a success with a sink streams to it, anything else is kept in memory; both within their limit. */

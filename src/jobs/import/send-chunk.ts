@@ -59,7 +59,7 @@ async function postChunk<
   missing: string,
 ): Promise<{ answer: z.output<E['response']>; built: BuiltChunk; replayed?: true }> {
   const response = await http.send(e.method, e.path, {
-    jsonBody: () => chunk.body() as AsyncIterable<Uint8Array>,
+    jsonBody: () => chunk.body(),
     replaySafe: e.replaySafe,
     timeoutMs: timeoutGiven ? undefined : chunkTimeoutMs,
   });
