@@ -14,7 +14,8 @@ export interface Confirmation {
   hint?: string;
   /** What a no says: `Nothing deleted.` */
   declined: string;
-  /** What the action will do, shown before it: always when a person is asked, else unless --quiet. */
+  /** What the action will do, shown on stderr before it: always when a person is asked, else unless --quiet (also
+   * under --json: a script's log says what was ordered). */
   preview?: string;
 }
 
@@ -23,7 +24,7 @@ export async function confirmed(ctx: CommandContext, confirmation: Confirmation)
   const asking = !confirmation.yes && ctx.interactive;
   if (confirmation.preview !== undefined)
     if (asking) ctx.stderr.write(`${ctx.redact(confirmation.preview)}\n`);
-    else ctx.info(confirmation.preview);
+    else ctx.note(confirmation.preview);
   if (confirmation.yes) return true;
   if (!ctx.interactive) throw new UsageError(confirmation.refusal, confirmation.hint);
   if (await ctx.prompter.confirm({ message: confirmation.question, default: false })) return true;

@@ -58,3 +58,45 @@ describe('stdout that breaks', () => {
     expect(stderr).toBe('error: cannot write to stdout: ENOSPC: no space left on device, write\n');
   });
 });
+
+describe('a list written while its job runs', () => {
+  it('enrich contacts --wait stops when its reader leaves, and still writes who was not enriched', async () => {
+    const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { startSandboxProcess } = await import('../helpers/spawn.js');
+    const dir = tempDir();
+    const sandbox = await startSandboxProcess(
+      ['--enrichment-seconds', '0', '--key', 'sk_pipes_test_1'],
+      cleanEnv({ OUTREACH_CONFIG_DIR: dir }),
+    );
+    try {
+      const env = cleanEnv({
+        OUTREACH_CONFIG_DIR: dir,
+        OUTREACH_BASE_URL: sandbox.baseUrl,
+        OUTREACH_API_KEY: sandbox.key,
+      });
+      const search = await runBin(['people', 'search', '--max', '300', '--csv'], { env });
+      writeFileSync(join(dir, 'leads.csv'), search.stdout);
+      const enriched = await runBin(
+        ['enrich', 'contacts', '--from', join(dir, 'leads.csv'), '--yes', '--wait', '--ndjson'],
+        {
+          env,
+          closeStdout: true,
+        },
+      );
+      expect(enriched.code).toBe(141);
+      expect(enriched.stderr).toMatch(/Enrichment stopped: .* not enriched: \S+leads\.not-enriched\.csv/);
+      // The file is there under its name (not left as a temporary file), everyone not listed in it with why.
+      expect(readdirSync(dir).filter((name) => name.includes('not-enriched'))).toEqual(['leads.not-enriched.csv']);
+      expect(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8').split('\n')[0]).toMatch(/,Reason$/);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it('enrich contacts --wait that fails before finding anyone lists nothing: not even a header', async () => {
+    const env = cleanEnv({ OUTREACH_CONFIG_DIR: tempDir() });
+    const result = await runBin(['enrich', 'contacts', '--lead-id', '1', '--yes', '--wait', '--csv'], { env });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 4, stdout: '' });
+  });
+});

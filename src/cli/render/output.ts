@@ -146,7 +146,9 @@ function sayEnding(ctx: CommandContext, end: Ending): ExitCode | undefined {
  * (a full pipe) does not hold the stop: the last items are handed to the stream without waiting for it to drain. */
 async function renderStream(ctx: CommandContext, stream: StreamResult): Promise<ExitCode | undefined> {
   const machine = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
-  const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  const stopped = new Promise<void>((resolve) =>
+    ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
   for await (const item of stream.items) {
     const written = writeOut(ctx.stdout, machine ? `${JSON.stringify(item.value)}\n` : item.text);
     written.catch(() => undefined); // a write let go after Ctrl-C fails unheard

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { resolve } from 'node:path';
 import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
@@ -8,7 +7,7 @@ import { listResult, valueResult, type Ending, type ListOptions, type VerbResult
 import type { Column } from '../../cli/render/columns.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { EnrichedPerson } from '../../api/contract/people.js';
-import { UsageError } from '../../errors.js';
+import { OutputClosed, UsageError } from '../../errors.js';
 import type { EnrichSummary } from '../../jobs/enrich.js';
 import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
@@ -156,19 +155,43 @@ export default defineVerb({
   },
 });
 
-/** --wait: the people found, listed while the enrichment runs (it waits while the list is not read). */
+/** --wait: the people found, listed while the enrichment runs (it waits while the list is not read). A list that stops
+ * being read (its output failed) stops the job, which still ends as a job does: its not-enriched file written, and how
+ * it went said. A job that fails leaves no list at all: the error alone is said. */
 function foundAsTheyCome(ctx: CommandContext, opts: Opts, input: PeopleInput): VerbResult {
   const found = new PassThrough({ objectMode: true, highWaterMark: 64 });
   let end: Ending = {};
-  enrich(ctx, opts, input, async (person) => {
-    if (!found.write(person)) await once(found, 'drain');
-  })
-    .then(
-      (summary) => (end = ending(ctx, opts, summary)),
-      (error: unknown) => (end = { error }),
-    )
-    .finally(() => found.end());
-  return listResult<Enriched>(found, enrichedColumns(opts.phone), foundOptions(opts, input), { after: () => end });
+  let said = false;
+  const work = enrich(ctx, opts, input, async (person) => {
+    if (!found.destroyed && !found.write(person)) await drainedOrGone(found);
+    if (found.destroyed) throw new OutputClosed(true);
+  }).then(
+    (summary) => {
+      end = ending(ctx, opts, summary);
+      found.end();
+    },
+    (error: unknown) => found.destroy(error as Error),
+  );
+  ctx.onDispose(async () => {
+    await work;
+    if (!said && end.failing) ctx.outcome(end.failing, true);
+  });
+  const after = () => {
+    said = true;
+    return end;
+  };
+  return listResult<Enriched>(found, enrichedColumns(opts.phone), foundOptions(opts, input), { after });
+}
+
+/** Until the stream takes more, or is gone. */
+function drainedOrGone(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('close', done);
+      resolve();
+    };
+    stream.on('drain', done).on('close', done);
+  });
 }
 
 /** Machine formats list people, so they need --wait; and someone must be named. */
