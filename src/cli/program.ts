@@ -39,7 +39,7 @@ export async function buildProgram(
       'Drive an outreach-sequencing API from the command line: import prospects, manage do-not-contact lists, ' +
         'work through tasks in bulk, build schedules, and try it all safely against a local sandbox.',
     )
-    .version(packageVersion(), '-V, --version');
+    .version(packageVersion(), '-V, --version', 'print the version number (also -v; more with `outreach version`)');
   for (const { flags, help } of globalSwitches) program.option(flags, help);
   for (const [key, spec] of Object.entries(globalValueFlags)) {
     const { flags, help } = optionSyntax(key, spec);

@@ -30,7 +30,8 @@ export async function runCli(processCtx: Context, argv: string[], groups: GroupE
   const secrets = new Secrets();
   const { ctx, flush } = guardContext(processCtx, secrets);
   try {
-    return await runGuarded(ctx, argv, secrets, groups);
+    // -v is -V, as many tools have it (commander takes one short flag for the version).
+    return await runGuarded(ctx, argv[0] === '-v' ? ['--version', ...argv.slice(1)] : argv, secrets, groups);
   } finally {
     flush();
   }
@@ -71,9 +72,10 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups
   }
   try {
     const program = await buildProgram(ctx, argv, invoke, groups);
+    // No command is a usage mistake, as a group without its verb is: the help on stderr, exit 2.
     if (argv.length === 0) {
-      program.outputHelp();
-      return ExitCode.ok;
+      program.outputHelp({ error: true });
+      return ExitCode.usage;
     }
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -106,6 +106,12 @@ export const groups: GroupEntry[] = [
     load: () => import('./doctor/index.js'),
   },
   {
+    name: 'version',
+    summary: 'Print the version of outreach and of the Node.js it runs on',
+    example: 'version',
+    load: () => import('./version/index.js'),
+  },
+  {
     name: 'completion',
     summary: 'Shell completion for bash, zsh and fish',
     example: 'completion bash > ~/.local/share/bash-completion/completions/outreach',

@@ -1,0 +1,17 @@
+import { defineVerb } from '../../cli/verb.js';
+import { valueResult } from '../../cli/result.js';
+import { packageVersion } from '../../cli/version.js';
+
+export default defineVerb({
+  description:
+    'The same version as --version (-V, -v) prints, with the Node.js version and platform; --json for scripts.',
+  examples: ['version --json'],
+  async run() {
+    const value = {
+      version: packageVersion(),
+      node: process.versions.node,
+      platform: `${process.platform}-${process.arch}`,
+    };
+    return valueResult(value, `outreach ${value.version} (Node.js ${value.node}, ${value.platform})\n`);
+  },
+});
