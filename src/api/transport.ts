@@ -152,7 +152,7 @@ class Attempt {
 
   send(req: http.ClientRequest, body: RequestBody | undefined): void {
     if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return void req.end(body);
-    if (!(body instanceof Readable)) return void this.pump(req, body);
+    if (!(body instanceof Readable)) return void this.pump(req, body).catch(this.fail);
     body.once('error', this.localFileFailed);
     pipeline(body, req).catch(this.fail);
   }
@@ -160,20 +160,28 @@ class Attempt {
   /** Writes an iterable's pieces, each once the one before it has reached the socket: a source may reuse a piece's
    * memory for the next (a spool read into one buffer), and a large piece goes out without a JavaScript turn per
    * socket buffer. A piece that cannot be read is a local file failure; a write that fails is the request's error,
-   * told by its 'error' event. */
+   * told by its 'error' event. A request that closes ends the pump even where a write's callback never comes (a write
+   * after the socket was reset), and a write 'done' on a socket already destroyed was cancelled: the source is let go
+   * either way, its file closed (by then no write holds its memory). */
   private async pump(req: http.ClientRequest, body: AsyncIterable<Uint8Array>): Promise<void> {
     const pieces = body[Symbol.asyncIterator]();
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await pieces.next();
-      } catch (error) {
-        this.localFileFailed(error as NodeJS.ErrnoException);
-        return void req.destroy(error as Error);
+    const closed = new Promise<boolean>((resolve) => req.once('close', () => resolve(false)));
+    try {
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await pieces.next();
+        } catch (error) {
+          this.localFileFailed(error as NodeJS.ErrnoException);
+          return void req.destroy(error as Error);
+        }
+        if (next.done) return void req.end();
+        const piece = next.value;
+        const written = new Promise<boolean>((resolve) => req.write(piece, (error) => resolve(!error)));
+        if (!(await Promise.race([written, closed])) || req.socket?.destroyed) return;
       }
-      if (next.done) return void req.end();
-      const written = await new Promise<boolean>((resolve) => req.write(next.value, (error) => resolve(!error)));
-      if (!written) return void (await pieces.return?.());
+    } finally {
+      await pieces.return?.();
     }
   }
 
