@@ -1,3 +1,4 @@
+import { arch, platform, versions } from 'node:process';
 import { defineVerb } from '../../cli/verb.js';
 import { valueResult } from '../../cli/result.js';
 import { packageVersion } from '../../cli/version.js';
@@ -9,8 +10,8 @@ export default defineVerb({
   async run() {
     const value = {
       version: packageVersion(),
-      node: process.versions.node,
-      platform: `${process.platform}-${process.arch}`,
+      node: versions.node,
+      platform: `${platform}-${arch}`,
     };
     return valueResult(value, `outreach ${value.version} (Node.js ${value.node}, ${value.platform})\n`);
   },
