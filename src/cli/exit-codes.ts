@@ -16,7 +16,10 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.ok, 'Success: everything asked for was done.'],
   [ExitCode.failure, 'API or network failure: the service answered with an error, or could not be reached.'],
-  [ExitCode.usage, 'Usage or invalid input: a bad flag, argument or input file. Nothing was sent.'],
+  [
+    ExitCode.usage,
+    'Usage or invalid input: a bad flag, argument or input file, or an id the service does not know. Nothing was changed.',
+  ],
   [ExitCode.partial, 'Partial success: the job ran but some rows or tasks failed; a report file names them.'],
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
   [

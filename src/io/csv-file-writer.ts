@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { openExclusive, tempPathFor } from './safe-file.js';
+import { claimUniquePath, openExclusive, tempPathFor } from './safe-file.js';
 import type { CsvBadRow, CsvRow } from './csv-reader.js';
 import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
@@ -37,13 +37,23 @@ async function writeText(out: Writable, text: string): Promise<void> {
   });
 }
 
+/** `unique`: the name is this run's own (a default name with a time in it): `path`, or the first free `-2`, `-3`, ...
+ * before that ending, claimed at once (claimUniquePath); the writer's `path` says which. */
 export async function createCsvFileWriter(
-  path: string,
+  given: string,
   header: string[],
-  options: CsvWriteOptions = {},
+  options: CsvWriteOptions & { unique?: string } = {},
 ): Promise<CsvFileWriter> {
+  const path = options.unique === undefined ? given : claimUniquePath(given, options.unique);
   const temp = tempPathFor(path);
-  const file = createWriteStream(temp, { fd: openExclusive(temp) });
+  let fd: number;
+  try {
+    fd = openExclusive(temp);
+  } catch (error) {
+    if (options.unique !== undefined) await rm(path, { force: true });
+    throw error;
+  }
+  const file = createWriteStream(temp, { fd });
   await writeText(file, csvLines([header], options));
   let finished = false;
   return {
@@ -70,6 +80,7 @@ export async function createCsvFileWriter(
       // Not events.once: it would reject on that expected error.
       if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(temp, { force: true });
+      if (options.unique !== undefined) await rm(path, { force: true }); // the name claimed, empty
     },
   };
 }

@@ -19,6 +19,23 @@ export function openExclusive(path: string): number {
   return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
 }
 
+/** Claims a name for a file this run will write, so that two runs started in the same second never share one: `path`
+ * itself, or the first free `<stem>-2<suffix>`, `-3`, ... (`suffix` is the ending kept: `.not-enriched.csv`), created
+ * empty and exclusively (0600). The file is then written under a temporary name and renamed onto it. */
+export function claimUniquePath(path: string, suffix: string): string {
+  const stem = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path;
+  const ending = path.endsWith(suffix) ? suffix : '';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? path : `${stem}-${n}${ending}`;
+    try {
+      closeSync(openExclusive(candidate));
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error;
+    }
+  }
+}
+
 /** Writes `text` to a new temporary file, then renames it to `path`; returns the file, still open for appends. */
 export function writeNewFile(path: string, text: string): number {
   const temp = tempPathFor(path);

@@ -32,6 +32,8 @@ export interface EnrichOptions {
   limitWaitMs: number;
   /** Where people not enriched are written (created only if there are some). */
   rejectsPath: string;
+  /** The rejects' name is a default one: claimed for this run, with -2, -3 ... before this ending when taken. */
+  rejectsUnique?: string;
   found(person: InputPerson, result: EnrichedPerson, requestId: string): Promise<void>;
 }
 
@@ -114,7 +116,8 @@ interface Started {
  * file with why. */
 class Enrichment {
   readonly summary: EnrichSummary;
-  private rejects: CsvFileWriter | undefined;
+  /** Made by the first reject; a promise, so that rejects said at once share one file. */
+  private rejects: Promise<CsvFileWriter> | undefined;
   private notEnriched = 0;
   private readonly unaccounted: Set<InputPerson>;
   private readonly startedIn = new Map<InputPerson, string>();
@@ -234,16 +237,19 @@ class Enrichment {
           : `not started (${why})`,
       );
     }
-    await this.rejects?.commit();
+    const rejects = await this.rejects;
+    await rejects?.commit();
     summary.notEnriched = this.notEnriched;
-    if (this.rejects) summary.rejectsFile = this.rejects.path;
+    if (rejects) summary.rejectsFile = rejects.path;
     return summary;
   }
 
   private async reject(person: InputPerson, reason: string): Promise<void> {
     // Read back by `enrich contacts --from`: the people's values stay as they came.
-    this.rejects ??= await createCsvFileWriter(this.options.rejectsPath, [...this.options.input.header, 'Reason']);
-    await this.rejects.write([...person.cells, reason]);
+    this.rejects ??= createCsvFileWriter(this.options.rejectsPath, [...this.options.input.header, 'Reason'], {
+      unique: this.options.rejectsUnique,
+    });
+    await (await this.rejects).write([...person.cells, reason]);
     this.notEnriched++;
     this.unaccounted.delete(person);
   }

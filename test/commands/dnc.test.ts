@@ -159,7 +159,9 @@ describe('dnc export', () => {
 
   it('leaves no file when the list cannot be read', async () => {
     const result = await dnc(['export', 'nope', '-o', 'out.csv']);
-    expect(result.code).toBe(1);
+    // An unknown list is exit 2, as every unknown id is.
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: no DNC list nope\n/);
     expect(existsSync(join(dir, 'out.csv'))).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   });

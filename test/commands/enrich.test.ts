@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir, testTime } from '../helpers/context.js';
+import { fileStamp } from '../../src/format.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
 import { state } from '../helpers/sandbox-state.js';
@@ -120,6 +121,22 @@ describe('enrich contacts', () => {
     expect(JSON.parse(again.stdout)[0]).toMatchObject({ 'LinkedIn URL': url, email: people[0].email });
     const status = await cli(['enrich', 'status', JSON.parse(again.stdout)[0].enrichment.requestId, '--json']);
     expect(JSON.parse(status.stdout)[0]).toMatchObject({ totalRecords: 1, alreadyRevealed: 1, creditsCharged: 0 });
+  });
+
+  it("never writes over another run's not-enriched file: a name taken gets -2", async () => {
+    const searched = await run(['people', 'search', '--max', '40', '--csv'], { env: sb.env });
+    // Another enrichment started in this same second holds the name this one would take.
+    const now = testTime.now();
+    const taken = join(dir, `enrich-${fileStamp(now)}.not-enriched.csv`);
+    writeFileSync(taken, 'Person Id,Reason\n1,another run\n');
+    const result = await cli(['enrich', 'contacts', '--from', '-', '--yes', '--wait', '--csv'], {
+      stdin: searched.stdout,
+      now: () => now,
+    });
+    const written = /not enriched: (\S+)\.$/m.exec(result.stderr)![1]!;
+    expect(written).toBe(join(dir, `enrich-${fileStamp(now)}-2.not-enriched.csv`));
+    expect(readFileSync(taken, 'utf8')).toBe('Person Id,Reason\n1,another run\n');
+    expect(lines(readFileSync(written, 'utf8')).length).toBeGreaterThan(1);
   });
 
   it('waits for a used-up window to reset, saying so, and never gets a 429', async () => {

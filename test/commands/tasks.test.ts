@@ -175,6 +175,27 @@ describe('tasks get / complete', () => {
 });
 
 describe('tasks bulk-skip', () => {
+  it('gives each run its own journal and failed file, even two runs in the same second', async () => {
+    const ids = state(sb)
+      .tasks.filter((t) => !t.doneStatus)
+      .slice(0, 4)
+      .map((t) => t.taskId);
+    const runs = [];
+    for (const id of ids) runs.push(await tasks(['bulk-skip', id, 'tkNope00', '--yes', '--json']));
+    const files = runs.map((r) => JSON.parse(r.stdout).files as { journal: string; failed: string });
+    expect(runs.map((r) => r.code)).toEqual([3, 3, 3, 3]);
+    expect(new Set(files.map((f) => f.journal)).size).toBe(4);
+    // The test clock moves only by the sleeps of the runs: the first ones start in the same second.
+    const names = files.map((f) => f.failed.replace(/.*\//, ''));
+    expect(names.slice(0, 2)).toEqual([
+      expect.stringMatching(/^bulk-skip-\d{8}-\d{6}\.failed\.csv$/),
+      expect.stringMatching(/^bulk-skip-\d{8}-\d{6}-2\.failed\.csv$/),
+    ]);
+    expect(new Set(names).size).toBe(4);
+    // Each failed file still holds its own run's failure.
+    for (const { failed } of files) expect(readFileSync(failed, 'utf8')).toContain('tkNope00,');
+  });
+
   it('asks for each batch just after the service should have finished it, learning how long batches take', async () => {
     // 300 overdue tasks in 3 batches of 100, one at a time; the sandbox finishes a batch 0.3 s + 5 ms a task after it
     // was accepted (0.8 s), on the test clock. A fixed backoff would ask at 0.25, 0.625, 1.19 s: 1.19 s a batch.

@@ -61,6 +61,13 @@ export const dncEndpoints = {
     params: z.object({ dncListId: nonEmpty }),
     query: dncItemQuery,
     response: listOf(dncItemSchema, ['dncDetails']),
+    // The service answers an unknown list with 400, code 40004 (spec.md).
+    notFound: {
+      what: 'DNC list',
+      param: 'dncListId',
+      codes: [40004],
+      hint: 'See the lists with `outreach dnc lists`.',
+    },
   }),
   search: endpoint({
     method: 'GET',

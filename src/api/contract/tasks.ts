@@ -126,6 +126,7 @@ export const tasksEndpoints = {
     replaySafe: true,
     params: z.object({ taskId: nonEmpty }),
     response: z.looseObject({ message: optional(z.string()), payload: z.looseObject({ task: taskSchema }) }),
+    notFound: { what: 'task', param: 'taskId', hint: 'See the ids with `outreach tasks list`.' },
   }),
   complete: endpoint({
     method: 'POST',
@@ -199,5 +200,10 @@ export const tasksEndpoints = {
     params: z.object({ bulkActionId: nonEmpty }),
     // Flat in the real service; a payload wrapper is read too.
     response: wrapped(bulkStatusSchema, 'bulkActionId'),
+    notFound: {
+      what: 'bulk action',
+      param: 'bulkActionId',
+      hint: 'Bulk action ids are printed by `outreach tasks bulk-skip` and `bulk-snooze` (--json: bulkActionIds).',
+    },
   }),
 };

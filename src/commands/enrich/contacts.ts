@@ -121,7 +121,8 @@ export default defineVerb({
     'Without --wait it prints the request ids (follow them with `enrich status`). With --wait it follows the jobs',
     'and writes everyone found, Email first, with the columns of the search: --csv is ready for `prospects import`.',
     'Everyone not enriched (no email found, no id in the row, a repeat, not started) goes to',
-    '<name>.not-enriched.csv (enrich-<time>.not-enriched.csv for stdin or flags) with the reason; then exit 3.',
+    '<name>.not-enriched.csv (enrich-<time>.not-enriched.csv for stdin or flags; -2, -3 ... when another run holds',
+    'that name) with the reason; then exit 3.',
   ].join('\n'),
   examples: [
     "outreach people search --title 'Head of Sales' --max 500 --csv |\n" +
@@ -237,6 +238,7 @@ async function enrich(
       wait: opts.wait,
       limitWaitMs: opts.limitWait,
       rejectsPath: opts.rejects ? resolve(ctx.cwd, opts.rejects) : `${base}.not-enriched.csv`,
+      rejectsUnique: opts.rejects ? undefined : '.not-enriched.csv',
       found: (person, result, requestId) =>
         found({
           person,

@@ -1,6 +1,7 @@
 // The verbs of a bulk action over tasks (bulk-skip, bulk-snooze), declared once: the selection (ids, a file, stdin,
 // filters), the confirmation, --dry-run, --resume, the journal and the failed CSV; each action gives its words, its
 // own flags and how it acts.
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineVerb, type Options } from '../../cli/verb.js';
 import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
@@ -169,8 +170,15 @@ async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
   if (!(await confirmedFor(ctx, words, ids, given.yes))) return undefined;
   const { planBulk } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
-  const journal = join(ctx.cwd, `${job}-${fileStamp(started)}.journal`);
-  return planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
+  // This run's own journal (and failed file, named after it): two runs in the same second never share one.
+  const { claimUniquePath } = await import('../../io/safe-file.js');
+  const journal = claimUniquePath(join(ctx.cwd, `${job}-${fileStamp(started)}.journal`), '.journal');
+  try {
+    return planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
+  } catch (error) {
+    rmSync(journal, { force: true }); // nothing was sent: no journal to resume
+    throw error;
+  }
 }
 
 export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec: BulkVerbSpec<F>) {

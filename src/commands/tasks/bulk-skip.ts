@@ -12,7 +12,8 @@ export default bulkActionVerb({
     "gives its place to the next when the service is due to finish it, while its status is checked (that check's",
     'round trip is not added to every batch). On a terminal it asks first; otherwise --yes is',
     'required. A journal (bulk-skip-<time>.journal) lets --resume continue after a crash or Ctrl-C without re-sending',
-    'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3.',
+    'accepted batches. Tasks that could not be skipped are merged into bulk-skip-<time>.failed.csv; then exit 3. A',
+    'run started in the same second as another takes bulk-skip-<time>-2.journal (and -2.failed.csv), and so on.',
   ],
   examples: [
     'tasks bulk-skip --file ids.csv --yes --json',

@@ -1,0 +1,24 @@
+// The same mistake, the same answer: an id the service does not know is exit 2 with `error: no <thing> <id>` and a
+// hint saying where ids come from, whichever command meets it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+beforeEach(async () => (sb = await startTestSandbox()));
+afterEach(() => sb.close());
+
+describe('an unknown id', () => {
+  it.each([
+    [['tasks', 'get', 'tkNope'], 'no task tkNope'],
+    [['tasks', 'complete', 'tkNope', '--outcome', 'left-voicemail'], 'no task tkNope'],
+    [['tasks', 'bulk-status', 'baNope'], 'no bulk action baNope'],
+    [['dnc', 'show', 'dnNope'], 'no DNC list dnNope'],
+    [['webhooks', 'get', 'whNope'], 'no webhook whNope'],
+    [['enrich', 'status', 'erNope'], 'no enrichment job erNope'],
+  ])('%j is exit 2, named, with a hint', async (argv, message) => {
+    const result = await run(argv, { env: sb.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: ${message}\\nhint: .+\\n$`));
+  });
+});
