@@ -1,9 +1,16 @@
 // Flags and arguments declared once: each declaration gives the commander option (name, value, help text), its
 // validation, and the type run() receives. A bad value gets one message that names the flag once and says what is
 // allowed; rules between flags sit beside the declarations (see `rules` in verb.ts).
+import { closest } from '../io/import/closest.js';
 
 /** What a value must be, for messages: "a whole number from 1 to 100". Thrown by parsers, named by the caller. */
 export class ValueProblem extends Error {}
+
+/** `; did you mean X?` for a value near one of a fixed set (a typo, a part of it: voicemail for left-voicemail). */
+function didYouMean(raw: string, values: readonly string[]): string {
+  const near = closest(raw.trim(), [...values], (s) => s.toLowerCase(), 2);
+  return near.length ? `; did you mean ${near.join(' or ')}?` : '';
+}
 
 export interface FlagSpec<T> {
   help: string;
@@ -143,7 +150,9 @@ export const flag = {
         if (!given(raw)) return opts.default as WithDefault<V, D>;
         const value = opts.normalise ? opts.normalise(raw) : values.find((v) => v === raw);
         if (value === undefined) {
-          throw new ValueProblem(`must be one of ${values.join(', ')}${opts.spellings ?? ''}, not ${shown(raw)}`);
+          throw new ValueProblem(
+            `must be one of ${values.join(', ')}${opts.spellings ?? ''}, not ${shown(raw)}${didYouMean(String(raw), values)}`,
+          );
         }
         return value as WithDefault<V, D>;
       },
@@ -255,7 +264,9 @@ export const arg = {
             ? text
             : undefined;
         if (value === undefined)
-          throw new ValueProblem(`must be one of ${opts.choices?.join(', ')}, not ${shown(text)}`);
+          throw new ValueProblem(
+            `must be one of ${opts.choices?.join(', ')}, not ${shown(text)}${didYouMean(text, opts.choices ?? [])}`,
+          );
         return value;
       },
     } satisfies ArgSpec<string>;

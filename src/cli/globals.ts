@@ -107,7 +107,24 @@ export interface OutputSettings {
   wide: boolean;
 }
 
+/** One output format a run: two asked for at once is a mistake, not a silent pick (exit 2). --jq is JSON. */
+function checkOneFormat(flags: GlobalFlags): void {
+  const asked = [
+    flags.json && '--json',
+    flags.jq !== undefined && '--jq',
+    flags.ndjson && '--ndjson',
+    flags.csv && '--csv',
+  ].filter((name): name is string => Boolean(name));
+  const clash = asked.filter((name) => name !== '--json' || !asked.includes('--jq'));
+  if (clash.length > 1)
+    throw new UsageError(
+      `${clash.join(' and ')} cannot be used together: choose one output format`,
+      'Give one of --json (or --jq), --ndjson and --csv.',
+    );
+}
+
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
+  checkOneFormat(flags);
   const format: OutputFormat =
     flags.json || flags.jq !== undefined
       ? 'json'

@@ -157,8 +157,19 @@ async function renderStream(ctx: CommandContext, stream: StreamResult): Promise<
   return sayEnding(ctx, { exitCode: stream.exitCode, ...stream.after?.() });
 }
 
-/** CSV rows to stdout, or to a file that appears only once complete (none is left by a failure or Ctrl-C). */
+/** CSV rows to stdout, or to a file that appears only once complete (none is left by a failure or Ctrl-C). On stdout,
+ * --json and --ndjson get each row as an object keyed by the header instead. */
 async function renderCsv(ctx: CommandContext, csv: CsvResult): Promise<void> {
+  const { format } = ctx.output;
+  if (!csv.file && (format === 'json' || format === 'ndjson')) {
+    const writer = createListWriter<unknown[]>(
+      ctx,
+      csv.header.map((header, i) => ({ header, value: (row) => row[i] as Cell })),
+      { raw: (row) => Object.fromEntries(csv.header.map((header, i) => [header, row[i]])) },
+    );
+    await writeRows(writer, csv.rows);
+    return writer.end();
+  }
   const { createCsvFileWriter, createCsvStreamWriter } = await import('../../io/csv-file-writer.js');
   const options = { neutraliseFormulas: csv.neutraliseFormulas };
   const writer = csv.file

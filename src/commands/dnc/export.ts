@@ -10,7 +10,8 @@ export default defineVerb({
   args: [arg.text('listId')],
   description:
     'Cells a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote; --raw keeps them as they are.\n' +
-    'With -o the file appears only when complete (written beside it, then renamed), so Ctrl-C never leaves half of it.',
+    'With -o the file appears only when complete (written beside it, then renamed), so Ctrl-C never leaves half of it.\n' +
+    'On stdout, --json and --ndjson give each item as an object with the same keys as the CSV header.',
   examples: ['dnc export dncGlobal1 --type domain -o domains.csv', 'dnc export dncGlobal1 --raw'],
   flags: {
     type: flag.choice(dncTypes, 'which items', { value: 'type', default: 'all' }),

@@ -4,7 +4,7 @@ import { conflicts, defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { fieldsEndpoints } from '../../api/contract/fields.js';
-import { call } from '../../api/call.js';
+import { callWithBody } from '../../api/call.js';
 import type { UpdateFieldBody } from '../../api/contract/fields.js';
 
 export default defineVerb({
@@ -35,7 +35,9 @@ export default defineVerb({
     if (Object.keys(body).length === 0)
       throw new UsageError('nothing to change: give --label, --fallback-text, --tags or --clear-tags');
     const [fieldId] = opts.args;
-    const { message } = await call(await ctx.http(), fieldsEndpoints.update, { params: { fieldId }, body });
-    return doneResult(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`);
+    const answer = await callWithBody(await ctx.http(), fieldsEndpoints.update, { params: { fieldId }, body });
+    const { message } = answer.data;
+    // --json: the answer as the service sent it.
+    return doneResult(`Updated field ${fieldId}${message ? `: ${message}` : ''}.`, answer.body);
   },
 });

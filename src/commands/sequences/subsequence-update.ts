@@ -3,7 +3,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { sequencesEndpoints } from '../../api/contract/sequences.js';
-import { call } from '../../api/call.js';
+import { callWithBody } from '../../api/call.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
 
 /** "Email Open Count:greater than:3" -> {name, operation, value: 3}; the value is optional ("Link Click:is any"). */
@@ -47,7 +47,9 @@ export default defineVerb({
     if (!Object.keys(body).length)
       throw new UsageError('nothing to change: give --schedule, --delay-days or --condition');
     const params = { sequenceId: opts.args[0], subsequenceId: opts.args[1] };
-    const { message } = await call(await ctx.http(), sequencesEndpoints.updateSubsequence, { params, body });
-    return doneResult(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`);
+    const answer = await callWithBody(await ctx.http(), sequencesEndpoints.updateSubsequence, { params, body });
+    const { message } = answer.data;
+    // --json: the answer as the service sent it.
+    return doneResult(`Updated subsequence ${opts.args[1]}${message ? `: ${message}` : ''}.`, answer.body);
   },
 });
