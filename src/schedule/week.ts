@@ -122,6 +122,9 @@ export function canonicalTimeZone(zone: string): string | undefined {
 /** Checks a whole body (also one read from a file) and returns it with its zone spelled canonically. */
 export function checkedSchedule(body: ScheduleBody): ScheduleBody {
   checkSchedule(body);
+  // The service takes a week without a window, and nothing would ever be sent on it: a mistake, said before sending.
+  if (body.timeSlots.every((day) => day.slots.length === 0))
+    throw new WindowError('the schedule has no sending window: give at least one day, e.g. --day mon=09:00-17:00');
   return { ...body, timezone: canonicalTimeZone(body.timezone)! };
 }
 

@@ -99,7 +99,10 @@ describe('--json passes on what the client does not know', () => {
     };
     const listed = await cli(['schedules', 'list', '--json'], stubEnv());
     expect(JSON.parse(listed.stdout)).toEqual([schedule]);
-    const created = await cli(['schedules', 'create', '--name', 'Office', '--timezone', 'UTC', '--json'], stubEnv());
+    const created = await cli(
+      ['schedules', 'create', '--name', 'Office', '--timezone', 'UTC', '--day', 'mon=09:00-17:00', '--json'],
+      stubEnv(),
+    );
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toEqual({ ...schedule, id: 58965, isShared: true });
   });

@@ -132,7 +132,12 @@ describe('schedules create, from flags and files', () => {
     expect(bad.stderr).toBe('error: timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Berlin)\n');
     for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv'])
       expect(
-        (await run(['schedules', 'create', '--name', zone, '--timezone', zone, '-q'], { env: sb.env, cwd: dir })).code,
+        (
+          await run(['schedules', 'create', '--name', zone, '--timezone', zone, '--day', 'mon=09:00-17:00', '-q'], {
+            env: sb.env,
+            cwd: dir,
+          })
+        ).code,
       ).toBe(0);
   });
 

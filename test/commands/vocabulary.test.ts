@@ -65,3 +65,46 @@ describe('did you mean', () => {
     expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`${suggestion.replace(/[?.]/g, '\\$&')}$`));
   });
 });
+
+describe('accepted nonsense is refused', () => {
+  it('a schedule without a single sending window (exit 2, nothing created)', async () => {
+    const before = sb.sandbox.requestLog.length;
+    const result = await cli(['schedules', 'create', '--name', 'Never', '--timezone', 'UTC']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: the schedule has no sending window: give at least one day, e.g. --day mon=09:00-17:00',
+    );
+    expect(sb.sandbox.requestLog.length).toBe(before);
+  });
+
+  it('a condition whose operation is not one the service documents, with the nearest', async () => {
+    const result = await cli([
+      'sequences',
+      'subsequence',
+      'update',
+      'sqOnbrd1',
+      'ssReplied',
+      '--condition',
+      'Replied:iz:true',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: --condition "Replied:iz:true": the operation must be one of is, greater than, is any, not "iz"; did you mean is?\n' +
+        'hint: Others are not documented; `outreach api PATCH ...` sends any body as it is.\n',
+    );
+    // Any case and spacing of a documented one is taken.
+    expect(
+      (
+        await cli([
+          'sequences',
+          'subsequence',
+          'update',
+          'sqOnbrd1',
+          'ssReplied',
+          '--condition',
+          'Email Open Count:Greater  Than:3',
+        ])
+      ).code,
+    ).toBe(0);
+  });
+});

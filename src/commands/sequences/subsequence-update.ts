@@ -5,13 +5,27 @@ import { UsageError } from '../../errors.js';
 import { sequencesEndpoints } from '../../api/contract/sequences.js';
 import { callWithBody } from '../../api/call.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
+import { closest } from '../../io/import/closest.js';
+
+/** The operations the public documentation shows (real-service-notes.md: is, greater than, is any); the whole matrix
+ * is not public, so anything else is refused here rather than by a 400 after the request. */
+const operations = ['is', 'greater than', 'is any'] as const;
 
 /** "Email Open Count:greater than:3" -> {name, operation, value: 3}; the value is optional ("Link Click:is any"). */
 export function parseCondition(text: string): Condition {
   const parts = text.split(':').map((p) => p.trim());
   if (parts.length < 2 || parts.length > 3 || !parts[0] || !parts[1])
     throw new UsageError(`--condition "${text}": write it as "name:operation:value" (the value may be left out)`);
-  const [name, operation, raw] = parts as [string, string, string | undefined];
+  const [name, given, raw] = parts as [string, string, string | undefined];
+  const operation = operations.find((known) => known === given.toLowerCase().replace(/\s+/g, ' '));
+  if (!operation) {
+    const near = closest(given, [...operations], (s) => s.toLowerCase(), 1);
+    throw new UsageError(
+      `--condition "${text}": the operation must be one of ${operations.join(', ')}, not "${given}"` +
+        `${near.length ? `; did you mean ${near[0]}?` : ''}`,
+      'Others are not documented; `outreach api PATCH ...` sends any body as it is.',
+    );
+  }
   if (raw === undefined || raw === '') return { name, operation };
   if (raw === 'true' || raw === 'false') return { name, operation, value: raw === 'true' };
   if (/^-?\d+(\.\d+)?$/.test(raw)) return { name, operation, value: Number(raw) };
@@ -22,7 +36,8 @@ export default defineVerb({
   args: [arg.text('sequenceId'), arg.text('subsequenceId')],
   description:
     '--condition replaces the whole set of conditions (repeat it for several). An empty set is refused here: the API\n' +
-    'would silently ignore it and keep the old conditions. --delay-days is at least 1.',
+    'would silently ignore it and keep the old conditions. The operation is one the service documents: is, greater than\n' +
+    'or is any (any case). --delay-days is at least 1.',
   examples: [
     'sequences subsequence update sqOnbrd1 ssReplied --condition "Replied:is:true" --condition "Email Open Count:greater than:3"',
     'sequences subsequence update sqOnbrd1 ssReplied --schedule 58965',
