@@ -6,7 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { claimUniquePath, openExclusive, tempPathFor } from './safe-file.js';
-import type { CsvBadRow, CsvRow } from './csv-reader.js';
+import type { CsvBadRow, CsvMarks, CsvRow } from './csv-reader.js';
 import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
 
@@ -37,12 +37,13 @@ async function writeText(out: Writable, text: string): Promise<void> {
   });
 }
 
-/** `unique`: the name is this run's own (a default name with a time in it): `path`, or the first free `-2`, `-3`, ...
+/** `marks`: the byte-order mark and line ending of the input whose rows the file holds (see CsvMarks).
+ * `unique`: the name is this run's own (a default name with a time in it): `path`, or the first free `-2`, `-3`, ...
  * before that ending, claimed at once (claimUniquePath); the writer's `path` says which. */
 export async function createCsvFileWriter(
   given: string,
   header: string[],
-  options: CsvWriteOptions & { unique?: string } = {},
+  options: CsvWriteOptions & { unique?: string; marks?: CsvMarks } = {},
 ): Promise<CsvFileWriter> {
   const path = options.unique === undefined ? given : claimUniquePath(given, options.unique);
   const temp = tempPathFor(path);
@@ -54,15 +55,18 @@ export async function createCsvFileWriter(
     throw error;
   }
   const file = createWriteStream(temp, { fd });
-  await writeText(file, csvLines([header], options));
+  const eol = options.marks?.lineEnding ?? options.lineEnding ?? '\n';
+  const lines: CsvWriteOptions = { neutraliseFormulas: options.neutraliseFormulas, lineEnding: eol };
+  await writeText(file, `${options.marks?.bom ? '\uFEFF' : ''}${csvLines([header], lines)}`);
   let finished = false;
   return {
     path,
-    write: (fields) => writeText(file, csvLines([fields], options)),
+    write: (fields) => writeText(file, csvLines([fields], lines)),
     writeRecord(before, record, delimiter) {
       const raw = 'raw' in record && record.raw !== null && delimiter === ',' ? record.raw : undefined;
-      if (raw === undefined) return writeText(file, csvLines([[...before, ...record.fields]], options));
-      return writeText(file, `${before.length ? `${csvLines([before], options).slice(0, -1)},` : ''}${raw}\n`);
+      if (raw === undefined) return writeText(file, csvLines([[...before, ...record.fields]], lines));
+      const prefix = before.length ? `${csvLines([before], lines).slice(0, -eol.length)},` : '';
+      return writeText(file, `${prefix}${raw}${eol}`);
     },
     async commit() {
       if (finished) return;

@@ -8,13 +8,15 @@ export type CsvCell = string | number | boolean | null | undefined;
 export interface CsvWriteOptions {
   /** Prefix cells starting with =, +, -, @, tab or CR with a quote. */
   neutraliseFormulas?: boolean;
+  /** What ends a line (default \n). */
+  lineEnding?: '\n' | '\r\n';
 }
 
 export function neutralise(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** CSV lines (each ending in \n) for rows of cells. */
+/** CSV lines (each ending in \n, or the line ending asked for) for rows of cells. */
 export function csvLines(rows: readonly CsvCell[][], options: CsvWriteOptions = {}): string {
   const prepared = rows.map((fields) =>
     fields.map((field) => {
@@ -24,5 +26,5 @@ export function csvLines(rows: readonly CsvCell[][], options: CsvWriteOptions = 
   );
   // RFC 4180 quoting, and also around a lone CR (csv-stringify leaves it bare, and Excel and Python then see a line
   // break) and around spaces at a value's edges (readers that trim unquoted values would lose them).
-  return stringify(prepared, { record_delimiter: '\n', quoted_match: [/\r/, /^\s|\s$/] });
+  return stringify(prepared, { record_delimiter: options.lineEnding ?? '\n', quoted_match: [/\r/, /^\s|\s$/] });
 }

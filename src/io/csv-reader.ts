@@ -26,6 +26,15 @@ export interface CsvReadOptions {
   name?: string;
   /** The input starts at this position of a UTF-8 file read before (a batch's `from`), under this header. */
   from?: CsvPosition & { header: string[] };
+  /** The marks of the file read before, for a read from a position (which cannot see them). */
+  marks?: CsvMarks;
+}
+
+/** What a spreadsheet reads a file by beside its text: a byte-order mark, and the line ending. Files of the user's own
+ * rows (rejected, failed) keep them, so Excel on Windows reads their accents and lines as it read the input's. */
+export interface CsvMarks {
+  bom: boolean;
+  lineEnding: '\n' | '\r\n';
 }
 
 export interface CsvSource {
@@ -38,6 +47,7 @@ export interface CsvSource {
   batches: AsyncIterable<CsvBatch>;
   /** Lines skipped before the header (a preamble). */
   skipLines: number;
+  marks: CsvMarks;
   /** What was guessed and should be said: an encoding that is not UTF-8, a skipped preamble. */
   notes: string[];
   /** Stops reading early (after a look at the header), releasing the file. */
@@ -124,6 +134,9 @@ export async function openCsv(
     encoding,
     skipLines,
     notes,
+    marks: from
+      ? (options.marks ?? { bom: false, lineEnding: '\n' })
+      : { bom: bom > 0, lineEnding: /^[^\n]*\r\n/.test(headText) ? '\r\n' : '\n' },
     rows: (async function* () {
       for await (const batch of batches) yield* batch.rows;
     })(),

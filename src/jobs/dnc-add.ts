@@ -8,7 +8,7 @@ import type { HttpClient } from '../api/http.js';
 import { addDncItems } from '../api/resources/dnc.js';
 import { Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
-import { openCsv } from '../io/csv-reader.js';
+import { openCsv, type CsvMarks } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { classifyDncValue } from '../io/dnc-values.js';
 import { EmailIndex } from '../io/import/email-index.js';
@@ -158,6 +158,7 @@ async function readValues(
   upload: Upload,
 ): Promise<void> {
   const source = await openCsv(input.stream, { header: false, name: input.label });
+  upload.marks = source.marks;
   let first = true;
   for await (const batch of source.batches)
     for (const record of batch.rows) {
@@ -187,6 +188,8 @@ type Chunk = { index: number; range: UnitRange; items: string[] };
 class Upload {
   /** The header record, when the input has one. */
   header: { names: string[]; index: number } | undefined;
+  /** The input's byte-order mark and line ending, which the file of its rejected rows keeps. */
+  marks: CsvMarks | undefined;
   private readonly seen: EmailIndex;
   private readonly sender: UnitRunner<Chunk, void>;
   private rejects: CsvFileWriter | undefined;
@@ -275,7 +278,7 @@ class Upload {
     this.summary.rejected++;
     // The record whole after its row and reason, however many cells it has: fixed, it can be added again.
     const columns = ['row', 'reason', ...(this.header?.names ?? ['value'])];
-    this.rejects ??= await createCsvFileWriter(this.opts.rejectedPath, columns);
+    this.rejects ??= await createCsvFileWriter(this.opts.rejectedPath, columns, { marks: this.marks });
     await this.rejects.write([value.row, reason, ...(this.header || value.fields.length ? value.fields : [value.raw])]);
   }
 

@@ -100,6 +100,16 @@ describe('dnc add', () => {
     expect(values()).toEqual(['acme.com', 'ceo@initech.com', 'a@x.example', 'rival.io']);
   });
 
+  it("writes the rejected rows with the input's byte-order mark and CRLF line endings", async () => {
+    writeFileSync(join(dir, 'excel.csv'), '\uFEFFName,Email Address\r\nC,garbage\r\nA,a@x.example\r\n');
+    const result = await dnc(['add', 'dncCustmr2', '--file', 'excel.csv', '--column', 'email address', '-q']);
+    expect(result.code).toBe(3);
+    expect(readFileSync(join(dir, 'excel.rejected.csv'), 'utf8')).toBe(
+      '\uFEFFrow,reason,Name,Email Address\r\n' +
+        '2,"not an email or a domain: invalid domain ""garbage"": no top-level domain",C,garbage\r\n',
+    );
+  });
+
   it('reads plain text lines and stdin, and values given as arguments', async () => {
     writeFileSync(join(dir, 'list.txt'), 'one.example\ntwo@one.example\n');
     expect((await dnc(['add', 'dncCustmr2', '--file', 'list.txt', '-q'])).code).toBe(0);

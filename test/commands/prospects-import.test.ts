@@ -93,6 +93,24 @@ describe('prospects import', () => {
     expect(file('messy.failed.csv').split('\n')[1]).toBe('Bob,Bounce,bounced@example.com,Old Co,CEO,3,');
   });
 
+  it("keeps the input's byte-order mark and CRLF line endings in the files of its rows (as Excel on Windows saves)", async () => {
+    const excel = `\uFEFF${file('messy.csv').replace(/\r?\n/g, '\r\n')}`;
+    writeFileSync(join(dir, 'excel.csv'), excel);
+    const result = await importIn(['excel.csv', '--wait', '-q']);
+    expect(result.code).toBe(3);
+    for (const name of ['excel.rejected.csv', 'excel.failed.csv']) {
+      const text = file(name);
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    }
+    expect(file('excel.rejected.csv').split('\r\n')[1]).toBe(
+      '15,duplicate email: first seen on row 4,Dup,Licate,CHLOE.MOREAU@INITECH.EXAMPLE,Globex,CTO,9,',
+    );
+    // The report of outcomes is ours, not the user's rows: plain UTF-8 with \n.
+    expect(file('excel.results.csv').startsWith('row,email,outcome,reason\n')).toBe(true);
+  });
+
   it('counts prospects that noUpdate left alone as unchanged, not failed', async () => {
     await importIn(['sample.csv', '--wait', '-q']);
     const again = await importIn(['sample.csv', '--wait', '--json']);

@@ -50,7 +50,7 @@ export async function resultsPass(
   const results = await createCsvFileWriter(options.resultsPath, ['row', 'email', 'outcome', 'reason'], {
     neutraliseFormulas: true,
   });
-  const failed = await createCsvFileWriter(options.failedPath, source.header);
+  const failed = await createCsvFileWriter(options.failedPath, source.header, { marks: source.marks });
   const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
   try {
     for await (const batch of source.batches)

@@ -192,7 +192,7 @@ async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions)
   const peek = await openCsv(createReadStream(file.path), csv);
   peek.close();
   const { header, delimiter } = peek;
-  Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines });
+  Object.assign(csv, { delimiter, encoding: peek.encoding, skipLines: peek.skipLines, marks: peek.marks });
   for (const note of peek.notes) ctx.emit({ type: 'warning', text: note });
   const http = await ctx.http();
   const fields = (await call(http, fieldsEndpoints.list, { query: { systemFields: 'true' } })).payload;

@@ -193,7 +193,9 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           result.rejected++;
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
-            rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header]);
+            rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header], {
+              marks: source.marks,
+            });
             await rejects.writeRecord([record.row, check.reason], record, source.delimiter);
           }
           continue;
