@@ -149,6 +149,29 @@ describe('domains buy', () => {
     );
   });
 
+  it('fills in a YAML order what the flags fill in (profilePicId 0), and names a missing field in words', async () => {
+    const order = [
+      'domainOwnerFirstname: Ann',
+      'domainOwnerLastname: Lee',
+      'companyName: Acme',
+      'address: 1 Main St',
+      'country: US',
+      'zipcode: "94105"',
+      'emailServiceProvider: Google',
+      'domains:',
+      '  - name: pic-mail.com',
+      '    mailboxes: [{email: a@pic-mail.com, firstname: A, lastname: B}]',
+    ];
+    writeFileSync(join(dir, 'order.yaml'), [...order, 'phoneNumber: "+14155550100"'].join('\n'));
+    const dry = await buy(['--from-file', 'order.yaml', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout).domains[0].mailboxes[0].profilePicId).toBe(0);
+    writeFileSync(join(dir, 'order.yaml'), order.join('\n'));
+    const missing = await buy(['--from-file', 'order.yaml', '--dry-run']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')[0]).toBe('error: order.yaml: order.phoneNumber: required (text)');
+  });
+
   it('reads a YAML order with several domains', async () => {
     writeFileSync(
       join(dir, 'order.yaml'),

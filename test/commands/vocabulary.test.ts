@@ -108,3 +108,16 @@ describe('accepted nonsense is refused', () => {
     ).toBe(0);
   });
 });
+
+describe('order files', () => {
+  it('a file that leaves out a field is told what is missing in words, not in the validator words', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/context.js');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'wh.yaml'), 'name: dev\nurl: https://example.com/hook\nwebhookEvent: [reply-received]\n');
+    const result = await run(['webhooks', 'create', '--from-file', 'wh.yaml'], { env: sb.env, cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: wh.yaml: is not a webhook: body.webhookUrl: required (text)');
+  });
+});

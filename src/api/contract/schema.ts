@@ -95,12 +95,27 @@ export const pageMeta = z.looseObject({
 
 /** The first problem a schema found, with where it is: `body.taskIds: at most 100 task ids per request`. */
 export function describeIssue(
-  error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> },
+  error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; expected?: string }> },
   where: string,
 ): string {
   const issue = error.issues[0]!;
-  return `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`;
+  const at = [where, ...issue.path.map(String)].join('.');
+  // A value of the wrong type, or none, in words rather than the validator's default ("Invalid input: expected number,
+  // received undefined"); a schema's own message stays.
+  if (issue.code === 'invalid_type' && issue.expected && /^Invalid input: expected/.test(issue.message)) {
+    const kind = typeWords[issue.expected] ?? issue.expected;
+    return /received undefined$/.test(issue.message) ? `${at}: required (${kind})` : `${at}: must be ${kind}`;
+  }
+  return `${at}: ${issue.message}`;
 }
+
+const typeWords: Record<string, string> = {
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
 
 /** A record that arrives flat or inside one or more `payload` wrappers, recognised by one of its fields. */
 export const wrapped = <T extends z.ZodMiniType>(schema: T, recognisedBy: string) =>

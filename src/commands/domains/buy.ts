@@ -30,7 +30,7 @@ function mailbox(raw: string, ownerLast: string | undefined) {
 
 /** What the service would refuse, found before anything is sent: the contract's rules, then the cross-field ones. */
 function checkOrder(order: unknown, where: string): PurchaseBody {
-  const checked = domainPurchaseBody.safeParse(order);
+  const checked = domainPurchaseBody.safeParse(withDefaults(order));
   if (!checked.success) throw new UsageError(`${where}: ${describeIssue(checked.error, 'order')}`);
   for (const domain of checked.data.domains) {
     if (domain.redirectUrl && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain.redirectUrl))
@@ -50,6 +50,20 @@ function checkOrder(order: unknown, where: string): PurchaseBody {
     }
   }
   return checked.data;
+}
+
+/** What the flags fill in, filled in for an order from a file too: a mailbox without a picture has profilePicId 0. */
+function withDefaults(order: unknown): unknown {
+  const domains = (order as { domains?: unknown } | null)?.domains;
+  if (!Array.isArray(domains)) return order;
+  for (const domain of domains) {
+    const boxes = (domain as { mailboxes?: unknown } | null)?.mailboxes;
+    if (Array.isArray(boxes))
+      for (const box of boxes)
+        if (box && typeof box === 'object' && !('profilePicId' in box))
+          (box as Record<string, unknown>).profilePicId = 0;
+  }
+  return order;
 }
 
 function summary(order: PurchaseBody): string {
