@@ -158,7 +158,9 @@ export class WaitTimedOut extends OutreachError {
     readonly waitedMs: number,
     readonly later?: NextStep,
     hint?: string,
+    /** How the front end calls the deadline's setting (the CLI: --wait-timeout); a job does not say it. */
+    readonly setting?: string,
   ) {
-    super(`${what} is still running after ${waitedMs / 1000}s (--wait-timeout)`, hint);
+    super(`${what} is still running after ${waitedMs / 1000}s${setting ? ` (${setting})` : ''}`, hint);
   }
 }

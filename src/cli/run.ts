@@ -124,14 +124,15 @@ function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknow
       error.message,
       'Make room there, point TMPDIR at a folder with space, or lower --concurrency or --chunk-size; then resume.',
     );
-  if (error instanceof WaitTimedOut && error.later && !error.hint) {
-    const line = cmdCtx ? nextStepLine(error.later, cmdCtx) : `outreach ${shellLine(nextStepWords(error.later))}`;
-    return new WaitTimedOut(
-      error.what,
-      error.waitedMs,
-      error.later,
-      `It goes on at the service. Check later with: ${line}`,
-    );
+  if (error instanceof WaitTimedOut && !error.setting) {
+    const { later } = error;
+    const line = !later
+      ? undefined
+      : cmdCtx
+        ? nextStepLine(later, cmdCtx)
+        : `outreach ${shellLine(nextStepWords(later))}`;
+    const hint = error.hint ?? (line && `It goes on at the service. Check later with: ${line}`);
+    return new WaitTimedOut(error.what, error.waitedMs, later, hint, '--wait-timeout');
   }
   return error;
 }
