@@ -7,7 +7,7 @@ import { closest } from '../io/import/closest.js';
 export class ValueProblem extends Error {}
 
 /** `; did you mean X?` for a value near one of a fixed set (a typo, a part of it: voicemail for left-voicemail). */
-function didYouMean(raw: string, values: readonly string[]): string {
+export function didYouMean(raw: string, values: readonly string[]): string {
   const near = closest(raw.trim(), [...values], (s) => s.toLowerCase(), 2);
   return near.length ? `; did you mean ${near.join(' or ')}?` : '';
 }

@@ -45,6 +45,16 @@ const buy = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['domains', 'buy', ...argv], { env: sb.env, cwd: dir, ...extra });
 const purchases = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/domain');
 
+/** The owner of a YAML order, as its lines. */
+const yamlOwner = [
+  'domainOwnerFirstname: Ann',
+  'domainOwnerLastname: Lee',
+  'companyName: Acme',
+  'address: 1 Main St',
+  'country: US',
+  'zipcode: "94105"',
+];
+
 describe('domains buy', () => {
   it('shows the order, places it with --yes, and the domain provisions', async () => {
     const result = await buy([...one, '--redirect-url', 'acme.com', '--yes']);
@@ -151,12 +161,7 @@ describe('domains buy', () => {
 
   it('fills in a YAML order what the flags fill in (profilePicId 0), and names a missing field in words', async () => {
     const order = [
-      'domainOwnerFirstname: Ann',
-      'domainOwnerLastname: Lee',
-      'companyName: Acme',
-      'address: 1 Main St',
-      'country: US',
-      'zipcode: "94105"',
+      ...yamlOwner,
       'emailServiceProvider: Google',
       'domains:',
       '  - name: pic-mail.com',
@@ -176,12 +181,7 @@ describe('domains buy', () => {
     writeFileSync(
       join(dir, 'order.yaml'),
       [
-        'domainOwnerFirstname: Ann',
-        'domainOwnerLastname: Lee',
-        'companyName: Acme',
-        'address: 1 Main St',
-        'country: US',
-        'zipcode: "94105"',
+        ...yamlOwner,
         'phoneNumber: "+14155550100"',
         'emailServiceProvider: Microsoft',
         'domains:',

@@ -78,34 +78,16 @@ describe('accepted nonsense is refused', () => {
   });
 
   it('a condition whose operation is not one the service documents, with the nearest', async () => {
-    const result = await cli([
-      'sequences',
-      'subsequence',
-      'update',
-      'sqOnbrd1',
-      'ssReplied',
-      '--condition',
-      'Replied:iz:true',
-    ]);
+    const condition = (text: string) =>
+      cli(['sequences', 'subsequence', 'update', 'sqOnbrd1', 'ssReplied', '--condition', text]);
+    const result = await condition('Replied:iz:true');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'error: --condition "Replied:iz:true": the operation must be one of is, greater than, is any, not "iz"; did you mean is?\n' +
         'hint: Others are not documented; `outreach api PATCH ...` sends any body as it is.\n',
     );
     // Any case and spacing of a documented one is taken.
-    expect(
-      (
-        await cli([
-          'sequences',
-          'subsequence',
-          'update',
-          'sqOnbrd1',
-          'ssReplied',
-          '--condition',
-          'Email Open Count:Greater  Than:3',
-        ])
-      ).code,
-    ).toBe(0);
+    expect((await condition('Email Open Count:Greater  Than:3')).code).toBe(0);
   });
 });
 

@@ -1,11 +1,10 @@
 import { doneResult } from '../../cli/result.js';
-import { arg, flag } from '../../cli/flags.js';
+import { arg, didYouMean, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 import { sequencesEndpoints } from '../../api/contract/sequences.js';
 import { callWithBody } from '../../api/call.js';
 import type { Condition, SubsequenceUpdate } from '../../api/contract/sequences.js';
-import { closest } from '../../io/import/closest.js';
 
 /** The operations the public documentation shows (real-service-notes.md: is, greater than, is any); the whole matrix
  * is not public, so anything else is refused here rather than by a 400 after the request. */
@@ -19,10 +18,9 @@ export function parseCondition(text: string): Condition {
   const [name, given, raw] = parts as [string, string, string | undefined];
   const operation = operations.find((known) => known === given.toLowerCase().replace(/\s+/g, ' '));
   if (!operation) {
-    const near = closest(given, [...operations], (s) => s.toLowerCase(), 1);
     throw new UsageError(
       `--condition "${text}": the operation must be one of ${operations.join(', ')}, not "${given}"` +
-        `${near.length ? `; did you mean ${near[0]}?` : ''}`,
+        didYouMean(given, operations),
       'Others are not documented; `outreach api PATCH ...` sends any body as it is.',
     );
   }
