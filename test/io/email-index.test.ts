@@ -3,15 +3,39 @@ import { EmailIndex } from '../../src/io/import/email-index.js';
 
 describe('EmailIndex', () => {
   it('remembers the first row of each email, case-insensitively, across growth', () => {
-    // 60,000 emails: past 85% of the first table's 65,536 slots, so it grows once.
+    // 70,000 emails: past 75% of the first table's 65,536 slots, so a second table takes the rest.
     const index = new EmailIndex();
     let seenBefore = 0;
-    for (let i = 0; i < 60_000; i++) if (index.firstRowOf(`user${i}@x.example`, i + 2) !== undefined) seenBefore++;
+    for (let i = 0; i < 70_000; i++) if (index.firstRowOf(`user${i}@x.example`, i + 2) !== undefined) seenBefore++;
     expect(seenBefore).toBe(0);
-    expect(index.size).toBe(60_000);
+    expect(index.size).toBe(70_000);
     expect(index.firstRowOf('USER7@X.EXAMPLE', 999_999)).toBe(9);
-    expect(index.lookup('user59999@x.example')).toBe(60_001);
+    expect(index.lookup('user69999@x.example')).toBe(70_001);
     expect(index.lookup('nobody@x.example')).toBeUndefined();
+  });
+
+  it('keeps rows past 16,777,215 whole, and the rows before them', () => {
+    const index = new EmailIndex();
+    for (let i = 0; i < 1000; i++) index.firstRowOf(`early${i}@x.example`, 16_777_000 + i);
+    for (let i = 0; i < 70_000; i++) index.firstRowOf(`late${i}@x.example`, 20_000_000 + i);
+    expect(index.lookup('early0@x.example')).toBe(16_777_000);
+    expect(index.lookup('early999@x.example')).toBe(16_777_999);
+    expect(index.firstRowOf('late69999@x.example', 30_000_000)).toBe(20_069_999);
+    expect(index.size).toBe(71_000);
+  });
+
+  it('finds every email and no stranger across several tables', () => {
+    const index = new EmailIndex();
+    let seenBefore = 0;
+    for (let i = 0; i < 400_000; i++)
+      if (index.firstRowOf(`p${i}@c${i % 997}.example`, i + 2) !== undefined) seenBefore++;
+    expect(seenBefore).toBe(0);
+    let rowsWrong = 0;
+    for (let i = 0; i < 400_000; i += 97) if (index.firstRowOf(`P${i}@C${i % 997}.EXAMPLE`, 1) !== i + 2) rowsWrong++;
+    expect(rowsWrong).toBe(0);
+    let strangers = 0;
+    for (let i = 400_000; i < 800_000; i++) if (index.lookup(`p${i}@c${i % 997}.example`) !== undefined) strangers++;
+    expect(strangers).toBe(0);
   });
 
   it('works the same when sized up front', () => {

@@ -1,5 +1,5 @@
 // About how many records a file has, from its size and the record length in its first 64 KiB: enough to size the
-// duplicate index once instead of growing it (a growth briefly holds the old and the new table). Line breaks inside
+// duplicate index once instead of growing it (a later table costs lookups and memory). Line breaks inside
 // quoted values do not end a record: counting them (as a line count would) oversized the index for a million rows of
 // a real export by a quarter, 3 MB of memory for nothing.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';

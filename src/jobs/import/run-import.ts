@@ -157,10 +157,11 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
   try {
     const mapped = await mapColumns(ctx, file, opts);
     const plan = planImport(ctx, file, opts, mapped);
-    if ((opts.dryRun || opts.strict) && (await checkFirst(ctx, opts, plan))) return plan.summary;
+    const expectedRows = estimateRows(file.path);
+    if ((opts.dryRun || opts.strict) && (await checkFirst(ctx, opts, plan, expectedRows))) return plan.summary;
     const opened = openJournal(ctx, file, opts, plan, mapped);
     closeJournal = () => opened.journal?.close();
-    const emails = new EmailIndex(estimateRows(file.path));
+    const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid === 0 || (!opts.sync && !opts.wait)) return plan.summary;
     await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
@@ -292,9 +293,9 @@ function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mappe
 }
 
 /** --dry-run and --strict: every row checked, nothing sent. True when that is all (a dry run). */
-async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan): Promise<boolean> {
+async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expectedRows: number): Promise<boolean> {
   const { summary, rejectedPath } = plan;
-  const check = await sendPass(ctx, new EmailIndex(), {
+  const check = await sendPass(ctx, new EmailIndex(expectedRows), {
     ...plan.passOptions,
     alreadyAccepted: new Map(),
     rejectedPath,
