@@ -15,12 +15,19 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.ok, 'Success: everything asked for was done.'],
-  [ExitCode.failure, 'API or network failure: the service answered with an error, or could not be reached.'],
+  [
+    ExitCode.failure,
+    'API or network failure: the service answered with an error, could not be reached, or refused every item.',
+  ],
   [
     ExitCode.usage,
-    'Usage or invalid input: a bad flag, argument or input file, or an id the service does not know. Nothing was changed.',
+    'Usage or invalid input: a bad flag, argument or input file, an unknown profile, an id the service does not know, ' +
+      'or nothing valid to send. Nothing was changed.',
   ],
-  [ExitCode.partial, 'Partial success: the job ran but some rows or tasks failed; a report file names them.'],
+  [
+    ExitCode.partial,
+    'Partial success: some items were done, others failed or were rejected; the error: line and a report file name them.',
+  ],
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
   [
     ExitCode.rateLimited,
@@ -33,10 +40,10 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   ],
 ];
 
-/** Items sent one by one: none failed, the only one failed (a plain failure), or some of several (partial). */
+/** Items sent one by one: none failed (0), all failed (1: nothing was done), or some of them (3: partial success). */
 export function exitCodeForItems(failed: number, total: number): ExitCode {
   if (!failed) return ExitCode.ok;
-  return failed === total && total === 1 ? ExitCode.failure : ExitCode.partial;
+  return failed === total ? ExitCode.failure : ExitCode.partial;
 }
 
 export function exitCodeFor(error: unknown): ExitCode {

@@ -120,8 +120,17 @@ function outcome(result: JqResult): JqOutcome {
   if (result.exitCode === 0) return { output };
   // jq could not read its input: the command printed something other than JSON (a script, a CSV).
   if (/^jq: parse error/.test(result.stderr))
-    return { output, error: new UsageError('--jq: this command prints no JSON to filter') };
-  return { output, error: new OutreachError(`--jq: ${jqMessage(result.stderr) || 'jq stopped'}`) };
+    return {
+      output,
+      error: new UsageError('--jq: this command prints no JSON to filter', 'Leave out --jq for this command.'),
+    };
+  return {
+    output,
+    error: new OutreachError(
+      `--jq: ${jqMessage(result.stderr) || 'jq stopped'}`,
+      'Check the filter against what --json alone prints.',
+    ),
+  };
 }
 
 /** The outputs between the markers, a line each; a run cut by an error has no closing marker. */

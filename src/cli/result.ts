@@ -34,14 +34,14 @@ export type VerbResult = ResultOf<never>;
 export type AnyResult = ResultOf<unknown>;
 
 /** Text written as it is, whatever the format asked for: a shell script, a body that is not JSON. */
-export interface TextResult {
+export interface TextResult extends Failure {
   kind: 'text';
   text: string;
   exitCode?: ExitCode;
 }
 
-export function textResult(text: string, exitCode?: ExitCode): VerbResult {
-  return { kind: 'text', text, exitCode };
+export function textResult(text: string, exitCode?: ExitCode, failure: Failure = {}): VerbResult {
+  return { kind: 'text', text, exitCode, ...failure };
 }
 
 /** One thing that happened, as data and as the line a person reads. */
@@ -80,11 +80,17 @@ export function csvResult(spec: Omit<CsvResult, 'kind'>): VerbResult {
   return { kind: 'csv', ...spec };
 }
 
-/** What is said once a list, a value or a stream has been written: what went wrong with some of it (`failing`, always
- * shown), what a person is told (`said`), a note also shown under --json, the exit code; and `error`, what stopped the
- * work part-way, thrown once the rest is said. */
-export interface Ending {
+/** Why a command ends with a non-zero exit and what to do next: printed last as `error: failing` and `hint: hint` on
+ * stderr, always (also under --json and --quiet). With exit 0, `failing` is a warning. */
+export interface Failure {
   failing?: string;
+  hint?: string;
+}
+
+/** What is said once a list, a value or a stream has been written: what went wrong with some of it (`failing`, its
+ * next step `hint`), what a person is told (`said`), a note also shown under --json, the exit code; and `error`, what
+ * stopped the work part-way, thrown once the rest is said. */
+export interface Ending extends Failure {
   said?: string;
   note?: string;
   exitCode?: ExitCode;
@@ -93,7 +99,7 @@ export interface Ending {
 
 /** A long job's end: its summary (what --json prints: counts, files, request ids), the one line that says how it went
  * (always shown when the job did not fully succeed, even under --json or --quiet), and what a person may do next. */
-export interface JobResult {
+export interface JobResult extends Failure {
   kind: 'job';
   summary: unknown;
   outcome: string;
@@ -101,8 +107,13 @@ export interface JobResult {
   exitCode: ExitCode;
 }
 
-export function jobResult(summary: unknown, outcome: string, exitCode: ExitCode, said?: string): VerbResult {
-  return { kind: 'job', summary, outcome, exitCode, ...(said !== undefined && { said }) };
+export function jobResult(
+  summary: unknown,
+  outcome: string,
+  exitCode: ExitCode,
+  more: Pick<JobResult, 'said' | 'failing' | 'hint'> = {},
+): VerbResult {
+  return { kind: 'job', summary, outcome, exitCode, ...more };
 }
 
 /** Rows that come a page at a time (a listing's pages as they arrive): written a page per write. */
@@ -110,13 +121,11 @@ export interface Pages<T> {
   pages: AsyncIterable<readonly T[]>;
 }
 
-export interface ListResult<T> {
+export interface ListResult<T> extends Failure {
   kind: 'list';
   rows: Iterable<T> | AsyncIterable<T> | Pages<T>;
   columns: Column<T>[];
   options?: ListOptions<T>;
-  /** Said after the list, always (even under --json or --quiet): what went wrong with some of the rows. */
-  failing?: string;
   /** Said after the list to a person (not under --quiet or machine output): that there is more, say. */
   said?: string;
   /** Said after the list, also under --json (not under --quiet): a count, how much more there is. */
@@ -128,18 +137,16 @@ export interface ListResult<T> {
   exitCode?: ExitCode;
 }
 
-export interface RecordResult<T> {
+export interface RecordResult<T> extends Failure {
   kind: 'record';
   record: T;
   fields: Column<T>[];
   /** The object --json prints (default: the record). */
   raw?: unknown;
-  /** Said after the record, always (even under --json or --quiet): what went wrong with it. */
-  failing?: string;
   exitCode?: ExitCode;
 }
 
-export interface JsonResult {
+export interface JsonResult extends Failure {
   kind: 'json';
   value: unknown;
   exitCode?: ExitCode;
@@ -159,7 +166,7 @@ export interface DoneResult {
 }
 
 /** A value: itself under --json, else as `text` (an id a line, `id<TAB>outcome` lines); after it, for a person,
- * `said` (not under --quiet or machine output), a `note` (also under --json) and a `failing` outcome (always). */
+ * `said` (not under --quiet or machine output), a `note` (also under --json) and why it failed (always). */
 export interface ValueResult extends Ending {
   kind: 'value';
   value: unknown;
@@ -174,7 +181,7 @@ export function listResult<T>(
   rows: Iterable<T> | AsyncIterable<T> | Pages<T>,
   columns: Column<T>[],
   options?: ListOptions<T>,
-  end: Pick<ListResult<T>, 'failing' | 'said' | 'note' | 'job' | 'after' | 'exitCode'> = {},
+  end: Pick<ListResult<T>, 'failing' | 'hint' | 'said' | 'note' | 'job' | 'after' | 'exitCode'> = {},
 ): VerbResult {
   return { kind: 'list', rows, columns, options, ...end } as ListResult<T> as unknown as VerbResult;
 }
@@ -184,13 +191,13 @@ export function recordResult<T>(
   fields: Column<T>[],
   raw?: unknown,
   exitCode?: ExitCode,
-  failing?: string,
+  failure: Failure = {},
 ): VerbResult {
-  return { kind: 'record', record, fields, raw, exitCode, failing } as RecordResult<T> as unknown as VerbResult;
+  return { kind: 'record', record, fields, raw, exitCode, ...failure } as RecordResult<T> as unknown as VerbResult;
 }
 
-export function jsonResult(value: unknown, exitCode?: ExitCode): VerbResult {
-  return { kind: 'json', value, exitCode };
+export function jsonResult(value: unknown, exitCode?: ExitCode, failure: Failure = {}): VerbResult {
+  return { kind: 'json', value, exitCode, ...failure };
 }
 
 export function doneResult(message: string, value?: unknown, warning?: string): VerbResult {

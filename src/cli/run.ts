@@ -137,6 +137,20 @@ function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknow
   return error;
 }
 
+/** The next step of an error that names none of its own: every non-zero exit says one. */
+function hintFor(code: ExitCode): string {
+  switch (code) {
+    case ExitCode.usage:
+      return 'Nothing was sent. Add --help to the command to see what it takes.';
+    case ExitCode.auth:
+      return 'Check the key with `outreach auth status`, or store one with `outreach auth login`.';
+    case ExitCode.rateLimited:
+      return 'Wait a few minutes and run it again; --rate-limit-wait sets how long a command waits by itself.';
+    default:
+      return 'Run it again with --debug to see each request and answer.';
+  }
+}
+
 function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | undefined): number {
   const error = inFlagWords(thrown, cmdCtx);
   const redact = cmdCtx?.redact ?? ((text: string) => text);
@@ -144,6 +158,7 @@ function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | unde
     // commander already printed its message (with a suggestion where it has one).
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0)
       return ExitCode.ok;
+    ctx.stderr.write('hint: add --help to the command to see what it takes.\n');
     return ExitCode.usage;
   }
   // Like a Unix tool killed by SIGPIPE: exit 141 and say nothing, the reader asked for no more.
@@ -158,8 +173,9 @@ function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | unde
   if (error instanceof OutreachError) {
     // A request refused during the grace period after Ctrl-C still says why; the exit stays "interrupted".
     ctx.stderr.write(`error: ${redact(error.message)}\n`);
-    if (error.hint && !cmdCtx?.output.quiet) ctx.stderr.write(`hint: ${redact(error.hint)}\n`);
-    return ctx.signal.aborted ? ExitCode.interrupted : exitCodeFor(error);
+    const code = ctx.signal.aborted ? ExitCode.interrupted : exitCodeFor(error);
+    ctx.stderr.write(`hint: ${redact(error.hint ?? hintFor(code))}\n`);
+    return code;
   }
   const debug = cmdCtx?.flags.debug || ctx.env.OUTREACH_DEBUG === '1';
   const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);

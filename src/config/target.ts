@@ -96,9 +96,11 @@ function profileFor(config: ConfigView, baseUrl: string): string | undefined {
 export function resolveTarget(flags: TargetFlags, env: Env, config: ConfigView): Target {
   const name = profileName(flags, env, config);
   const profile = config.profile(name);
-  if (flags.profile && !profile && !env.OUTREACH_API_KEY) {
+  // A profile asked for by name, by the flag or the environment alike, must exist (exit 2, as any unknown name).
+  const asked = flags.profile ? '' : env.OUTREACH_PROFILE ? ' (OUTREACH_PROFILE)' : undefined;
+  if (asked !== undefined && !profile && !env.OUTREACH_API_KEY) {
     throw new UsageError(
-      `no profile named "${flags.profile}"`,
+      `no profile named "${name}"${asked}`,
       'List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.',
     );
   }

@@ -46,6 +46,8 @@ export interface EnrichSummary {
   notEnriched: number;
   rejectsFile?: string;
   stoppedBy?: 'rate-limit';
+  /** When stopped by a rate limit: which window, and when it resets (ISO 8601). */
+  rateLimit?: { window: string; resetsAt: string };
   creditsCharged: number | null;
   /** What stopped the run early (Ctrl-C, a refused key, a wait that timed out), after everyone was accounted for. */
   error?: unknown;
@@ -154,6 +156,7 @@ class Enrichment {
       const limits = await paced(job, this.http, options.limitWaitMs);
       if ('stop' in limits) {
         summary.stoppedBy = 'rate-limit';
+        summary.rateLimit = { window: limits.stop, resetsAt: new Date(limits.until).toISOString() };
         const reason =
           `not started: the enrichment rate limit (${limits.stop}) resets at ${clockTime(limits.until)}, ` +
           `after ${job.optionName('limitWait')}; send this file again then`;

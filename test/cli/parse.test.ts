@@ -1,6 +1,6 @@
 // Parse tests: argv -> options, or a usage error with exit code 2.
 import { describe, expect, it } from 'vitest';
-import { parse, run } from '../helpers/run.js';
+import { parse, run, usageHint } from '../helpers/run.js';
 import { groupNameIn } from '../../src/cli/program.js';
 import { registerVerbs } from '../../src/cli/verb.js';
 
@@ -65,7 +65,10 @@ describe('argv parsing', () => {
   it('suggests the closest command for a typo and exits 2', async () => {
     const result = await run(['inbox', 'categoriez']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: unknown command 'categoriez'\n(Did you mean categories?)\n");
+    expect(result.stderr).toBe(
+      "error: unknown command 'categoriez'\n(Did you mean categories?)\n" +
+        'hint: add --help to the command to see what it takes.\n',
+    );
   });
 
   it('rejects an unknown flag with exit 2', async () => {
@@ -79,7 +82,7 @@ describe('argv parsing', () => {
       env: { OUTREACH_API_KEY: 'k', OUTREACH_BASE_URL: 'http://127.0.0.1:9' },
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --timeout must be a positive number of seconds, not "soon"\n');
+    expect(result.stderr).toBe('error: --timeout must be a positive number of seconds, not "soon"\n' + usageHint);
   });
 });
 
@@ -97,7 +100,8 @@ describe('help', () => {
     const unknown = await run(['help', 'nosuch']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: unknown help topic "nosuch"; topics: environment, formats, exit-codes, security, or a command\n',
+      'error: unknown help topic "nosuch"; topics: environment, formats, exit-codes, security, or a command\n' +
+        'hint: add --help to the command to see what it takes.\n',
     );
   });
 

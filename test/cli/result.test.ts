@@ -80,16 +80,21 @@ async function* items() {
 
 describe('results the CLI renders', () => {
   it('a stream writes each item as its text, or as one JSON line under --json, then what is said after it', async () => {
-    const after = () => ({ note: 'Stopped: 2 deliveries received.', exitCode: 3 as const });
+    const after = () => ({
+      note: 'Stopped: 2 deliveries received.',
+      exitCode: 3 as const,
+      failing: '1 of 2 deliveries refused',
+      hint: 'See the lines above.',
+    });
     expect(await rendered(streamResult(items(), after))).toEqual({
       code: 3,
       stdout: '12:00:00\ttask-done\n12:00:01\ttask-skipped\n',
-      stderr: 'Stopped: 2 deliveries received.\n',
+      stderr: 'Stopped: 2 deliveries received.\nerror: 1 of 2 deliveries refused\nhint: See the lines above.\n',
     });
     expect(await rendered(streamResult(items(), after), { json: true })).toEqual({
       code: 3,
       stdout: '{"id":1,"event":"task-done"}\n{"id":2,"event":"task-skipped"}\n',
-      stderr: 'Stopped: 2 deliveries received.\n',
+      stderr: 'Stopped: 2 deliveries received.\nerror: 1 of 2 deliveries refused\nhint: See the lines above.\n',
     });
   });
 

@@ -8,7 +8,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { debugHint, run } from '../helpers/run.js';
 import { createTestContext } from '../helpers/context.js';
 import { runCli } from '../../src/cli/run.js';
 import { groups } from '../../src/commands/manifest.js';
@@ -121,7 +121,8 @@ describe('on a terminal, control characters from the service are shown, never ob
     const result = await run(['fields', 'list'], { env, ...terminal });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'error: label \\u001b]0;pwned\\u0007\\u001b]52;c;cm0gLXJmIH4K\\u0007\\u009b2Jtaken (GET /v1/fields: HTTP 422)\n',
+      'error: label \\u001b]0;pwned\\u0007\\u001b]52;c;cm0gLXJmIH4K\\u0007\\u009b2Jtaken (GET /v1/fields: HTTP 422)\n' +
+        debugHint,
     );
   });
 
@@ -166,7 +167,7 @@ describe('the API key is masked on stdout too', () => {
     answers['/v1/fields'] = { status: 400, body: { message: echoed } };
     for (const options of [{ env }, { env, ...terminal }]) {
       const result = await run(['fields', 'list'], options);
-      expect(result.stderr).toBe('error: key is ***, keep it (GET /v1/fields: HTTP 400)\n');
+      expect(result.stderr).toBe('error: key is ***, keep it (GET /v1/fields: HTTP 400)\n' + debugHint);
     }
   });
 });

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { run, usageHint } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { onSandboxRequest } from '../helpers/sandbox-events.js';
@@ -82,7 +82,7 @@ describe('api -f / -F keys', () => {
     });
     expect({ code: result.code, stderr: result.stderr }).toEqual({
       code: 2,
-      stderr: 'error: -f "a.b": "a" already has a value\n',
+      stderr: 'error: -f "a.b": "a" already has a value\n' + usageHint,
     });
   });
 });

@@ -92,7 +92,9 @@ describe('dnc add', () => {
       files: { journal: join(dir, 'optouts.dnc-journal'), rejected: join(dir, 'optouts.rejected.csv') },
     });
     expect(result.stderr).toBe(
-      `Added to dncCustmr2: 5 read, 3 valid, 1 duplicates dropped, 1 rejected, 3 sent. Rejects: ${join(dir, 'optouts.rejected.csv')}\n`,
+      `Added to dncCustmr2: 5 read, 3 valid, 1 duplicates dropped, 1 rejected, 3 sent. Rejects: ${join(dir, 'optouts.rejected.csv')}\n` +
+        'error: 1 of 5 values rejected\n' +
+        `hint: Each row of ${join(dir, 'optouts.rejected.csv')} says why; fix them and add that file.\n`,
     );
     expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe(
       'row,reason,Name,Email Address\n4,"not an email or a domain: invalid domain ""garbage"": no top-level domain",C,garbage\n',

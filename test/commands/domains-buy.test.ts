@@ -80,7 +80,10 @@ describe('domains buy', () => {
     const watched = await run(['domains', 'list', '--search', 'mail.com', '--watch'], { env: sb.env });
     expect(watched.code).toBe(3);
     expect(watched.stdout).toMatch(/\tfail-mail\.com\tfailed\t/);
-    expect(watched.stderr).toBe('1 domain(s) failed: fail-mail.com\n');
+    expect(watched.stderr).toBe(
+      'error: 1 domain(s) failed: fail-mail.com\n' +
+        'hint: The service did not set them up; see why in the web app, then buy them again with `outreach domains buy`.\n',
+    );
   });
 
   it('--mailbox-picture uploads the picture and gives every mailbox its id', async () => {

@@ -68,7 +68,10 @@ describe('enrich contacts', () => {
     );
     expect(result.stderr).toBe(
       `Enrichment: 40 of 40 people started in 1 request(s), ${found.length} with an email, ${found.length} credits ` +
-        `charged, ${missing.length} not enriched: ${join(dir, 'leads.not-enriched.csv')}.\n`,
+        `charged, ${missing.length} not enriched: ${join(dir, 'leads.not-enriched.csv')}.\n` +
+        `error: ${missing.length} of 40 people not enriched\n` +
+        `hint: ${join(dir, 'leads.not-enriched.csv')} says why for each; send it again once fixed (people revealed ` +
+        'before are not charged again).\n',
     );
   });
 

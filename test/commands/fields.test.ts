@@ -1,6 +1,6 @@
 // fields list / update through the real CLI against the in-process sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, run } from '../helpers/run.js';
+import { debugHint, parse, run, usageHint } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { state } from '../helpers/sandbox-state.js';
 
@@ -47,7 +47,9 @@ describe('outreach fields', () => {
     const before = sb.sandbox.requestLog.length;
     const nothing = await run(['fields', 'update', 'cSeats00'], { env: sb.env });
     expect(nothing.code).toBe(2);
-    expect(nothing.stderr).toBe('error: nothing to change: give --label, --fallback-text, --tags or --clear-tags\n');
+    expect(nothing.stderr).toBe(
+      'error: nothing to change: give --label, --fallback-text, --tags or --clear-tags\n' + usageHint,
+    );
     const both = await run(['fields', 'update', 'cSeats00', '--tags', 'a', '--clear-tags'], { env: sb.env });
     expect(both.code).toBe(2);
     expect(sb.sandbox.requestLog.length).toBe(before);
@@ -57,7 +59,8 @@ describe('outreach fields', () => {
     const result = await run(['fields', 'update', 'fEmail', '--label', 'Mail'], { env: sb.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'error: Email is a system field; only custom fields can be updated (PATCH /v1/fields/fEmail: HTTP 400, code 4000)\n',
+      'error: Email is a system field; only custom fields can be updated (PATCH /v1/fields/fEmail: HTTP 400, code 4000)\n' +
+        debugHint,
     );
   });
 });

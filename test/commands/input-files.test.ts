@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { run, usageHint } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -24,17 +24,17 @@ const writes = () => sb.sandbox.requestLog.filter((r) => r.method !== 'GET').len
 
 describe('input files', () => {
   it.each([
-    [['prospects', 'import', 'folder.csv'], 'error: folder.csv: is a folder or a device, not a file\n'],
-    [['prospects', 'import', 'nope.csv'], 'error: nope.csv: no such file\n'],
+    [['prospects', 'import', 'folder.csv'], 'error: folder.csv: is a folder or a device, not a file\n' + usageHint],
+    [['prospects', 'import', 'nope.csv'], 'error: nope.csv: no such file\n' + usageHint],
     [
       ['dnc', 'add', 'dncGlobal1', '--file', 'folder.csv'],
-      'error: --file: folder.csv: is a folder or a device, not a file\n',
+      'error: --file: folder.csv: is a folder or a device, not a file\n' + usageHint,
     ],
-    [['dnc', 'add', 'dncGlobal1', '--file', 'nope.csv'], 'error: --file: nope.csv: no such file\n'],
-    [['tasks', 'bulk-skip', '--file', 'nope.txt', '--yes'], 'error: --file: nope.txt: no such file\n'],
+    [['dnc', 'add', 'dncGlobal1', '--file', 'nope.csv'], 'error: --file: nope.csv: no such file\n' + usageHint],
+    [['tasks', 'bulk-skip', '--file', 'nope.txt', '--yes'], 'error: --file: nope.txt: no such file\n' + usageHint],
     [
       ['sequences', 'add-contacts', 'sqOnbrd1', '--step', 'x', '--file', 'folder.csv'],
-      'error: --file: folder.csv: is a folder or a device, not a file\n',
+      'error: --file: folder.csv: is a folder or a device, not a file\n' + usageHint,
     ],
   ])('%j exits 2 naming the file', async (argv, stderr) => {
     const result = await cli(argv);
@@ -68,7 +68,7 @@ describe('input files', () => {
     const dncEmpty = await cli(['dnc', 'add', 'dncGlobal1', '--file', 'empty.csv']);
     expect({ code: dncEmpty.code, stderr: dncEmpty.stderr }).toEqual({
       code: 2,
-      stderr: 'error: --file: empty.csv: no values in it\n',
+      stderr: 'error: --file: empty.csv: no values in it\n' + usageHint,
     });
     const skipEmpty = await cli(['tasks', 'bulk-skip', '--file', 'empty.txt', '--yes']);
     expect({ code: skipEmpty.code, stderr: skipEmpty.stderr }).toEqual({
@@ -147,10 +147,10 @@ describe('- as a file name', () => {
     const result = await cli(['prospects', 'import', '-', '--mapping', '-', '--no-wait'], 'Email\na@x.example\n');
     expect({ code: result.code, stderr: result.stderr }).toEqual({
       code: 2,
-      stderr: 'error: --mapping -: stdin already holds the rows; give the mapping as a file\n',
+      stderr: 'error: --mapping -: stdin already holds the rows; give the mapping as a file\n' + usageHint,
     });
     const twice = await cli(['tasks', 'bulk-skip', '-', '--file', '-', '--yes'], 'tk000003\n');
-    expect(twice.stderr).toBe('error: give - (stdin) once: as an argument or as --file -\n');
+    expect(twice.stderr).toBe('error: give - (stdin) once: as an argument or as --file -\n' + usageHint);
     expect(writes()).toBe(0);
   });
 });

@@ -52,7 +52,9 @@ describe('prospects import', () => {
     expect(result.code).toBe(3);
     // stdout is the JSON; a non-zero exit still leaves one line for people on stderr
     expect(result.stderr).toBe(
-      `Imported messy.csv: 17 rows read, 13 sent in 1 chunk, 4 rejected, 10 succeeded, 0 unchanged, 3 failed. Reports: ${join(dir, 'messy.rejected.csv')}, ${join(dir, 'messy.results.csv')}, ${join(dir, 'messy.failed.csv')}\n`,
+      `Imported messy.csv: 17 rows read, 13 sent in 1 chunk, 4 rejected, 10 succeeded, 0 unchanged, 3 failed. Reports: ${join(dir, 'messy.rejected.csv')}, ${join(dir, 'messy.results.csv')}, ${join(dir, 'messy.failed.csv')}\n` +
+        'error: 4 of 17 rows rejected; 3 of 13 rows sent failed at the service\n' +
+        `hint: Each row of ${join(dir, 'messy.rejected.csv')} and ${join(dir, 'messy.failed.csv')} says why; fix them and import that file.\n`,
     );
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({
@@ -180,7 +182,9 @@ describe('prospects import', () => {
     const result = await importIn(['messy.csv', '--dry-run']);
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
-      `Checked messy.csv: 17 rows read, 0 sent in 1 chunk, 4 rejected. Reports: ${join(dir, 'messy.rejected.csv')}\n`,
+      `Checked messy.csv: 17 rows read, 0 sent in 1 chunk, 4 rejected. Reports: ${join(dir, 'messy.rejected.csv')}\n` +
+        'error: 4 of 17 rows rejected\n' +
+        `hint: Each row of ${join(dir, 'messy.rejected.csv')} says why; fix them and import that file.\n`,
     );
     expect(importPosts()).toBe(0);
   });

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { run, usageHint } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { weekPreview } from '../../src/schedule/preview.js';
@@ -129,7 +129,9 @@ describe('schedules create, from flags and files', () => {
       env: sb.env,
       cwd: dir,
     });
-    expect(bad.stderr).toBe('error: timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Berlin)\n');
+    expect(bad.stderr).toBe(
+      'error: timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Berlin)\n' + usageHint,
+    );
     for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv'])
       expect(
         (
@@ -200,7 +202,7 @@ describe('schedules create, from flags and files', () => {
       }),
     );
     expect((await run(['schedules', 'create', '--from-file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe(
-      'error: timeSlots: Monday (day 1) appears twice\n',
+      'error: timeSlots: Monday (day 1) appears twice\n' + usageHint,
     );
     expect(posts()).toHaveLength(1);
     expect(

@@ -1,7 +1,7 @@
 // tasks skip through the real CLI against an in-process sandbox: the task skipped, a second skip changing nothing, and
 // the refusals (a completed task, an unknown id).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { debugHint, run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { state } from '../helpers/sandbox-state.js';
 
@@ -31,7 +31,8 @@ describe('tasks skip', () => {
     expect(completed).toMatchObject({
       code: 1,
       stderr:
-        'error: Task tk000251 was completed and cannot be skipped (POST /v1/tasks/tk000251/skip: HTTP 400, code 4000)\n',
+        'error: Task tk000251 was completed and cannot be skipped (POST /v1/tasks/tk000251/skip: HTTP 400, code 4000)\n' +
+        debugHint,
     });
     expect(stored('tk000251').doneStatus).toBe('completed');
     expect(await tasks(['skip', 'tk999999'])).toMatchObject({

@@ -89,7 +89,11 @@ describe('tasks bulk-snooze', () => {
     expect(readFileSync(summary.files.failed, 'utf8')).toContain('tk000251,task already completed,');
     const header = JSON.parse(readFileSync(summary.files.journal, 'utf8').split('\n')[0]!);
     expect(header).toMatchObject({ job: 'bulk-snooze', settings: { snoozeUntil: inAWeek } });
-    expect(result.stderr).toBe(`Snoozed 2 of 3 task(s); 1 failed. Failures: ${summary.files.failed}\n`);
+    expect(result.stderr).toBe(
+      `Snoozed 2 of 3 task(s); 1 failed. Failures: ${summary.files.failed}\n` +
+        'error: 1 of 3 task(s) were not snoozed\n' +
+        `hint: Each row of ${summary.files.failed} says why; send them again with --file ${summary.files.failed}.\n`,
+    );
   });
 
   it('needs --until, and takes it from the journal on --resume (exit 2 when given again)', async () => {

@@ -258,7 +258,11 @@ describe('tasks bulk-skip', () => {
     const result = await tasks(['bulk-skip', '--file', 'ids.csv', '--yes']);
     expect(result.code).toBe(3);
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
-    expect(result.stderr).toBe(`Skipped 1 of 3 task(s); 2 failed. Failures: ${join(dir, failedFile)}\n`);
+    expect(result.stderr).toBe(
+      `Skipped 1 of 3 task(s); 2 failed. Failures: ${join(dir, failedFile)}\n` +
+        'error: 2 of 3 task(s) were not skipped\n' +
+        `hint: Each row of ${join(dir, failedFile)} says why; send them again with --file ${join(dir, failedFile)}.\n`,
+    );
     const bulkActionId = state(sb).bulkActions[0]!.bulkActionId;
     expect(readFileSync(join(dir, failedFile), 'utf8')).toBe(
       `taskId,reason,bulkActionId\ntk000002,task already completed,${bulkActionId}\nnope,task not found,${bulkActionId}\n`,
@@ -277,7 +281,9 @@ describe('tasks bulk-skip', () => {
     const failedFile = readdirSync(dir).find((f) => f.endsWith('.failed.csv'))!;
     expect(result.stderr).toBe(
       `bulk action ${bulkActionId}: 1 failed, but its report could not be downloaded (GET /files/reports/${reportId}.csv failed after 2 attempts: connection refused (${refusing})); fetch it later from ${refusing}/files/reports/${reportId}.csv\n` +
-        `Skipped 1 of 2 task(s); 1 failed. Failures: ${join(dir, failedFile)}\n`,
+        `Skipped 1 of 2 task(s); 1 failed. Failures: ${join(dir, failedFile)}\n` +
+        'error: 1 of 2 task(s) were not skipped\n' +
+        `hint: Each row of ${join(dir, failedFile)} says why; send them again with --file ${join(dir, failedFile)}.\n`,
     );
   });
 

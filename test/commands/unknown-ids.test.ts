@@ -1,6 +1,7 @@
 // The same mistake, the same answer: an id the service does not know is exit 2 with `error: no <thing> <id>` and a
 // hint saying where ids come from, whichever command meets it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/context.js';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -16,9 +17,22 @@ describe('an unknown id', () => {
     [['dnc', 'show', 'dnNope'], 'no DNC list dnNope'],
     [['webhooks', 'get', 'whNope'], 'no webhook whNope'],
     [['enrich', 'status', 'erNope'], 'no enrichment job erNope'],
+    [['domains', 'delete', 'dmNope', '--yes'], 'no domain dmNope'],
+    [['domains', 'revoke', 'dmNope'], 'no domain dmNope'],
   ])('%j is exit 2, named, with a hint', async (argv, message) => {
     const result = await run(argv, { env: sb.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: ${message}\\nhint: .+\\n$`));
+  });
+});
+
+describe('an unknown profile', () => {
+  it('is exit 2 whether -p or OUTREACH_PROFILE names it', async () => {
+    const configDir = tempDir();
+    const byFlag = await run(['-p', 'nope', 'tasks', 'list'], { configDir });
+    const byEnv = await run(['tasks', 'list'], { configDir, env: { OUTREACH_PROFILE: 'nope' } });
+    expect([byFlag.code, byEnv.code]).toEqual([2, 2]);
+    expect(byFlag.stderr).toMatch(/^error: no profile named "nope"\nhint: List them with `outreach profiles list`/);
+    expect(byEnv.stderr).toMatch(/^error: no profile named "nope" \(OUTREACH_PROFILE\)\nhint: List them/);
   });
 });

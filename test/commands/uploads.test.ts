@@ -114,7 +114,8 @@ describe('attachments upload', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/^ok\.txt\t\w+\n$/);
     expect(result.stderr).toBe(
-      'tool.exe: This type of file cannot be attached to a note (POST /v1/notes/attachments: HTTP 400, code 4001)\n',
+      'error: 1 of 2 file(s) not uploaded: tool.exe: This type of file cannot be attached to a note (POST ' +
+        '/v1/notes/attachments: HTTP 400, code 4001)\nhint: Fix those files (type, size) and upload them again.\n',
     );
   });
 });

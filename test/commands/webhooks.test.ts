@@ -2,7 +2,7 @@
 // to a real local receiver: test deliveries, custom headers, events of real actions, failing receivers.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/run.js';
+import { debugHint, run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
@@ -103,8 +103,8 @@ describe('webhooks create', () => {
     expect(result.code).toBe(3);
     const id = stored()[0]!.id;
     expect(result.stderr).toBe(
-      `The test delivery to ${receiver.url} failed, so webhook ${id} starts paused and gets no events. Make the URL ` +
-        'answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).\n',
+      `error: the test delivery to ${receiver.url} failed, so webhook ${id} starts paused and gets no events\n` +
+        'hint: Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).\n',
     );
     const got = await webhooks(['get', id, '--json']);
     expect(JSON.parse(got.stdout)).toMatchObject({
@@ -151,7 +151,8 @@ describe('webhooks create', () => {
     const result = await webhooks(['create', '--name', 'one-more', '--url', receiver.url, '--event', 'task-updated']);
     expect(result.stderr).toBe(
       'warning: the account already has 50 active webhooks, the most it may have: the service may refuse this one\n' +
-        'error: An account can have at most 50 active webhooks (POST /v1/webhook/create: HTTP 400, code 1001)\n',
+        'error: An account can have at most 50 active webhooks (POST /v1/webhook/create: HTTP 400, code 1001)\n' +
+        debugHint,
     );
     expect(result.code).toBe(1);
   });

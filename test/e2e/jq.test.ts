@@ -42,23 +42,26 @@ describe('--jq', () => {
     expect({ code: runtime.code, stdout: runtime.stdout, stderr: runtime.stderr }).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'error: --jq: Cannot index object with number (0)\n',
+      stderr:
+        'error: --jq: Cannot index object with number (0)\nhint: Check the filter against what --json alone prints.\n',
     });
     const notJson = await runBin(['completion', 'bash', '--jq', '.'], { env });
     expect({ code: notJson.code, stderr: notJson.stderr }).toEqual({
       code: 2,
-      stderr: 'error: --jq: this command prints no JSON to filter\n',
+      stderr: 'error: --jq: this command prints no JSON to filter\nhint: Leave out --jq for this command.\n',
     });
     const partial = await sandbox(['inbox', 'categories', '--jq', '.[0].key, error("stop here")']);
     expect({ code: partial.code, stdout: partial.stdout, stderr: partial.stderr }).toEqual({
       code: 1,
       stdout: 'uncategorized\n',
-      stderr: 'error: --jq: stop here\n',
+      stderr: 'error: --jq: stop here\nhint: Check the filter against what --json alone prints.\n',
     });
     const withCsv = await sandbox(['inbox', 'categories', '--csv', '--jq', '.']);
     expect({ code: withCsv.code, stderr: withCsv.stderr }).toEqual({
       code: 2,
-      stderr: 'error: --jq filters JSON: it cannot be used with --csv\n',
+      stderr:
+        'error: --jq filters JSON: it cannot be used with --csv\n' +
+        'hint: Nothing was sent. Add --help to the command to see what it takes.\n',
     });
   });
 });

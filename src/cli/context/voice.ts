@@ -14,6 +14,8 @@ export interface Voice {
   /** A job's one-line outcome on stderr: shown for people, and always (even under --json or --quiet) when the command
    * exits non-zero, so a script's log says what went wrong while stdout holds the JSON. */
   outcome(line: string, failing: boolean): void;
+  /** Why the command ends with a non-zero exit and what to do next: `error:` and `hint:` lines, always. */
+  failure(error: string, hint: string): void;
   /** A line for --debug (or OUTREACH_DEBUG=1) only. */
   debug(message: string): void;
   /** Removes the API key from text bound for the terminal, even if a server echoed it. */
@@ -40,6 +42,9 @@ export function createVoice({ stderr, output, debugOn, redact, progress }: Voice
     },
     outcome(text, failing) {
       if (failing || (!output.quiet && !output.machine)) progress().print(() => line(text));
+    },
+    failure(error, hint) {
+      progress().print(() => line(`error: ${error}\nhint: ${hint}`));
     },
     note(message) {
       if (!output.quiet) progress().print(() => line(message));

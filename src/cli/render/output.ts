@@ -3,11 +3,12 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
-import type { ExitCode } from '../exit-codes.js';
+import { ExitCode } from '../exit-codes.js';
 import type {
   AnyResult,
   CsvResult,
   Ending,
+  Failure,
   ListOptions,
   ListResult,
   Pages,
@@ -132,14 +133,37 @@ async function renderList(ctx: CommandContext, list: ListResult<unknown>): Promi
   return sayEnding(ctx, { ...list, ...list.after?.() });
 }
 
-/** What is said once the output is written: what went wrong, what a person is told, a note; then what stopped the
- * work, thrown. */
+/** What is said once the output is written: what a person is told, a note; then what stopped the work, thrown (what
+ * went wrong with some of it said first), or why the exit is not 0. */
 function sayEnding(ctx: CommandContext, end: Ending): ExitCode | undefined {
-  if (end.failing) ctx.outcome(end.failing, true);
   if (end.said) ctx.info(end.said);
   if (end.note) ctx.note(end.note);
-  if (end.error) throw end.error;
-  return end.exitCode;
+  if (end.error) {
+    if (end.failing) ctx.outcome(end.failing, true);
+    throw end.error;
+  }
+  return sayFailure(ctx, end.exitCode, end);
+}
+
+/** What a non-zero exit says when its verb gave no words of its own. */
+const fallbackFailure: Partial<Record<ExitCode, Required<Failure>>> = {
+  [ExitCode.failure]: { failing: 'nothing was done', hint: 'The lines above say what failed and why.' },
+  [ExitCode.partial]: {
+    failing: 'some of it failed (partial success)',
+    hint: 'The lines above say which and why; fix those and run them again.',
+  },
+};
+
+/** A non-zero exit says why and what next, last on stderr, always (also under --json and --quiet): `error:` and
+ * `hint:`. An exit 0 with something that went wrong says it as a warning. */
+function sayFailure(ctx: CommandContext, code: ExitCode | undefined, { failing, hint }: Failure): ExitCode | undefined {
+  if (!code) {
+    if (failing) ctx.warn(failing);
+    return code;
+  }
+  const fallback = fallbackFailure[code] ?? { failing: 'the command did not finish', hint: 'See above.' };
+  ctx.failure(failing ?? fallback.failing, hint ?? fallback.hint);
+  return code;
 }
 
 /** Each item as it comes: one JSON line for machine output, else its text. After Ctrl-C a reader that stopped reading
@@ -230,7 +254,6 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       return renderList(ctx, shown);
     case 'record':
       await writeRecord(ctx, shown.record, shown.fields, shown.raw ?? shown.record);
-      if (shown.failing) ctx.outcome(shown.failing, true);
       break;
     case 'json':
       // One JSON value: indented, but on one line for --ndjson.
@@ -263,7 +286,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
     default:
       shown satisfies never;
   }
-  return shown.exitCode;
+  return sayFailure(ctx, shown.exitCode, 'failing' in shown ? shown : {});
 }
 
 /** Prints a JSON value as is (for --json summaries and `outreach api`). */

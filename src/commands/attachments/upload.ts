@@ -52,7 +52,10 @@ export default defineVerb({
     }
     const failed = results.filter((r) => r.error);
     return valueResult(results, results.map((r) => (r.id ? `${r.file}\t${r.id}\n` : '')).join(''), {
-      failing: failed.map((r) => `${r.file}: ${r.error}`).join('\n') || undefined,
+      ...(failed.length && {
+        failing: `${failed.length} of ${files.length} file(s) not uploaded: ${failed.map((r) => `${r.file}: ${r.error}`).join('; ')}`,
+        hint: 'Fix those files (type, size) and upload them again.',
+      }),
       exitCode: exitCodeForItems(failed.length, files.length),
       error: stopped,
     });

@@ -89,7 +89,17 @@ export default defineVerb({
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
         `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
         `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}`,
-      summary.rejected ? ExitCode.partial : ExitCode.ok,
+      !summary.rejected ? ExitCode.ok : summary.valid ? ExitCode.partial : ExitCode.usage,
+      summary.rejected
+        ? {
+            failing: summary.valid
+              ? `${formatCount(summary.rejected)} of ${formatCount(summary.read)} values rejected`
+              : 'every value was rejected: nothing was sent',
+            hint: summary.files.rejected
+              ? `Each row of ${summary.files.rejected} says why; fix them and add that file.`
+              : 'The lines above say why each value was rejected.',
+          }
+        : {},
     );
   },
 });

@@ -20,9 +20,12 @@ export default defineVerb({
     checks.push(sandboxStateCheck(ctx.configDir));
     const failed = checks.filter((c) => !c.ok).length;
     const exitCode = failed ? ExitCode.failure : ExitCode.ok;
+    const failure = failed
+      ? { failing: `${failed} check(s) failed`, hint: 'Each failed check above says what to do.' }
+      : {};
     return ctx.output.format === 'json' || ctx.output.format === 'ndjson'
-      ? jsonResult({ ok: !failed, checks }, exitCode)
-      : textResult(checklist(checks, failed), exitCode);
+      ? jsonResult({ ok: !failed, checks }, exitCode, failure)
+      : textResult(checklist(checks, failed), exitCode, failure);
   },
 });
 

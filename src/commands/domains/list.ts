@@ -68,6 +68,7 @@ export default defineVerb({
         failing: failed.length
           ? `${failed.length} domain(s) failed: ${failed.map((d) => d.name ?? d.id).join(', ')}`
           : undefined,
+        hint: 'The service did not set them up; see why in the web app, then buy them again with `outreach domains buy`.',
         exitCode: failed.length ? ExitCode.partial : undefined,
       },
     );

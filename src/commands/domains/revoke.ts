@@ -4,7 +4,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 import { domainsEndpoints } from '../../api/contract/domains.js';
 import { call } from '../../api/call.js';
-import { eachDomain } from './each.js';
+import { eachDomain, knownDomains } from './each.js';
 
 export default defineVerb({
   exitCodes: [ExitCode.partial],
@@ -17,12 +17,10 @@ export default defineVerb({
   async run(ctx, opts) {
     const ids = [...new Set(opts.args[0])];
     const http = await ctx.http();
-    const known = new Map((await call(http, domainsEndpoints.list, { query: {} })).items.map((d) => [d.id, d]));
+    const known = await knownDomains(http, ids);
     const problems = ids.flatMap((id) => {
-      const domain = known.get(id);
-      if (!domain) return [`${id}: no such domain`];
-      if (domain.status !== 'deleted') return [`${id} (${domain.name ?? '?'}) is ${domain.status}`];
-      return [];
+      const domain = known.get(id)!;
+      return domain.status === 'deleted' ? [] : [`${id} (${domain.name ?? '?'}) is ${domain.status}`];
     });
     if (problems.length)
       throw new UsageError(

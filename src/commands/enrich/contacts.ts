@@ -11,6 +11,7 @@ import { OutputClosed, UsageError } from '../../errors.js';
 import type { EnrichSummary } from '../../jobs/enrich.js';
 import { WaitTimedOut } from '../../jobs/poller.js';
 import { fileStamp, formatCount } from '../../format.js';
+import { clockTime } from '../../clock-time.js';
 import {
   normaliseHeader,
   parseLeadId,
@@ -279,5 +280,21 @@ function ending(ctx: CommandContext, opts: Opts, summary: EnrichSummary): Ending
       ? `Follow up with: ${ctx.commandLine(['enrich', 'status', ...summary.requestIds, '--wait'])}`
       : undefined;
   if (code === ExitCode.ok) return { said: [line, followUp].filter(Boolean).join('\n'), exitCode: code };
-  return { failing: line, said: followUp, exitCode: code };
+  const limit = summary.rateLimit;
+  if (limit)
+    return {
+      note: line,
+      exitCode: code,
+      failing: `rate-limited: the enrichment rate limit (${limit.window}) is used up until ${clockTime(Date.parse(limit.resetsAt))}`,
+      hint:
+        `Send ${summary.rejectsFile} again after that (people revealed before are not charged again), ` +
+        'or let it wait longer at a limit with --limit-wait.',
+    };
+  return {
+    note: line,
+    said: followUp,
+    exitCode: code,
+    failing: `${formatCount(summary.notEnriched)} of ${formatCount(summary.people)} people not enriched`,
+    hint: `${summary.rejectsFile} says why for each; send it again once fixed (people revealed before are not charged again).`,
+  };
 }

@@ -2,7 +2,7 @@ import { listResult, recordResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import type { Column } from '../../cli/render/columns.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
 import { setAttributes } from '../../api/resources/prospects.js';
 import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import { call } from '../../api/call.js';
@@ -48,8 +48,9 @@ const set = defineVerb({
     ];
     if (!failed) return listResult(results, columns);
     return listResult(results, columns, undefined, {
-      failing: `${failed} of ${results.length} fields were not updated; check the ids with \`outreach fields list\``,
-      exitCode: ExitCode.partial,
+      failing: `${failed} of ${results.length} fields were not updated`,
+      hint: 'Check the field ids with `outreach fields list`.',
+      exitCode: exitCodeForItems(failed, results.length),
     });
   },
 });

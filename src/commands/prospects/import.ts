@@ -3,7 +3,7 @@ import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js
 import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { jobResult, type VerbResult } from '../../cli/result.js';
+import { jobResult, type Failure, type VerbResult } from '../../cli/result.js';
 import { formatCount } from '../../format.js';
 import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
 import { maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
@@ -36,6 +36,21 @@ function summaryLine(s: ImportSummary): string {
   const reports = files.length ? ` Reports: ${files.join(', ')}` : '';
   const file = s.file === '-' ? 'stdin' : s.file;
   return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${file}: ${parts.join(', ')}.${reports}`;
+}
+
+/** Why an import that did not fully succeed ends as it does, and what to send again. */
+function importFailure(s: ImportSummary): Failure {
+  const fix = [s.files.rejected, s.files.failed].filter(Boolean);
+  const hint = fix.length
+    ? `Each row of ${fix.join(' and ')} says why; fix them and import that file.`
+    : 'Check the import later with `outreach prospects import-status`.';
+  if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
+  const parts = [
+    s.rejected ? `${formatCount(s.rejected)} of ${formatCount(s.total)} rows rejected` : '',
+    s.failed ? `${formatCount(s.failed)} of ${formatCount(s.sent)} rows sent failed at the service` : '',
+    s.unknown ? `${formatCount(s.unknown)} with no known outcome (the report was not downloaded)` : '',
+  ].filter(Boolean);
+  return { failing: parts.join('; '), hint };
 }
 
 export const importArgs = [arg.text('file')] as const;
@@ -182,17 +197,14 @@ export async function runImportCommand(
         ? ExitCode.partial
         : ExitCode.ok;
   if (code !== ExitCode.ok || summary.mode === 'dry-run' || summary.succeeded !== null || !summary.requestIds.length)
-    return jobResult(summary, summaryLine(summary), code);
+    return jobResult(summary, summaryLine(summary), code, code === ExitCode.ok ? {} : importFailure(summary));
   // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
   // command (its --map flags and all: --resume checks they match) resumed with --wait.
   const followUps =
     opts.args[0] === '-'
       ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
       : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
-  return jobResult(
-    summary,
-    summaryLine(summary),
-    code,
-    `Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`,
-  );
+  return jobResult(summary, summaryLine(summary), code, {
+    said: `Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`,
+  });
 }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { defineVerb, type Options } from '../../cli/verb.js';
 import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { doneResult, jobResult, valueResult, type VerbResult } from '../../cli/result.js';
 import { fileStamp, formatCount } from '../../format.js';
@@ -211,7 +211,15 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
         summary,
         `${capital(words.done)} ${formatCount(summary[words.done] as number)} of ${formatCount(summary.total)} task(s); ` +
           `${formatCount(summary.failed)} failed.${summary.files.failed ? ` Failures: ${summary.files.failed}` : ''}`,
-        summary.failed ? ExitCode.partial : ExitCode.ok,
+        exitCodeForItems(summary.failed, summary.total),
+        summary.failed
+          ? {
+              failing: `${formatCount(summary.failed)} of ${formatCount(summary.total)} task(s) were not ${words.done}`,
+              hint: summary.files.failed
+                ? `Each row of ${summary.files.failed} says why; send them again with --file ${summary.files.failed}.`
+                : 'The lines above say why.',
+            }
+          : {},
       );
     },
   });

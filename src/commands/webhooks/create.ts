@@ -133,9 +133,11 @@ export default defineVerb({
       webhookJson(webhook, false),
       failed ? ExitCode.partial : ExitCode.ok,
       failed
-        ? `The test delivery to ${input.webhookUrl} failed, so webhook ${webhook.id} starts paused and gets no events. ` +
-            'Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).'
-        : undefined,
+        ? {
+            failing: `the test delivery to ${input.webhookUrl} failed, so webhook ${webhook.id} starts paused and gets no events`,
+            hint: 'Make the URL answer 2xx to a POST, then re-enable the webhook in the web app (re-enabling sends a new test).',
+          }
+        : {},
     );
   },
 });

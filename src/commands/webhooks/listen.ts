@@ -140,6 +140,10 @@ export default defineVerb({
     return streamResult(deliveries(), () => ({
       note: stoppedLine(receiver.counts),
       exitCode: paused ? ExitCode.partial : ExitCode.ok,
+      ...(paused && {
+        failing: 'the webhook registered with --create starts paused (its test delivery failed): nothing will come',
+        hint: 'Give --public-url an address the service can reach, then listen again.',
+      }),
     }));
   },
 });

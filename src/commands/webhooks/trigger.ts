@@ -1,6 +1,6 @@
 import { defineVerb } from '../../cli/verb.js';
 import { arg, flag } from '../../cli/flags.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
 import { valueResult } from '../../cli/result.js';
 import { webhookEvents } from '../../api/contract/webhooks.js';
 import { triggerSampleEvent } from '../../api/resources/webhooks.js';
@@ -37,10 +37,15 @@ export default defineVerb({
         'Try it with --sandbox, or against `outreach sandbox start`.',
       );
     const deliveries = await triggerSampleEvent(http, opts.args[0], opts.webhook);
+    const failed = deliveries.filter((d) => !d.ok).length;
     const lines = deliveries.map((d) => `${d.webhookId}\t${d.statusCode || '-'}\t${d.message}\n`).join('');
     return valueResult(deliveries, lines, {
       note: deliveries.length ? undefined : `no active webhook is subscribed to ${opts.args[0]}: nothing delivered`,
-      exitCode: deliveries.every((d) => d.ok) ? ExitCode.ok : ExitCode.partial,
+      exitCode: exitCodeForItems(failed, deliveries.length),
+      ...(failed && {
+        failing: `${failed} of ${deliveries.length} deliveries were not answered with 2xx`,
+        hint: 'The lines above give each webhook and its answer; make its URL answer 2xx to a POST.',
+      }),
     });
   },
 });
