@@ -55,7 +55,11 @@ export function journalRefusalWords(error: JournalRefused): UsageError {
   const job: JobWords = words[error.job as JobKind] ?? { startOver: 'Start over with --restart.' };
   switch (refusal.kind) {
     case 'missing':
-      return new UsageError(`--resume: no journal at ${path}`, 'Start it without --resume.');
+      return new UsageError(
+        `--resume: no journal at ${path}`,
+        'A finished job removes its journal (unless --keep-journal): if this one finished, nothing is left to ' +
+          'resume; else start it without --resume.',
+      );
     case 'not-bound':
       return new UsageError(
         `--resume: ${path} is not this run's journal: ${refusal.differences.join('; ')}`,

@@ -2,7 +2,7 @@
 // the error reports merged into one failed CSV. The plan comes first in the journal (the action's settings, such as
 // when a snooze ends, in its header), then each batch's acceptance and outcome, so --resume never re-sends an accepted
 // batch and sends the rest as the first run would have.
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
 import { call } from '../api/call.js';
@@ -126,7 +126,8 @@ export interface BulkSummary {
   failed: number;
   batches: number;
   bulkActionIds: string[];
-  files: { journal: string; failed?: string };
+  /** The journal only when kept: a finished action's goes unless asked for. */
+  files: { journal?: string; failed?: string };
   /** Reports that could not be downloaded, each with where to fetch it. */
   unreadReports?: string[];
 }
@@ -374,9 +375,22 @@ async function mergeReports(ctx: JobContext, http: HttpClient, plan: BulkPlan): 
   }
 }
 
-export async function runBulk(ctx: JobContext, plan: BulkPlan, concurrency: number): Promise<BulkSummary> {
+/** Acts on every batch of the plan; once all are done, nothing is left to resume and the journal goes (unless
+ * `keepJournal`). */
+export async function runBulk(
+  ctx: JobContext,
+  plan: BulkPlan,
+  concurrency: number,
+  keepJournal = false,
+): Promise<BulkSummary> {
   try {
-    return await actOnAll(ctx, plan, concurrency);
+    const summary = await actOnAll(ctx, plan, concurrency);
+    if (!keepJournal) {
+      plan.journal.close();
+      rmSync(plan.journal.path, { force: true });
+      delete summary.files.journal;
+    }
+    return summary;
   } finally {
     plan.journal.close();
   }

@@ -36,6 +36,8 @@ export interface DncAddOptions {
   journalPath?: string;
   resume: boolean;
   restart: boolean;
+  /** Keep the journal once every value is sent (it goes by default: nothing is left to resume). */
+  keepJournal?: boolean;
 }
 
 export interface DncAddSummary {
@@ -117,6 +119,11 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     }
     journal?.finish(summary.chunks);
     await upload.commit();
+    if (journal && !opts.keepJournal) {
+      journal.close();
+      rmSync(journal.path, { force: true });
+      delete summary.files.journal;
+    }
     return summary;
   } catch (error) {
     await upload.abort();

@@ -201,6 +201,7 @@ describe('help of every command', () => {
       concurrency: 4,
       resume: false,
       restart: false,
+      keepJournal: false,
     });
   });
 });

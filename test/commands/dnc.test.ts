@@ -89,13 +89,14 @@ describe('dnc add', () => {
       rejected: 1,
       sent: 3,
       chunks: 1,
-      files: { journal: join(dir, 'optouts.dnc-journal'), rejected: join(dir, 'optouts.rejected.csv') },
+      files: { rejected: join(dir, 'optouts.rejected.csv') },
     });
     expect(result.stderr).toBe(
       `Added to dncCustmr2: 5 read, 3 valid, 1 duplicates dropped, 1 rejected, 3 sent. Rejects: ${join(dir, 'optouts.rejected.csv')}\n` +
         'error: 1 of 5 values rejected\n' +
         `hint: Each row of ${join(dir, 'optouts.rejected.csv')} says why; fix them and add that file.\n`,
     );
+    expect(existsSync(join(dir, 'optouts.dnc-journal'))).toBe(false); // finished: nothing left to resume
     expect(readFileSync(join(dir, 'optouts.rejected.csv'), 'utf8')).toBe(
       'row,reason,Name,Email Address\n4,"not an email or a domain: invalid domain ""garbage"": no top-level domain",C,garbage\n',
     );
@@ -131,7 +132,18 @@ describe('dnc add', () => {
 
   it('resumes without re-sending accepted chunks', async () => {
     writeFileSync(join(dir, 'many.txt'), Array.from({ length: 25 }, (_, i) => `d${i}.example`).join('\n'));
-    await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10', '--concurrency', '1', '-q']);
+    await dnc([
+      'add',
+      'dncCustmr2',
+      '--file',
+      'many.txt',
+      '--chunk-size',
+      '10',
+      '--concurrency',
+      '1',
+      '-q',
+      '--keep-journal',
+    ]);
     cutJournal(join(dir, 'many.dnc-journal'), 1);
     const before = adds().length;
     const unfinished = await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10']);

@@ -31,13 +31,18 @@ describe('prospects import', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `Imported sample.csv: 25 rows read, 25 sent in 1 chunk, 0 rejected, 25 succeeded, 0 unchanged, 0 failed. Reports: ${join(dir, 'sample.results.csv')}, ${join(dir, 'sample.failed.csv')}\n`,
+      `Imported sample.csv: 25 rows read, 25 sent in 1 chunk, 0 rejected, 25 succeeded, 0 unchanged, 0 failed. Reports: ${join(dir, 'sample.results.csv')}\n`,
     );
+    // Finished with nothing to fix: no header-only failed.csv, and no journal left behind.
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.startsWith('sample.'))
+        .sort(),
+    ).toEqual(['sample.csv', 'sample.results.csv']);
     const results = file('sample.results.csv').split('\n');
     expect(results[0]).toBe('row,email,outcome,reason');
     expect(results[1]).toBe('2,amelie.dubois@acme.example,succeeded,');
     expect(results).toHaveLength(27);
-    expect(file('sample.failed.csv')).toBe('First Name,Last Name,Email,Company,Job Title,Seats,Pain Point\n');
     const dmitri = prospectByEmail(sb, 'dmitri.ivanov@umbrella.example')!;
     expect(dmitri.values).toMatchObject({
       fFirstNm: 'Dmitri',
@@ -71,7 +76,6 @@ describe('prospects import', () => {
     expect(summary.requestIds).toHaveLength(1);
     expect(summary.files).toEqual({
       rejected: join(dir, 'messy.rejected.csv'),
-      journal: join(dir, 'messy.import-journal'),
       results: join(dir, 'messy.results.csv'),
       failed: join(dir, 'messy.failed.csv'),
     });
@@ -367,7 +371,12 @@ describe('prospects import', () => {
       '--no-wait',
       '-q',
     ]);
-    expect(again.code).toBe(0);
+    // The finished import removed its journal: there is nothing to resume, and it says so.
+    expect(existsSync(join(dir, 'sample.import-journal'))).toBe(false);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(
+      /^error: --resume: no journal at .*sample\.import-journal\nhint: A finished job removes/,
+    );
     expect(importPosts() - before).toBe(3);
   });
 

@@ -77,7 +77,17 @@ describe('tasks snooze', () => {
 describe('tasks bulk-snooze', () => {
   it('snoozes the ids given until the time given, journals that time, and reports the tasks it could not snooze', async () => {
     const dir = (await import('../helpers/context.js')).tempDir('outreach-bulk-snooze-');
-    const argv = ['bulk-snooze', 'tk000001', 'tk000251', 'tk000003', '--until', '1w', '--yes', '--json'];
+    const argv = [
+      'bulk-snooze',
+      'tk000001',
+      'tk000251',
+      'tk000003',
+      '--until',
+      '1w',
+      '--yes',
+      '--json',
+      '--keep-journal',
+    ];
     // A week from when the command starts (the job's waits move the test clock on).
     const inAWeek = new Date(testTime.now() + 7 * 86_400_000).toISOString();
     const result = await run(['tasks', ...argv], { env: sb.env, cwd: dir });
@@ -109,10 +119,13 @@ describe('tasks bulk-snooze', () => {
   it('refuses to resume a snooze whose end has passed, saying how to snooze the rest anew (exit 2)', async () => {
     const { readFileSync, writeFileSync } = await import('node:fs');
     const dir = (await import('../helpers/context.js')).tempDir('outreach-bulk-snooze-');
-    const first = await run(['tasks', 'bulk-snooze', 'tk000001', '--until', '1h', '--yes', '--json'], {
-      env: sb.env,
-      cwd: dir,
-    });
+    const first = await run(
+      ['tasks', 'bulk-snooze', 'tk000001', '--until', '1h', '--yes', '--json', '--keep-journal'],
+      {
+        env: sb.env,
+        cwd: dir,
+      },
+    );
     const { journal } = JSON.parse(first.stdout).files;
     // As if killed before the batch was accepted: the header and the plan only.
     const lines = readFileSync(journal, 'utf8').trim().split('\n');

@@ -181,7 +181,7 @@ describe('tasks bulk-skip', () => {
       .slice(0, 4)
       .map((t) => t.taskId);
     const runs = [];
-    for (const id of ids) runs.push(await tasks(['bulk-skip', id, 'tkNope00', '--yes', '--json']));
+    for (const id of ids) runs.push(await tasks(['bulk-skip', id, 'tkNope00', '--yes', '--json', '--keep-journal']));
     const files = runs.map((r) => JSON.parse(r.stdout).files as { journal: string; failed: string });
     expect(runs.map((r) => r.code)).toEqual([3, 3, 3, 3]);
     expect(new Set(files.map((f) => f.journal)).size).toBe(4);
@@ -319,7 +319,16 @@ describe('tasks bulk-skip', () => {
       .slice(0, 250)
       .map((t) => t.taskId);
     writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
-    const first = await tasks(['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1', '-q']);
+    const first = await tasks([
+      'bulk-skip',
+      '--file',
+      'ids.txt',
+      '--yes',
+      '--concurrency',
+      '1',
+      '-q',
+      '--keep-journal',
+    ]);
     expect(first.code).toBe(0);
     const journalName = readdirSync(dir).find((f) => f.endsWith('.journal'))!;
     // As if the run had died after the first batch was accepted: drop everything after that line.

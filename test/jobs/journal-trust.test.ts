@@ -50,12 +50,12 @@ describe('journals and files the tool writes', () => {
     writeFileSync(precious, 'keep me\n');
     symlinkSync(precious, journal());
     symlinkSync(join(dir, 'created-by-a-link.txt'), join(dir, 'leads.results.csv'));
-    const result = await importLeads(['--restart', '--wait', '-q']);
+    const result = await importLeads(['--restart', '--wait', '-q', '--keep-journal']);
     expect(result.code).toBe(0);
     expect(readFileSync(precious, 'utf8')).toBe('keep me\n');
     expect(lstatSync(journal()).isFile()).toBe(true);
     expect(existsSync(join(dir, 'created-by-a-link.txt'))).toBe(false);
-    for (const name of ['leads.import-journal', 'leads.results.csv', 'leads.failed.csv'])
+    for (const name of ['leads.import-journal', 'leads.results.csv'])
       expect({ name, mode: statSync(join(dir, name)).mode & 0o777 }).toEqual({ name, mode: 0o600 });
   });
 
@@ -178,7 +178,7 @@ describe('journals and files the tool writes', () => {
         env,
         cwd: dir,
       });
-    expect((await add(sb.env, ['-q'])).code).toBe(0);
+    expect((await add(sb.env, ['-q', '--keep-journal'])).code).toBe(0);
     cutJournal(join(dir, 'optouts.dnc-journal'), 1);
     const other = await startTestSandbox();
     try {

@@ -38,6 +38,7 @@ export default defineVerb({
     concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
     resume: flag.bool('continue an interrupted upload from its journal'),
     restart: flag.bool('ignore an unfinished journal and send everything again'),
+    keepJournal: flag.bool('keep the journal once every value is sent (removed by default: nothing is left to resume)'),
   },
   rules: [conflicts('resume', 'restart')],
   async run(ctx, opts) {
@@ -78,6 +79,7 @@ export default defineVerb({
           journalPath: file ? `${base}.dnc-journal` : undefined,
           resume: opts.resume,
           restart: opts.restart,
+          keepJournal: opts.keepJournal,
         }),
       )
       .catch((error: unknown) => {

@@ -99,6 +99,9 @@ export const importFlags = {
   ),
   resume: flag.bool('continue an interrupted import from its journal'),
   restart: flag.bool('ignore an unfinished journal and send everything again'),
+  keepJournal: flag.bool(
+    'keep the journal once the import is finished (removed by default: nothing is left to resume)',
+  ),
 };
 
 export default defineVerb({
@@ -184,6 +187,7 @@ export async function runImportCommand(
         wait: opts.wait ?? (ctx.stderrIsTTY && !ctx.output.machine),
         resume: opts.resume,
         restart: opts.restart,
+        keepJournal: opts.keepJournal,
       }),
     )
     .catch((error: unknown) => {

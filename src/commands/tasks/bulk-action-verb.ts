@@ -79,6 +79,7 @@ const selectionFlags = {
 type Common = typeof selectionFlags & {
   dryRun: FlagSpec<boolean>;
   resume: FlagSpec<string | true | undefined>;
+  keepJournal: FlagSpec<boolean>;
 };
 type CommonOptions = Options<readonly [ReturnType<typeof arg.list>], Common>;
 
@@ -195,6 +196,9 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
         `continue an interrupted bulk ${words.verb} (default: the newest unfinished journal here)`,
         { value: 'journal' },
       ),
+      keepJournal: flag.bool(
+        'keep the journal once every task is done (removed by default: nothing is left to resume)',
+      ),
       ...spec.flags,
     } as Common & F,
     async run(ctx, given) {
@@ -206,7 +210,7 @@ export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec
       if (!plan) return ExitCode.ok;
       if ('kind' in plan) return plan;
       const { runBulk } = await import('../../jobs/bulk-action.js');
-      const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency));
+      const summary = await ctx.job((jobCtx) => runBulk(jobCtx, plan, opts.concurrency, opts.keepJournal));
       return jobResult(
         summary,
         `${capital(words.done)} ${formatCount(summary[words.done] as number)} of ${formatCount(summary.total)} task(s); ` +

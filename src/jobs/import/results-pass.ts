@@ -88,7 +88,8 @@ export async function resultsPass(
         }
       }
     await results.commit();
-    await failed.commit();
+    // No file of rows to fix when there are none.
+    await (counts.failed + counts.rejected ? failed.commit() : failed.abort());
     return counts;
   } catch (error) {
     await results.abort();

@@ -92,6 +92,8 @@ export interface ImportOptions {
   wait: boolean;
   resume: boolean;
   restart: boolean;
+  /** Keep the journal of a finished import (it goes by default: nothing is left to resume). */
+  keepJournal?: boolean;
 }
 
 export interface ImportSummary {
@@ -163,8 +165,15 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     closeJournal = () => opened.journal?.close();
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
-    if (pass.valid === 0 || (!opts.sync && !opts.wait)) return plan.summary;
-    await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
+    if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
+    if (pass.valid > 0) await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
+    // Finished: nothing is left to resume, so the journal goes unless asked for.
+    closeJournal();
+    closeJournal = () => {};
+    if (opened.journalPath && !opts.keepJournal) {
+      rmSync(opened.journalPath, { force: true });
+      delete plan.summary.files.journal;
+    }
     return plan.summary;
   } finally {
     closeJournal();
@@ -464,7 +473,7 @@ async function waitForResults(
   summary.failed = counts.failed;
   if (counts.unknown) summary.unknown = counts.unknown;
   summary.files.results = `${file.base}.results.csv`;
-  summary.files.failed = `${file.base}.failed.csv`;
+  if (counts.failed + counts.rejected) summary.files.failed = `${file.base}.failed.csv`;
 }
 
 /** Problems with the file's columns name the file, as every other problem with it does. */
