@@ -11,10 +11,9 @@ import type { AnyVerb, GroupEntry, VerbEntry, SubGroup } from './verb.js';
 const topWords = ['help'];
 
 function flagWords(flags: Record<string, FlagSpec<unknown>>): string[] {
-  return Object.entries(flags).flatMap(([key, spec]) => [
-    flagName(key),
-    ...(spec.kind === 'negatable' ? [`--no-${flagName(key).slice(2)}`] : []),
-  ]);
+  return Object.entries(flags).flatMap(([key, spec]) =>
+    spec.hidden ? [] : [flagName(key), ...(spec.kind === 'negatable' ? [`--no-${flagName(key).slice(2)}`] : [])],
+  );
 }
 
 function valueChoices(flags: Record<string, FlagSpec<unknown>>, option: string): readonly string[] | undefined {

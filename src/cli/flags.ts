@@ -23,7 +23,23 @@ export interface FlagSpec<T> {
   choices?: readonly string[];
   /** Shown in help as the default. */
   defaultText?: string;
+  /** The bounds of a number, for help, checks and schemas. */
+  range?: { min?: number; max?: number };
+  /** Earlier names (camelCase keys) still taken, unlisted, so scripts written for them keep working. */
+  aliases?: readonly string[];
+  /** Taken but not listed in help (a spelling kept for scripts). */
+  hidden?: boolean;
   parse(raw: unknown): T;
+}
+
+/** The same flag under an earlier name too: `renamed(flag.text(...), 'fromFile')` takes --from-file, unlisted. */
+export function renamed<S extends FlagSpec<unknown>>(spec: S, ...aliases: string[]): S {
+  return { ...spec, aliases };
+}
+
+/** A flag taken but not listed in help. */
+export function hidden<S extends FlagSpec<unknown>>(spec: S): S {
+  return { ...spec, hidden: true };
 }
 
 export interface ArgSpec<T> {
@@ -37,6 +53,9 @@ export interface ArgSpec<T> {
 }
 
 const given = (raw: unknown): raw is string => typeof raw === 'string';
+
+const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
 const shown = (raw: string) => JSON.stringify(raw);
 
 function numberIn(raw: string, opts: { min?: number; max?: number; integer?: boolean }): number {
@@ -77,6 +96,7 @@ function numeric<D extends number | undefined>(help: string, opts: NumberOptions
     valueName: opts.value ?? 'n',
     short: opts.short,
     defaultText: opts.default === undefined ? undefined : String(opts.default),
+    range: { min: opts.min, max: opts.max },
     parse: (raw: unknown) =>
       (given(raw) ? numberIn(raw, { ...opts, integer }) : opts.default) as WithDefault<number, D>,
   } satisfies FlagSpec<WithDefault<number, D>>;
@@ -157,6 +177,16 @@ export const flag = {
         return value as WithDefault<V, D>;
       },
     } satisfies FlagSpec<WithDefault<V, D>>;
+  },
+
+  /** Sort order: asc or desc, in any case. */
+  order<const D extends SortOrder | undefined = undefined>(help: string, opts: { default?: D } = {}) {
+    return flag.choice(sortOrders, help, {
+      value: 'order',
+      default: opts.default,
+      normalise: (raw) => sortOrders.find((o) => o === raw.toLowerCase()),
+      spellings: ' (any case)',
+    });
   },
 
   /** A switch: false unless given. */
@@ -270,6 +300,15 @@ export const arg = {
         return value;
       },
     } satisfies ArgSpec<string>;
+  },
+  /** An argument that may be left out (only last). */
+  optional(name: string) {
+    return {
+      name,
+      variadic: false,
+      optional: true,
+      parse: (raw: unknown) => (typeof raw === 'string' && raw ? raw : undefined),
+    } satisfies ArgSpec<string | undefined>;
   },
   /** Zero or more (or, with `min`, at least that many) values. */
   list(name: string, opts: { min?: number } = {}) {

@@ -15,7 +15,7 @@ export function nextStepWords(step: NextStep): string[] {
     case 'enrichment-status':
       return ['enrich', 'status', ...step.requestIds, ...(step.wait ? ['--wait'] : [])];
     case 'domains-watch':
-      return ['domains', 'list', '--watch'];
+      return ['domains', 'list', '--wait'];
   }
 }
 

@@ -60,6 +60,7 @@ async function verbDoc(path: string, entry: VerbEntry): Promise<CommandDoc> {
     help: spec.help ?? '',
   }));
   const flags = Object.entries((verb.flags ?? {}) as Record<string, FlagSpec<unknown>>).flatMap(([key, spec]) => {
+    if (spec.hidden) return [];
     const { flags: syntax, help } = optionSyntax(key, spec);
     const negated =
       spec.kind === 'negatable' ? [{ syntax: `--no-${flagName(key).slice(2)}`, help: spec.defaultText ?? '' }] : [];

@@ -1,6 +1,6 @@
 // A verb: its arguments and flags (declared once, see flags.ts), the rules between them, its help, and run().
 // attachVerb() wires one into commander: raw values -> declarations -> rules -> typed options -> run(ctx, opts).
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from './exit-codes.js';
@@ -132,10 +132,15 @@ export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInv
   cmd.summary(entry.summary).description(description ? `${entry.summary}\n\n${description}` : entry.summary);
   for (const spec of (verb.args ?? []) as Args) cmd.argument(argSyntax(spec), spec.help);
   for (const [key, spec] of Object.entries((verb.flags ?? {}) as Flags)) {
-    const { flags, help } = optionSyntax(key, spec);
-    if (spec.kind === 'list') cmd.option(flags, help, (value: string, previous: string[] = []) => [...previous, value]);
-    else cmd.option(flags, help);
-    if (spec.kind === 'negatable') cmd.option(`--no-${flagName(key).slice(2)}`, spec.defaultText);
+    for (const name of [key, ...(spec.aliases ?? [])]) {
+      // An alias is the same option under an earlier name, without the short form and unlisted.
+      const { flags, help } = optionSyntax(name, name === key ? spec : { ...spec, short: undefined });
+      const option = new Option(flags, help).hideHelp(name !== key || Boolean(spec.hidden));
+      if (spec.kind === 'list') option.argParser((value: string, previous: string[] = []) => [...previous, value]);
+      cmd.addOption(option);
+      if (spec.kind === 'negatable')
+        cmd.addOption(new Option(`--no-${flagName(name).slice(2)}`, spec.defaultText).hideHelp(name !== key));
+    }
   }
   cmd.addHelpText('after', `${formatExamples([entry.example, ...verb.examples])}${inheritedFlags}`);
   cmd.action(async (...actionArgs: unknown[]) => {
@@ -160,7 +165,11 @@ function parseVerbOptions(verb: AnyVerb, command: Command): unknown {
   );
   const options: Record<string, unknown> = { args };
   for (const [key, spec] of Object.entries((verb.flags ?? {}) as Flags)) {
-    options[key] = read(flagName(key), () => spec.parse(raw[key]));
+    const given = [key, ...(spec.aliases ?? [])].filter((name) => raw[name] !== undefined);
+    if (given.length > 1)
+      throw new UsageError(`${given.map(flagName).join(' and ')} are the same flag: give it once`, hint);
+    const name = given[0] ?? key;
+    options[key] = read(flagName(name), () => spec.parse(raw[name]));
   }
   for (const rule of verb.rules ?? []) {
     const broken = rule(options as Parameters<AnyVerb['run']>[1]);

@@ -48,7 +48,7 @@ export const groups: GroupEntry[] = [
   {
     name: 'enrich',
     summary: 'Reveal emails and phones of people found, paced by the rate limits, ready to import',
-    example: 'enrich contacts --from leads.csv --wait --csv',
+    example: 'enrich contacts --file leads.csv --wait --csv',
     load: () => import('./enrich/index.js'),
   },
   {

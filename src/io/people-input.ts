@@ -219,7 +219,7 @@ async function fromCsv(stream: AsyncIterable<Buffer>, where: string): Promise<Pe
   return { header: source.header, people: collector.people, unusable: collector.unusable };
 }
 
-/** `--from FILE` or `--from -`: NDJSON when the first character is `{`, CSV otherwise. */
+/** `--file FILE` or `--file -`: NDJSON when the first character is `{`, CSV otherwise. */
 export async function readPeople(path: string, stdin: Readable): Promise<PeopleInput> {
   const where = path === '-' ? 'stdin' : path;
   if (path !== '-') checkReadableFile(path);

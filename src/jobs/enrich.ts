@@ -248,7 +248,7 @@ class Enrichment {
   }
 
   private async reject(person: InputPerson, reason: string): Promise<void> {
-    // Read back by `enrich contacts --from`: the people's values stay as they came.
+    // Read back by `enrich contacts --file`: the people's values stay as they came.
     this.rejects ??= createCsvFileWriter(this.options.rejectsPath, [...this.options.input.header, 'Reason'], {
       unique: this.options.rejectsUnique,
     });

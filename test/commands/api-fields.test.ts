@@ -48,7 +48,7 @@ describe('api -f / -F keys', () => {
       expect(result).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: `error: ${flag} "${key}": "${name}" cannot be used as a key\nhint: Send such a body with --input.\n`,
+        stderr: `error: ${flag} "${key}": "${name}" cannot be used as a key\nhint: Send such a body with --file.\n`,
       });
       expect(requests()).toBe(before);
       expect(existsSync(target)).toBe(false);

@@ -62,7 +62,7 @@ describe('domains buy', () => {
     expect(result.stderr).toBe(
       'Order: 1 domain(s), 1 mailbox(es), Google, plan quarterly\n' +
         '  acme-mail.com (redirects to acme.com): alice@acme-mail.com\n' +
-        'Provisioning runs at the service. Follow it with: outreach domains list --watch\n',
+        'Provisioning runs at the service. Follow it with: outreach domains list --wait\n',
     );
     expect(result.stdout).toMatch(/^order\t\w+\n$/);
     const bought = state(sb).domains.find((d) => d.name === 'acme-mail.com')!;
@@ -70,14 +70,14 @@ describe('domains buy', () => {
       status: 'inProgress',
       mailboxes: [{ email: 'alice@acme-mail.com', firstname: 'Alice' }],
     });
-    const watched = await run(['domains', 'list', '--search', 'acme-mail', '--watch'], { env: sb.env });
+    const watched = await run(['domains', 'list', '--search', 'acme-mail', '--wait'], { env: sb.env });
     expect(watched.stdout).toMatch(/\tacme-mail\.com\tactive\talice@acme-mail\.com\n$/);
   });
 
-  it('--watch exits 3 when a domain it watched ends failed', async () => {
+  it('--wait exits 3 when a domain it watched ends failed', async () => {
     const argv = one.map((a) => a.replace('acme-mail.com', 'fail-mail.com'));
     expect((await buy([...argv, '--yes'])).code).toBe(0);
-    const watched = await run(['domains', 'list', '--search', 'mail.com', '--watch'], { env: sb.env });
+    const watched = await run(['domains', 'list', '--search', 'mail.com', '--wait'], { env: sb.env });
     expect(watched.code).toBe(3);
     expect(watched.stdout).toMatch(/\tfail-mail\.com\tfailed\t/);
     expect(watched.stderr).toBe(
@@ -171,11 +171,11 @@ describe('domains buy', () => {
       '    mailboxes: [{email: a@pic-mail.com, firstname: A, lastname: B}]',
     ];
     writeFileSync(join(dir, 'order.yaml'), [...order, 'phoneNumber: "+14155550100"'].join('\n'));
-    const dry = await buy(['--from-file', 'order.yaml', '--dry-run']);
+    const dry = await buy(['--file', 'order.yaml', '--dry-run']);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout).domains[0].mailboxes[0].profilePicId).toBe(0);
     writeFileSync(join(dir, 'order.yaml'), order.join('\n'));
-    const missing = await buy(['--from-file', 'order.yaml', '--dry-run']);
+    const missing = await buy(['--file', 'order.yaml', '--dry-run']);
     expect(missing.code).toBe(2);
     expect(missing.stderr.split('\n')[0]).toBe('error: order.yaml: order.phoneNumber: required (text)');
   });
@@ -194,7 +194,7 @@ describe('domains buy', () => {
         '    mailboxes: [{email: c@two-mail.com, firstname: C, lastname: D, profilePicId: 0}]',
       ].join('\n'),
     );
-    const result = await buy(['--from-file', 'order.yaml', '--yes']);
+    const result = await buy(['--file', 'order.yaml', '--yes']);
     expect(result.code).toBe(0);
     expect(result.stderr.split('\n')[0]).toBe('Order: 2 domain(s), 2 mailbox(es), Microsoft, plan quarterly');
     expect(state(sb).domains.filter((d) => d.name.endsWith('-mail.com'))).toHaveLength(2);

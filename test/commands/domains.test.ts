@@ -32,19 +32,19 @@ describe('domains list', () => {
     expect(searched.stdout).toBe('dmDeleted2\told-brand.io\tdeleted\thello@old-brand.io\n');
   });
 
-  it('--watch polls until nothing of the selection is provisioning, then prints the final table', async () => {
-    const result = await domains(['list', '--search', 'launch', '--watch']);
+  it('--wait polls until nothing of the selection is provisioning, then prints the final table', async () => {
+    const result = await domains(['list', '--search', 'launch', '--wait']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('dmProvis04\tnew-launch.co\tactive\tcarol@new-launch.co\n');
     expect(result.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60_000);
   });
 
-  it('--watch gives up at --wait-timeout, saying how to check later', async () => {
-    const result = await domains(['--wait-timeout', '10', 'list', '--watch']);
+  it('--wait gives up at --wait-timeout, saying how to check later', async () => {
+    const result = await domains(['--wait-timeout', '10', 'list', '--wait']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       'error: domain provisioning is still running after 10s (--wait-timeout)\n' +
-        'hint: It goes on at the service. Check later with: outreach domains list --watch\n',
+        'hint: It goes on at the service. Check later with: outreach domains list --wait\n',
     );
   });
 });

@@ -33,7 +33,7 @@ const lines = (text: string) => text.trim().split('\n').filter(Boolean);
 
 /** `people search --csv` for the first `count` people of the index, saved as leads.csv. */
 async function leads(count: number, env = sb.env): Promise<string> {
-  const result = await run(['people', 'search', '--max', String(count), '--csv'], { env });
+  const result = await run(['people', 'search', '--limit', String(count), '--csv'], { env });
   expect(result.code).toBe(0);
   const path = join(dir, 'leads.csv');
   writeFileSync(path, result.stdout);
@@ -43,7 +43,7 @@ async function leads(count: number, env = sb.env): Promise<string> {
 describe('enrich contacts', () => {
   it('--wait --csv writes everyone found, Email first with the search columns; the rest go to a file with why', async () => {
     const file = await leads(40);
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--wait', '--csv']);
     const [job] = state(sb).enrichments;
     const found = job!.people.filter((p) => p.email);
     const missing = job!.people.filter((p) => !p.email);
@@ -78,7 +78,7 @@ describe('enrich contacts', () => {
   it('batches 100 a request by lead id, prints the request ids without --wait, and rows naming nobody are kept', async () => {
     const file = await leads(150);
     writeFileSync(file, readFileSync(file, 'utf8') + ',Nobody,Here,,,,,,,,,no\n');
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes']);
     const ids = state(sb).enrichments.map((e) => e.requestId);
     expect(ids).toHaveLength(2);
     expect(state(sb).enrichments.map((e) => e.people.length)).toEqual([100, 50]);
@@ -91,13 +91,13 @@ describe('enrich contacts', () => {
 
   it('asks before spending credits, and without a terminal needs --yes', async () => {
     const file = await leads(3);
-    const refused = await cli(['enrich', 'contacts', '--from', file]);
+    const refused = await cli(['enrich', 'contacts', '--file', file]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       'error: refusing to enrich 3 people without --yes: it spends credits\n' +
         'hint: Add --yes (there is no terminal to ask on).\n',
     );
-    const declined = await cli(['enrich', 'contacts', '--from', file], {
+    const declined = await cli(['enrich', 'contacts', '--file', file], {
       stdinIsTTY: true,
       stderrIsTTY: true,
       answers: [false],
@@ -110,8 +110,8 @@ describe('enrich contacts', () => {
   });
 
   it('reads NDJSON from stdin and LinkedIn URLs from flags; people revealed before cost nothing again', async () => {
-    const searched = await run(['people', 'search', '--max', '5', '--ndjson'], { env: sb.env });
-    const first = await cli(['enrich', 'contacts', '--from', '-', '--yes', '--wait', '--ndjson'], {
+    const searched = await run(['people', 'search', '--limit', '5', '--ndjson'], { env: sb.env });
+    const first = await cli(['enrich', 'contacts', '--file', '-', '--yes', '--wait', '--ndjson'], {
       stdin: searched.stdout,
     });
     const people = lines(first.stdout).map((line) => JSON.parse(line));
@@ -127,12 +127,12 @@ describe('enrich contacts', () => {
   });
 
   it("never writes over another run's not-enriched file: a name taken gets -2", async () => {
-    const searched = await run(['people', 'search', '--max', '40', '--csv'], { env: sb.env });
+    const searched = await run(['people', 'search', '--limit', '40', '--csv'], { env: sb.env });
     // Another enrichment started in this same second holds the name this one would take.
     const now = testTime.now();
     const taken = join(dir, `enrich-${fileStamp(now)}.not-enriched.csv`);
     writeFileSync(taken, 'Person Id,Reason\n1,another run\n');
-    const result = await cli(['enrich', 'contacts', '--from', '-', '--yes', '--wait', '--csv'], {
+    const result = await cli(['enrich', 'contacts', '--file', '-', '--yes', '--wait', '--csv'], {
       stdin: searched.stdout,
       now: () => now,
     });
@@ -145,7 +145,7 @@ describe('enrich contacts', () => {
   it('waits for a used-up window to reset, saying so, and never gets a 429', async () => {
     sb.sandbox.store.settings.enrichmentLimits = { perMinute: 1, perHour: 100, perDay: 100 };
     const file = await leads(250);
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes']);
     expect(result.code).toBe(0);
     expect(starts().map((r) => r.status)).toEqual([200, 200, 200]);
     const minutes = state(sb).enrichmentStarts.map((at) => Math.floor(at / 60_000));
@@ -160,7 +160,7 @@ describe('enrich contacts', () => {
   it('stops with exit 5 when the reset is beyond --limit-wait, writing who was not started', async () => {
     sb.sandbox.store.settings.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
     const file = await leads(150);
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--limit-wait', '60']);
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--limit-wait', '60']);
     expect(result.code).toBe(5);
     expect(starts()).toHaveLength(1);
     const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
@@ -183,7 +183,7 @@ describe('enrich contacts', () => {
   it('a start whose answer was lost but which the service counted is not sent again', async () => {
     const file = await leads(10);
     const env = await throughProxy('reset-after');
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait'], { env });
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--wait'], { env });
     expect(result.code).toBe(3);
     expect(state(sb).enrichments).toHaveLength(1);
     expect(proxy!.log.filter((r) => r.path === '/v1/enrich/contact')).toHaveLength(1);
@@ -195,7 +195,7 @@ describe('enrich contacts', () => {
   it('a start lost before the service counted it is sent again, once', async () => {
     const file = await leads(10);
     const env = await throughProxy('reset-before');
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv'], { env });
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--wait', '--csv'], { env });
     expect(state(sb).enrichments).toHaveLength(1);
     const found = state(sb).enrichments[0]!.people.filter((p) => p.email).length;
     expect(lines(result.stdout)).toHaveLength(found + 1);
@@ -246,16 +246,16 @@ describe('enrich contacts checks its input before spending credits', () => {
     const hint =
       'hint: Give the CSV or NDJSON `outreach people search` writes: a Person Id or LinkedIn URL for each person.\n';
     for (const [argv, stdin, where] of [
-      [['--from', 'empty.csv'], undefined, 'empty.csv'],
-      [['--from', 'header.csv'], undefined, 'header.csv'],
-      [['--from', '-'], '', 'stdin'],
-      [['--from', '-'], '\n\n', 'stdin'],
+      [['--file', 'empty.csv'], undefined, 'empty.csv'],
+      [['--file', 'header.csv'], undefined, 'header.csv'],
+      [['--file', '-'], '', 'stdin'],
+      [['--file', '-'], '\n\n', 'stdin'],
     ] as const) {
       const result = await cli(['enrich', 'contacts', ...argv, '--yes', '--wait'], { stdin });
       expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
         code: 2,
         stdout: '',
-        stderr: `error: --from: ${where}: no people in it\n${hint}`,
+        stderr: `error: --file: ${where}: no people in it\n${hint}`,
       });
     }
     expect(sb.sandbox.requestLog).toEqual([]);
@@ -266,24 +266,24 @@ describe('enrich contacts checks its input before spending credits', () => {
       join(dir, 'bad.csv'),
       'Person Id,First Name,Profile URL\n,Ada,not-a-url\nx1,Bob,\n,Cy,https://www.linkedin.com/company/acme\n,Di,\n',
     );
-    const result = await cli(['enrich', 'contacts', '--from', 'bad.csv', '--yes']);
+    const result = await cli(['enrich', 'contacts', '--file', 'bad.csv', '--yes']);
     expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
       code: 2,
       stdout: '',
       stderr:
-        'error: --from: bad.csv: nobody can be enriched, nothing was sent: row 2: Profile URL "not-a-url" is not a ' +
+        'error: --file: bad.csv: nobody can be enriched, nothing was sent: row 2: Profile URL "not-a-url" is not a ' +
         'LinkedIn profile URL (not on linkedin.com); row 3: Person Id "x1" is not a person id (a whole number) and ' +
         'there is no LinkedIn URL; row 4: Profile URL "https://www.linkedin.com/company/acme" is not a LinkedIn ' +
         'profile URL (not a profile: the path must start /in/<name>); and 1 more\n' +
         'hint: Each person needs a Person Id (a whole number from `people search`) or a LinkedIn profile URL.\n',
     });
-    const ndjson = await cli(['enrich', 'contacts', '--from', '-', '--yes'], {
+    const ndjson = await cli(['enrich', 'contacts', '--file', '-', '--yes'], {
       stdin: '{"full_name":"Ada Lovelace","linkedin_url":"www.linkedin.com/school/x"}\n',
     });
     expect({ code: ndjson.code, error: ndjson.stderr.split('\n')[0] }).toEqual({
       code: 2,
       error:
-        'error: --from: stdin: nobody can be enriched, nothing was sent: line 1: linkedin_url ' +
+        'error: --file: stdin: nobody can be enriched, nothing was sent: line 1: linkedin_url ' +
         '"www.linkedin.com/school/x" is not a LinkedIn profile URL (not a profile: the path must start /in/<name>)',
     });
     expect(sb.sandbox.requestLog).toEqual([]);
@@ -293,7 +293,7 @@ describe('enrich contacts checks its input before spending credits', () => {
   it('a row whose LinkedIn URL is no profile URL is written back with why; the others are enriched', async () => {
     const file = await leads(3);
     writeFileSync(file, readFileSync(file, 'utf8') + ',Nobody,Here,,,,not-a-url,,,,,no\n');
-    const result = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const result = await cli(['enrich', 'contacts', '--file', file, '--yes']);
     expect(result.code).toBe(3);
     expect(starts()).toHaveLength(1);
     expect(state(sb).enrichments[0]!.people.map((p) => p.by)).toEqual(['lead_id', 'lead_id', 'lead_id']);
@@ -306,7 +306,7 @@ describe('enrich contacts checks its input before spending credits', () => {
 describe('enrich contacts stopped early', () => {
   it('a wait that times out writes everyone started back with their request, and says how to go on', async () => {
     const file = await leads(30);
-    const result = await cli(['--wait-timeout', '1', 'enrich', 'contacts', '--from', file, '--yes', '--wait', '--csv']);
+    const result = await cli(['--wait-timeout', '1', 'enrich', 'contacts', '--file', file, '--yes', '--wait', '--csv']);
     const [job] = state(sb).enrichments;
     expect(result.code).toBe(1);
     expect(lines(result.stdout)).toEqual([
@@ -331,7 +331,7 @@ describe('enrich contacts stopped early', () => {
       path === '/v1/enrich/rate-limits' && ++limitReads > 1 ? 'reset-before' : undefined,
     );
     const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
-    const result = await cli(['--max-retries', '1', 'enrich', 'contacts', '--from', file, '--yes'], { env });
+    const result = await cli(['--max-retries', '1', 'enrich', 'contacts', '--file', file, '--yes'], { env });
     const [job] = state(sb).enrichments;
     expect(state(sb).enrichments).toHaveLength(1);
     expect(result.code).toBe(1);
@@ -377,7 +377,7 @@ describe('enrich status and rate-limits', () => {
 
   it('--wait follows a job from in-progress to completed', async () => {
     const file = await leads(4);
-    const started = await cli(['enrich', 'contacts', '--from', file, '--yes']);
+    const started = await cli(['enrich', 'contacts', '--file', file, '--yes']);
     const id = started.stdout.trim();
     const before = await cli(['enrich', 'status', id, '--json']);
     expect(JSON.parse(before.stdout)[0]).toMatchObject({ status: 'in-progress', processed: 0, totalRecords: 4 });

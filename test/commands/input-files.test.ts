@@ -46,12 +46,12 @@ describe('input files', () => {
     writeFileSync(join(dir, 'bad.json'), '{"name": ');
     writeFileSync(join(dir, 'people.csv'), 'Email\nada@x.example\n');
     const cases: Array<[string[], string]> = [
-      [['schedules', 'create', '--from-file', 'bad.json'], '--from-file: bad.json'],
-      [['api', 'POST', '/v1/schedules', '--input', 'bad.json'], '--input: bad.json'],
+      [['schedules', 'create', '--file', 'bad.json'], '--file: bad.json'],
+      [['api', 'POST', '/v1/schedules', '--file', 'bad.json'], '--file: bad.json'],
       [['people', 'search', '--filters', 'bad.json'], '--filters: bad.json'],
       [['prospects', 'import', 'people.csv', '--mapping', 'bad.json'], '--mapping: bad.json'],
-      [['webhooks', 'create', '--from-file', 'bad.json'], 'bad.json'],
-      [['domains', 'buy', '--from-file', 'bad.json', '--dry-run'], 'bad.json'],
+      [['webhooks', 'create', '--file', 'bad.json'], 'bad.json'],
+      [['domains', 'buy', '--file', 'bad.json', '--dry-run'], 'bad.json'],
     ];
     for (const [argv, where] of cases) {
       const result = await cli(argv);
@@ -118,7 +118,7 @@ describe('- as a file name', () => {
     expect(JSON.parse(filters.stdout)).toMatchObject({ job_title: { includes: ['CTO'] } });
 
     const body = await cli(
-      ['api', 'POST', '/v1/dnc', '--input', '-'],
+      ['api', 'POST', '/v1/dnc', '--file', '-'],
       '{"dncListId":"dncGlobal1","items":["in@x.example"]}',
     );
     expect(body.code).toBe(0);

@@ -67,7 +67,7 @@ describe('people search filters', () => {
       ].join('\t'),
     );
     expect(result.stderr).toBe(
-      `25 of ${expected.length} people found; --all or --max N for more, --page 2 for the next\n`,
+      `25 of ${expected.length} people found; --all or --limit N for more, --page 2 for the next\n`,
     );
   });
 
@@ -255,8 +255,8 @@ describe('people search paging', () => {
     });
   });
 
-  it('--max stops at that many people and asks for no page beyond them; --page shows one page', async () => {
-    const max = await search(['--max', '30', '--csv']);
+  it('--limit stops at that many people and asks for no page beyond them; --page shows one page', async () => {
+    const max = await search(['--limit', '30', '--csv']);
     expect(max.stdout.trim().split('\n')).toHaveLength(31);
     expect(searches()).toHaveLength(2);
     const page = await search(['--page', '3']);

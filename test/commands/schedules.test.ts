@@ -183,15 +183,13 @@ describe('schedules create, from flags and files', () => {
       slots: day === 1 ? [{ start: nine(9), end: nine(17) }] : [],
     }));
     writeFileSync(join(dir, 'ok.json'), JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: week }));
-    expect((await run(['schedules', 'create', '--from-file', 'ok.json', '-q'], { env: sb.env, cwd: dir })).code).toBe(
-      0,
-    );
+    expect((await run(['schedules', 'create', '--file', 'ok.json', '-q'], { env: sb.env, cwd: dir })).code).toBe(0);
     writeFileSync(
       join(dir, 'six.json'),
       JSON.stringify({ name: 'File', timezone: 'Europe/Paris', timeSlots: week.slice(0, 6) }),
     );
-    expect((await run(['schedules', 'create', '--from-file', 'six.json'], { env: sb.env, cwd: dir })).stderr).toContain(
-      'error: --from-file: timeSlots: timeSlots must have exactly 7 items, one per weekday',
+    expect((await run(['schedules', 'create', '--file', 'six.json'], { env: sb.env, cwd: dir })).stderr).toContain(
+      'error: --file: timeSlots: timeSlots must have exactly 7 items, one per weekday',
     );
     writeFileSync(
       join(dir, 'twice.json'),
@@ -201,12 +199,12 @@ describe('schedules create, from flags and files', () => {
         timeSlots: [...week.slice(0, 6), { day: 1, slots: [] }],
       }),
     );
-    expect((await run(['schedules', 'create', '--from-file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe(
+    expect((await run(['schedules', 'create', '--file', 'twice.json'], { env: sb.env, cwd: dir })).stderr).toBe(
       'error: timeSlots: Monday (day 1) appears twice\n' + usageHint,
     );
     expect(posts()).toHaveLength(1);
     expect(
-      (await run(['schedules', 'create', '--from-file', 'ok.json', '--default', '-q'], { env: sb.env, cwd: dir })).code,
+      (await run(['schedules', 'create', '--file', 'ok.json', '--default', '-q'], { env: sb.env, cwd: dir })).code,
     ).toBe(0);
     expect(created()[1]).toMatchObject({ name: 'File', isDefault: true });
   });

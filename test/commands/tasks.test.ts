@@ -94,7 +94,7 @@ describe('tasks list', () => {
 
   it('parses filters and sorting', async () => {
     const parsed = await parse(['tasks', 'list', '--call-outcome', 'no-answer', '--order', 'desc', '--all']);
-    expect(parsed.options).toMatchObject({ callOutcome: 'No Answer', order: 'DESC', all: true });
+    expect(parsed.options).toMatchObject({ callOutcome: 'No Answer', order: 'desc', all: true });
   });
 });
 

@@ -98,7 +98,7 @@ describe('order files', () => {
     const { tempDir } = await import('../helpers/context.js');
     const dir = tempDir();
     writeFileSync(join(dir, 'wh.yaml'), 'name: dev\nurl: https://example.com/hook\nwebhookEvent: [reply-received]\n');
-    const result = await run(['webhooks', 'create', '--from-file', 'wh.yaml'], { env: sb.env, cwd: dir });
+    const result = await run(['webhooks', 'create', '--file', 'wh.yaml'], { env: sb.env, cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe('error: wh.yaml: is not a webhook: body.webhookUrl: required (text)');
   });

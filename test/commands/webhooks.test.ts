@@ -83,7 +83,7 @@ describe('webhooks create', () => {
     const { tempDir } = await import('../helpers/context.js');
     const dir = tempDir();
     writeFileSync(join(dir, 'hook.yaml'), `name: from-file\nwebhookUrl: ${receiver.url}\nwebhookEvent: [sequence-*]\n`);
-    const result = await webhooks(['create', '--from-file', 'hook.yaml'], { cwd: dir });
+    const result = await webhooks(['create', '--file', 'hook.yaml'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(stored()[0]).toMatchObject({
       name: 'from-file',
@@ -137,7 +137,7 @@ describe('webhooks create', () => {
       });
     }
     const missing = await webhooks(['create', '--name', 'n']);
-    expect(missing.stderr.split('\n')[0]).toBe('error: --url, --event are required (or --from-file)');
+    expect(missing.stderr.split('\n')[0]).toBe('error: --url, --event are required (or --file)');
     expect(creates()).toHaveLength(0);
   });
 

@@ -36,7 +36,7 @@ describe('people search | enrich contacts | prospects import', () => {
       const outreach = `"${process.execPath}" "${binPath}"`;
       const pipeline =
         `set -o pipefail; ${outreach} people search --title 'Head of Sales' --location Germany --all --csv | ` +
-        `${outreach} enrich contacts --from - --yes --wait --csv | ${outreach} prospects import - --wait`;
+        `${outreach} enrich contacts --file - --yes --wait --csv | ${outreach} prospects import - --wait`;
       const child = spawn('bash', ['-c', pipeline], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));

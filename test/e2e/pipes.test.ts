@@ -75,10 +75,10 @@ describe('a list written while its job runs', () => {
         OUTREACH_BASE_URL: sandbox.baseUrl,
         OUTREACH_API_KEY: sandbox.key,
       });
-      const search = await runBin(['people', 'search', '--max', '300', '--csv'], { env });
+      const search = await runBin(['people', 'search', '--limit', '300', '--csv'], { env });
       writeFileSync(join(dir, 'leads.csv'), search.stdout);
       const enriched = await runBin(
-        ['enrich', 'contacts', '--from', join(dir, 'leads.csv'), '--yes', '--wait', '--ndjson'],
+        ['enrich', 'contacts', '--file', join(dir, 'leads.csv'), '--yes', '--wait', '--ndjson'],
         {
           env,
           closeStdout: true,

@@ -1,5 +1,5 @@
 import { defineVerb } from '../../cli/verb.js';
-import { arg, flag } from '../../cli/flags.js';
+import { arg, flag, renamed } from '../../cli/flags.js';
 import { jsonResult, textResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { findEndpoint } from '../../api/contract/index.js';
@@ -36,7 +36,7 @@ function assign(target: Params, key: string, value: unknown, flag: string): void
   for (const part of parts) {
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;
     if (forbiddenKeys.has(name))
-      throw new UsageError(`${flag} "${key}": "${name}" cannot be used as a key`, 'Send such a body with --input.');
+      throw new UsageError(`${flag} "${key}": "${name}" cannot be used as a key`, 'Send such a body with --file.');
   }
   let node = target;
   parts.forEach((part, i) => {
@@ -63,17 +63,17 @@ export default defineVerb({
   description:
     'GET and DELETE send -f/-F pairs as query parameters; other methods send them as a JSON body.\n' +
     '-f key=value sends a string; -F key=value sends numbers, true, false and null as JSON. Keys nest with dots\n' +
-    '(a.b=1) and append with [] (ids[]=x). --input sends a JSON file (or - for stdin) as the body.\n' +
+    '(a.b=1) and append with [] (ids[]=x). --file sends a JSON file (or - for stdin) as the body.\n' +
     'Requests the contract marks as safe to replay are retried after 500s; others only when they never reached the server.',
   examples: [
     'api GET /v1/dnc/dncGlobal1 -F page=2 -F pageSize=50',
     'api POST /v1/tasks/bulk-skip -f "taskIds[]=tk000001" -f "taskIds[]=tk000002"',
-    'api PATCH /v1/fields/cSeats00 --input patch.json',
+    'api PATCH /v1/fields/cSeats00 --file patch.json',
   ],
   flags: {
     rawField: flag.list('add a string parameter', { short: '-f', value: 'key=value' }),
     field: flag.list('add a typed parameter', { short: '-F', value: 'key=value' }),
-    input: flag.text('JSON body from a file, or - for stdin', { value: 'file' }),
+    file: renamed(flag.text('JSON body from a file, or - for stdin', { value: 'path' }), 'input'),
   },
   async run(ctx, opts) {
     const [method, rawPath] = opts.args;
@@ -89,9 +89,9 @@ export default defineVerb({
     }
     const bodyless = method === 'GET' || method === 'DELETE';
     let json: unknown;
-    if (opts.input !== undefined) {
-      if (bodyless) throw new UsageError(`--input: ${method} requests carry no body`);
-      json = await readJson(opts.input, ctx, `--input: ${opts.input === '-' ? 'stdin' : opts.input}`);
+    if (opts.file !== undefined) {
+      if (bodyless) throw new UsageError(`--file: ${method} requests carry no body`);
+      json = await readJson(opts.file, ctx, `--file: ${opts.file === '-' ? 'stdin' : opts.file}`);
       if (Object.keys(params).length) Object.assign(json as object, params);
     } else if (!bodyless && Object.keys(params).length) json = params;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { flag } from '../../cli/flags.js';
+import { flag, renamed } from '../../cli/flags.js';
 import { conflicts, defineVerb, type Options } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import type { HttpClient } from '../../api/http.js';
@@ -77,7 +77,7 @@ function summary(order: PurchaseBody): string {
 }
 
 const flags = {
-  fromFile: flag.text('the whole order as JSON or YAML (the request body)', { value: 'file' }),
+  file: renamed(flag.text('the whole order as JSON or YAML (the request body)', { value: 'file' }), 'fromFile'),
   domain: flag.text('the domain to buy', { value: 'name' }),
   mailbox: flag.list('a mailbox on it: EMAIL or EMAIL:First:Last', { value: 'email' }),
   redirectUrl: flag.text('where the domain redirects: a bare domain like acme.com', { value: 'domain' }),
@@ -93,30 +93,30 @@ const flags = {
   country: flag.text('ISO 3166 country code, e.g. US', { value: 'code' }),
   phone: flag.text('phone in E.164, e.g. +14155550100', { value: 'number' }),
   mailboxPicture: flag.text('upload this picture and use it for every mailbox', { value: 'file' }),
-  yes: flag.bool('do not ask for confirmation'),
+  yes: flag.bool('do not ask for confirmation', { short: '-y' }),
   dryRun: flag.bool('print the request body; send nothing'),
 };
 type Opts = Options<[], typeof flags>;
 
 export default defineVerb({
   description: [
-    'One domain from flags, or many from --from-file order.json|yaml (the request body). Everything is checked before',
+    'One domain from flags, or many from --file order.json|yaml (the request body). Everything is checked before',
     'sending: names of 1-50 characters, an ISO country code (US), an E.164 phone (+14155550100), mailboxes on the',
     'domain being bought, a bare domain as redirect. The order is shown and confirmed (or --yes); --dry-run prints the',
     'request body and sends nothing. A purchase spends money and is never sent twice: if its answer is lost, check',
     '`outreach domains list` before trying again. Provisioning runs at the service: follow it with',
-    '`outreach domains list --watch`.',
+    '`outreach domains list --wait`.',
   ].join('\n'),
   examples: [
     'domains buy --domain acme-mail.com --mailbox alice@acme-mail.com:Alice:Smith --provider google --owner-first Ann ' +
       '--owner-last Lee --company Acme --address "1 Main St" --zipcode 94105 --country US --phone +14155550100 --yes',
-    'domains buy --from-file order.yaml --dry-run',
+    'domains buy --file order.yaml --dry-run',
   ],
   flags,
-  rules: [conflicts('fromFile', 'domain'), conflicts('fromFile', 'mailbox'), conflicts('dryRun', 'mailboxPicture')],
+  rules: [conflicts('file', 'domain'), conflicts('file', 'mailbox'), conflicts('dryRun', 'mailboxPicture')],
   async run(ctx, opts) {
-    const order = opts.fromFile
-      ? checkOrder(await readJsonOrYaml(opts.fromFile, ctx, opts.fromFile), opts.fromFile)
+    const order = opts.file
+      ? checkOrder(await readJsonOrYaml(opts.file, ctx, opts.file), opts.file)
       : await orderFromFlags(ctx, opts);
     if (order.emailServiceProvider === 'Azure' && order.planType && order.planType !== 'quarterly')
       throw new UsageError(`--plan: Azure is sold only on the quarterly plan, not ${order.planType}`);
@@ -146,7 +146,7 @@ export default defineVerb({
       ...(payload.orderId ? [`order\t${String(payload.orderId)}\n`] : []),
     ];
     return valueResult(unwrapRecord(answer.body, 'orderId'), lines.join(''), {
-      said: `Provisioning runs at the service. Follow it with: ${ctx.commandLine(['domains', 'list', '--watch'])}`,
+      said: `Provisioning runs at the service. Follow it with: ${ctx.commandLine(['domains', 'list', '--wait'])}`,
     });
   },
 });
@@ -173,7 +173,7 @@ async function orderFromFlags(ctx: CommandContext, opts: Opts): Promise<Purchase
   const ask = async (value: string | undefined, message: string) =>
     value ?? (ctx.interactive ? (await ctx.prompter.input({ message })).trim() : undefined);
   const domain = await ask(opts.domain, 'Domain to buy');
-  if (!domain) throw new UsageError('--domain is required (or --from-file for a whole order)');
+  if (!domain) throw new UsageError('--domain is required (or --file for a whole order)');
   const ownerLast = await ask(opts.ownerLast, "Owner's last name");
   let boxes = opts.mailbox;
   if (!boxes.length && ctx.interactive) boxes = [(await ask(undefined, `Mailbox on ${domain} (EMAIL:First:Last)`))!];

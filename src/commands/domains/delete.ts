@@ -14,7 +14,7 @@ export default defineVerb({
     'removes it for good. Asks first on a terminal; --yes for scripts. An unknown id stops it before anything is sent\n' +
     '(exit 2); exit 1 when the service refused every domain, 3 when it refused some.',
   examples: ['domains delete dmActive01', 'domains delete dmActive01 dmOther02 --yes'],
-  flags: { yes: flag.bool('do not ask for confirmation') },
+  flags: { yes: flag.bool('do not ask for confirmation', { short: '-y' }) },
   async run(ctx, opts) {
     const ids = [...new Set(opts.args[0])];
     const http = await ctx.http();

@@ -5,14 +5,14 @@ export const group: GroupSpec = {
   verbs: [
     {
       name: 'list',
-      summary: 'List sending domains with their mailboxes and provisioning status; --watch until provisioned',
+      summary: 'List sending domains with their mailboxes and provisioning status; --wait until provisioned',
       example: 'domains list',
       load: () => import('./list.js'),
     },
     {
       name: 'buy',
       summary: 'Buy domains and mailboxes: from flags or an order file, checked, confirmed, never sent twice',
-      example: 'domains buy --from-file order.yaml --dry-run',
+      example: 'domains buy --file order.yaml --dry-run',
       load: () => import('./buy.js'),
     },
     {

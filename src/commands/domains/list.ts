@@ -1,4 +1,4 @@
-import { flag } from '../../cli/flags.js';
+import { flag, renamed } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { listResult } from '../../cli/result.js';
@@ -8,21 +8,18 @@ import { call } from '../../api/call.js';
 import { pollUntil } from '../../jobs/poller.js';
 import { domainColumns } from './columns.js';
 
-const orders = ['asc', 'desc'] as const;
-
 export default defineVerb({
   exitCodes: [ExitCode.partial],
   description:
-    'Domains a purchase created are inProgress until their mailboxes are provisioned. --watch polls until none of the\n' +
+    'Domains a purchase created are inProgress until their mailboxes are provisioned. --wait polls until none of the\n' +
     'selection is inProgress (progress on a terminal, --wait-timeout as the deadline), prints the final table, and\n' +
     'exits 3 if any that were provisioning ended failed.',
-  examples: ['domains list --status active --json', 'domains list --search brand --watch'],
+  examples: ['domains list --status active --json', 'domains list --search brand --wait'],
   flags: {
     search: flag.text('only domains whose name contains this', { value: 'text' }),
-    order: flag.choice(orders, 'sort by name', { value: 'order', default: 'asc' }),
+    order: flag.order('sort by name', { default: 'asc' }),
     status: flag.choice(domainStatuses, 'only domains in this state', { value: 'status' }),
-    watch: flag.bool('poll until no domain of the selection is inProgress'),
-    wait: flag.bool('the same as --watch'),
+    wait: renamed(flag.bool('poll until no domain of the selection is inProgress'), 'watch'),
   },
   async run(ctx, opts) {
     const http = await ctx.http();
@@ -33,7 +30,7 @@ export default defineVerb({
     let domains = await read();
     // The ones provisioning when the watch starts: their outcome decides the exit code.
     const watched = new Set(domains.filter((d) => d.status === 'inProgress').map((d) => d.id));
-    const watching = opts.watch || opts.wait;
+    const watching = opts.wait;
     if (watching && watched.size) {
       const ids = new Set(domains.map((d) => d.id));
       const pending = (list: Domain[]) => list.filter((d) => watched.has(d.id) && d.status === 'inProgress');

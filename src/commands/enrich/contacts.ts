@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { resolve } from 'node:path';
 import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
-import { flag, ValueProblem } from '../../cli/flags.js';
+import { flag, renamed, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { listResult, valueResult, type Ending, type ListOptions, type VerbResult } from '../../cli/result.js';
 import type { Column } from '../../cli/render/columns.js';
@@ -52,9 +52,9 @@ function confirmMessage(count: number, phone: boolean): string {
   return `Enrich ${formatCount(count)} ${count === 1 ? 'person' : 'people'}? This spends ${credits}.`;
 }
 
-async function readInput(ctx: CommandContext, opts: { from?: string; leadId: number[]; linkedinUrl: string[] }) {
+async function readInput(ctx: CommandContext, opts: { file?: string; leadId: number[]; linkedinUrl: string[] }) {
   const { peopleFromFlags, readPeople } = await import('../../io/people-input.js');
-  if (opts.from) return readPeople(opts.from === '-' ? '-' : resolve(ctx.cwd, opts.from), ctx.stdin);
+  if (opts.file) return readPeople(opts.file === '-' ? '-' : resolve(ctx.cwd, opts.file), ctx.stdin);
   return peopleFromFlags(opts.leadId, opts.linkedinUrl);
 }
 
@@ -77,7 +77,10 @@ function nobodyToEnrich(where: string, input: PeopleInput): UsageError {
 }
 
 const flags = {
-  from: flag.text('people from a file (CSV or NDJSON from `people search`); - for stdin', { value: 'file' }),
+  file: renamed(
+    flag.text('people from a file (CSV or NDJSON from `people search`); - for stdin', { value: 'path' }),
+    'from',
+  ),
   leadId: flag.list('a person id from `people search`', {
     value: 'id',
     each: (raw) => {
@@ -106,14 +109,14 @@ const flags = {
     default: 900,
     allowZero: true,
   }),
-  rejects: flag.text('where to write the people not enriched (default: beside --from)', { value: 'file' }),
+  rejects: flag.text('where to write the people not enriched (default: beside --file)', { value: 'file' }),
 };
 type Opts = Options<[], typeof flags>;
 
 export default defineVerb({
   exitCodes: [ExitCode.partial],
   description: [
-    'People come from --from (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',
+    'People come from --file (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',
     '--linkedin-url. They are sent 100 a request, one request at a time, paced by `enrich rate-limits`: nothing',
     'is sent while a window is used up; it waits for the reset (saying so) when that is within --limit-wait, and',
     'otherwise stops with exit 5. Enriching spends credits: it asks first on a terminal; otherwise --yes is needed.',
@@ -126,8 +129,8 @@ export default defineVerb({
     'that name) with the reason; then exit 3.',
   ].join('\n'),
   examples: [
-    "outreach people search --title 'Head of Sales' --max 500 --csv |\n" +
-      '    outreach enrich contacts --from - --yes --wait --csv | outreach prospects import -',
+    "outreach people search --title 'Head of Sales' --limit 500 --csv |\n" +
+      '    outreach enrich contacts --file - --yes --wait --csv | outreach prospects import -',
     'enrich contacts --linkedin-url https://www.linkedin.com/in/ada-lovelace --email-type personal --phone --wait',
   ],
   flags,
@@ -139,7 +142,7 @@ export default defineVerb({
     // Nobody to send is a mistake (the wrong file, a search that found nothing upstream), not success: exit 2.
     if (count === 0)
       throw nobodyToEnrich(
-        !opts.from ? 'the flags' : opts.from === '-' ? '--from: stdin' : `--from: ${opts.from}`,
+        !opts.file ? 'the flags' : opts.file === '-' ? '--file: stdin' : `--file: ${opts.file}`,
         input,
       );
     const go = await confirmed(ctx, {
@@ -203,8 +206,8 @@ function checkAsked(ctx: CommandContext, opts: Opts): void {
       `--${ctx.output.format} needs --wait: without it there are only request ids to print`,
       'Add --wait to get the people found, or leave the format out to print the request ids.',
     );
-  if (!opts.from && !opts.leadId.length && !opts.linkedinUrl.length)
-    throw new UsageError('nobody to enrich: give --from FILE (or - for stdin), --lead-id or --linkedin-url');
+  if (!opts.file && !opts.leadId.length && !opts.linkedinUrl.length)
+    throw new UsageError('nobody to enrich: give --file FILE (or - for stdin), --lead-id or --linkedin-url');
 }
 
 /** The people found, as --json lists them: the input's own values, then what was revealed. */
@@ -226,8 +229,8 @@ async function enrich(
   found: (person: Enriched) => Promise<void>,
 ): Promise<EnrichSummary> {
   const base =
-    opts.from && opts.from !== '-'
-      ? resolve(ctx.cwd, opts.from).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')
+    opts.file && opts.file !== '-'
+      ? resolve(ctx.cwd, opts.file).replace(/\.(csv|ndjson|jsonl|txt)$/i, '')
       : resolve(ctx.cwd, `enrich-${fileStamp(ctx.clock.now())}`);
   const indexByName = new Map(input.header.map((h, i) => [normaliseHeader(h), i]));
   const { runEnrichment } = await import('../../jobs/enrich.js');

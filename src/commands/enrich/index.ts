@@ -6,7 +6,7 @@ export const group: GroupSpec = {
     {
       name: 'contacts',
       summary: 'Reveal the emails (and phones) of people found by a search; --wait writes them ready to import',
-      example: 'enrich contacts --from leads.csv --yes --wait --csv > enriched.csv',
+      example: 'enrich contacts --file leads.csv --yes --wait --csv > enriched.csv',
       load: () => import('./contacts.js'),
     },
     {

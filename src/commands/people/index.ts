@@ -6,7 +6,7 @@ export const group: GroupSpec = {
     {
       name: 'search',
       summary: 'Find people by title, company, location and 27 more filters; page through or stream them all',
-      example: "people search --title 'Head of Sales' --location Germany --max 500 --csv",
+      example: "people search --title 'Head of Sales' --location Germany --limit 500 --csv",
       load: () => import('./search.js'),
     },
   ],

@@ -1,5 +1,5 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
-import { flag } from '../../cli/flags.js';
+import { flag, renamed } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { jsonResult, listResult } from '../../cli/result.js';
 import { maxSearchPage, searchPageSize } from '../../api/contract/people.js';
@@ -13,7 +13,7 @@ export default defineVerb({
   description: [
     'Filters combine with AND; the values of one filter (a repeated flag) with OR. --not-<filter> excludes.',
     'Ranges: MIN-MAX, MIN- or -MAX (50-200, 24-, -1m; k, m, b allowed); --funding-date takes FROM..TO dates.',
-    'One page (25 people) by default; --all or --max N walks the pages (up to 400, and no further than the',
+    'One page (25 people) by default; --all or --limit N walks the pages (up to 400, and no further than the',
     "account's display limit), --concurrency pages at a time, writing people in order as they arrive. The totals go",
     'to stderr.',
     '--csv has import-friendly headers (Person Id, First Name, Last Name, Job Title, Company, Company Website,',
@@ -29,17 +29,17 @@ export default defineVerb({
     ...searchFilterFlags,
     page: flag.int('this page only', { min: 1, max: maxSearchPage }),
     all: flag.bool('every page the account may see'),
-    max: flag.int('walk the pages until this many people', { min: 1 }),
-    concurrency: flag.int('pages asked for at once with --all / --max', { min: 1, max: 8, default: 4 }),
+    limit: renamed(flag.int('stop after this many people (walks the pages)', { min: 1 }), 'max'),
+    concurrency: flag.int('pages asked for at once with --all / --limit', { min: 1, max: 8, default: 4 }),
     printFilters: flag.bool('print the request body that would be sent, and send nothing'),
   },
-  rules: [conflicts('page', 'all'), conflicts('page', 'max')],
+  rules: [conflicts('page', 'all'), conflicts('page', 'limit')],
   async run(ctx, opts) {
     const body = await searchBody(opts, ctx);
     if (opts.printFilters) return jsonResult(body);
     const http = await ctx.http();
-    const walking = opts.all || opts.max !== undefined;
-    const limit = opts.max ?? Infinity;
+    const walking = opts.all || opts.limit !== undefined;
+    const limit = opts.limit ?? Infinity;
     const first = opts.page ?? 1;
     // Once the first page tells how many pages there are, the next ones are asked for --concurrency at a time and
     // written in order; pages asked for ahead of a stop are only reads. Never past what the account may see, even
@@ -89,7 +89,7 @@ export default defineVerb({
         answer?.displayLimit !== undefined && total > answer.displayLimit
           ? ` (the account sees at most ${formatCount(answer.displayLimit)})`
           : '';
-      const next = !walking && more ? `; --all or --max N for more, --page ${first + 1} for the next` : '';
+      const next = !walking && more ? `; --all or --limit N for more, --page ${first + 1} for the next` : '';
       return { note: `${formatCount(written)} of ${formatCount(total)} people found${capped}${next}` };
     };
     return listResult(

@@ -1,5 +1,5 @@
 import { valueResult } from '../../cli/result.js';
-import { flag, ValueProblem } from '../../cli/flags.js';
+import { renamed, flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { UsageError } from '../../errors.js';
@@ -21,12 +21,12 @@ import { buildInteractively } from './builder.js';
 import { readJson } from '../../io/structured-file.js';
 
 async function fromFile(ctx: CommandContext, file: string): Promise<ScheduleBody> {
-  const json = await readJson(file, ctx, `--from-file: ${file}`);
+  const json = await readJson(file, ctx, `--file: ${file}`);
   const parsed = scheduleBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(
-      `--from-file: ${issue.path.join('.') || 'body'}: ${issue.message}`,
+      `--file: ${issue.path.join('.') || 'body'}: ${issue.message}`,
       'The shape is {name, timezone, timeSlots: [{day: 0-6, slots: [{start: {hour, minute}, end: {hour, minute}}]}] x7, isDefault}.',
     );
   }
@@ -53,14 +53,14 @@ export default defineVerb({
     "On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday's windows",
     '("same as the previous day" is one key), whether it becomes the default, then shows the week in the schedule\'s',
     'zone and yours and asks to confirm; it ends by printing the equivalent command. Otherwise give --name, --timezone',
-    'and --day mon=09:00-12:00,13:00-17:00 for each working day (days not given are off), or --from-file.',
+    'and --day mon=09:00-12:00,13:00-17:00 for each working day (days not given are off), or --file.',
     'Checked before sending: 7 days 0-6 without repeats, each start before its end, no overlapping windows, hours 0-23',
     'and minutes 0-59 (24:00 is refused: end at 23:59), a real IANA zone. Errors name the day and window; exit 2.',
   ].join('\n'),
   examples: [
     'schedules create --name "Business hours" --timezone America/New_York ' +
       '--day mon=09:00-12:00,13:00-17:00 --day tue=09:00-17:00 --default',
-    'schedules create --from-file schedule.json',
+    'schedules create --file schedule.json',
     'schedules create --name Nights --timezone Asia/Kolkata --day fri=20:00-23:59 --save nights.json',
   ],
   flags: {
@@ -75,17 +75,17 @@ export default defineVerb({
     timezone: flag.text('IANA time zone, e.g. Europe/Berlin', { value: 'zone' }),
     day: flag.list('a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00', { value: 'day=windows' }),
     default: flag.bool('make it the default schedule for new sequences'),
-    fromFile: flag.text('the request body as JSON (or - for stdin)', { value: 'file' }),
+    file: renamed(flag.text('the request body as JSON (or - for stdin)', { value: 'file' }), 'fromFile'),
     save: flag.text('also write the request body to a JSON file; - for stdout', { value: 'file' }),
   },
   async run(ctx, opts) {
     let body: ScheduleBody | undefined;
     const anyFlag = opts.name || opts.timezone || opts.day.length;
     try {
-      if (opts.fromFile) {
+      if (opts.file) {
         if (anyFlag)
-          throw new UsageError('--from-file takes the whole schedule; give no --name, --timezone or --day with it');
-        body = await fromFile(ctx, opts.fromFile);
+          throw new UsageError('--file takes the whole schedule; give no --name, --timezone or --day with it');
+        body = await fromFile(ctx, opts.file);
         if (opts.default) body.isDefault = true;
       } else if (anyFlag || !ctx.interactive) {
         if (!opts.name)

@@ -16,7 +16,7 @@ export const group: GroupSpec = {
         {
           name: 'get',
           summary: "A subsequence's settings: schedule, entry delay, conditions",
-          example: 'sequences subsequence get ssReplied',
+          example: 'sequences subsequence get sqOnbrd1 ssReplied',
           load: () => import('./subsequence-get.js'),
         },
         {

@@ -5,13 +5,15 @@ import { sequencesEndpoints, type SubsequenceSettings } from '../../api/contract
 import { call } from '../../api/call.js';
 
 export default defineVerb({
-  args: [arg.text('subsequenceId')],
+  // Parent first, as in `subsequence update SEQ SUB`; the service needs only the subsequence, so `get SUB` alone works.
+  args: [arg.text('sequenceId'), arg.optional('subsequenceId')],
   description:
     'What `subsequence update` sets: schedule id, entry delay in days and conditions (name, operation, value).\n' +
+    'Give the sequence and the subsequence, as `update` takes them; the subsequence alone is enough.\n' +
     'The answer is not documented: --json prints it as the service sent it.',
-  examples: ['sequences subsequence get ssReplied', 'sequences subsequence get ssReplied --json'],
+  examples: ['sequences subsequence get sqOnbrd1 ssReplied', 'sequences subsequence get ssReplied --json'],
   async run(ctx, opts) {
-    const params = { subsequenceId: opts.args[0] };
+    const params = { subsequenceId: opts.args[1] ?? opts.args[0] };
     const settings = (await call(await ctx.http(), sequencesEndpoints.subsequenceSettings, { params })).payload;
     return recordResult<SubsequenceSettings>(settings, [
       { header: 'SCHEDULE', value: (s) => s.scheduleId },

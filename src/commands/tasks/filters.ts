@@ -3,7 +3,6 @@ import { flag } from '../../cli/flags.js';
 import {
   callOutcomes,
   normaliseCallOutcome,
-  sortOrders,
   taskSortFields,
   taskStatuses,
   taskTypes,
@@ -47,11 +46,7 @@ export function whereFilters(options: Record<string, unknown>): Filters {
 
 export const sortFlags = {
   sortBy: flag.choice(taskSortFields, 'sort field', { value: 'field' }),
-  order: flag.choice(sortOrders, 'sort order', {
-    value: 'order',
-    normalise: (raw) => sortOrders.find((o) => o === raw.toUpperCase()),
-    spellings: ' (any case)',
-  }),
+  order: flag.order('sort order'),
 };
 
 export function hasFilters(filters: Filters): boolean {

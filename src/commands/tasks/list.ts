@@ -23,14 +23,18 @@ export default defineVerb({
     ...filterFlags,
     ...sortFlags,
     page: flag.int('page to show (default 1)', { min: 1 }),
-    pageSize: flag.int('tasks per page (default 25)', { min: 1 }),
+    pageSize: flag.int('tasks per page (default 25)', { min: 1, max: 100 }),
     all: flag.bool('every page, written as it arrives'),
     limit: flag.int('stop after this many tasks', { min: 1 }),
   },
   rules: [conflicts('all', 'page')],
   async run(ctx, opts) {
     const http = await ctx.http();
-    const base = { ...toQuery(opts), sortBy: opts.sortBy, sortOrder: opts.order };
+    const base = {
+      ...toQuery(opts),
+      sortBy: opts.sortBy,
+      sortOrder: opts.order && (opts.order === 'asc' ? ('ASC' as const) : ('DESC' as const)),
+    };
     const pageSize = opts.pageSize ?? (opts.all ? allPageSize : 25);
     const columns = taskColumns(ctx.output.format === 'table', ctx.clock.now());
     const options = { emptyMessage: 'no tasks match' };

@@ -1,5 +1,5 @@
 import { conflicts, defineVerb } from '../../cli/verb.js';
-import { flag, ValueProblem } from '../../cli/flags.js';
+import { flag, renamed, ValueProblem } from '../../cli/flags.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { recordResult } from '../../cli/result.js';
 import type { CommandContext } from '../../cli/command-context.js';
@@ -79,30 +79,26 @@ export default defineVerb({
   examples: [
     "webhooks create --name crm --url https://crm.example/hooks --event 'task-*' --header 'X-Secret: s3cr3t'",
     'webhooks create --name replies --url https://crm.example/replies --event reply-received --event email-bounced',
-    'webhooks create --from-file webhook.json',
+    'webhooks create --file webhook.json',
   ],
   flags: {
     name: flag.text('a name to tell it by', { nonEmpty: true }),
     url: flag.custom('where deliveries go: https (http only to localhost)', checkWebhookUrl, { value: 'url' }),
     event: flag.list('an event kind, or a group such as task-*', { value: 'kind', each: eventKinds }),
     header: flag.list('a header sent with each delivery, "Name: value"', { value: 'header', each: readHeader }),
-    fromFile: flag.text('the whole webhook as JSON or YAML: {name, webhookUrl, webhookEvent, headers}', {
-      value: 'file',
-    }),
+    file: renamed(
+      flag.text('the whole webhook as JSON or YAML: {name, webhookUrl, webhookEvent, headers}', { value: 'file' }),
+      'fromFile',
+    ),
   },
-  rules: [
-    conflicts('fromFile', 'name'),
-    conflicts('fromFile', 'url'),
-    conflicts('fromFile', 'event'),
-    conflicts('fromFile', 'header'),
-  ],
+  rules: [conflicts('file', 'name'), conflicts('file', 'url'), conflicts('file', 'event'), conflicts('file', 'header')],
   async run(ctx, opts) {
     let input: WebhookInput;
-    if (opts.fromFile) input = await fromFile(ctx, opts.fromFile);
+    if (opts.file) input = await fromFile(ctx, opts.file);
     else {
       const missing = [!opts.name && '--name', !opts.url && '--url', !opts.event.length && '--event'].filter(Boolean);
       if (missing.length)
-        throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (or --from-file)`);
+        throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (or --file)`);
       let headers: Record<string, string>;
       try {
         headers = headersFrom(opts.header);

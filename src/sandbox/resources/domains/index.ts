@@ -131,7 +131,7 @@ export const domainsResource = defineResource({
   routes,
   seed(store) {
     const table = store.table(domainsTable);
-    // A seeded domain still provisioning finishes a minute after the seed, so `domains list --watch` has an end.
+    // A seeded domain still provisioning finishes a minute after the seed, so `domains list --wait` has an end.
     for (const domain of seedData<DomainRecord[]>('domains'))
       table.put(domain.status === 'inProgress' ? { ...domain, activatesAt: store.now() + 60_000 } : domain);
   },
