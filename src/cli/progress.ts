@@ -20,6 +20,16 @@ export interface ProgressRenderer {
 /** A wait shorter than this draws nothing: a spinner that flashes for 100 ms is noise. */
 export const activityDelayMs = 500;
 
+/** ora, and how to fit a line to the terminal: a line that wraps is drawn anew on every tick, one line lower each
+ * time, so it is cut (less the spinner and its space, and the last column, where a terminal wraps). */
+async function loadSpinner(stderr: Writable): Promise<{ spinner: Spinner; fitted: (line: string) => string }> {
+  const [{ default: ora }, { truncate }] = await Promise.all([import('ora'), import('./render/fit.js')]);
+  return {
+    spinner: ora({ stream: stderr, isEnabled: true, discardStdin: false }) as unknown as Spinner,
+    fitted: (line) => truncate(line, Math.max(10, ((stderr as { columns?: number }).columns ?? 80) - 3)),
+  };
+}
+
 export function createProgressRenderer(
   stderr: Writable,
   enabled: boolean,
@@ -31,6 +41,7 @@ export function createProgressRenderer(
   let spinner: Spinner | undefined;
   let loading: Promise<void> | undefined;
   let text = '';
+  let fitted = (line: string) => line;
   let running = false;
   // Once stopped, late events (a unit settling after a failure) draw nothing: the command is ending.
   let stopped = false;
@@ -39,12 +50,12 @@ export function createProgressRenderer(
     // clearing loop: no spinner there.
     if (!enabled || running || !((stderr as { columns?: number }).columns! > 0)) return;
     running = true;
-    loading ??= import('ora').then(({ default: ora }) => {
-      spinner = ora({ stream: stderr, isEnabled: true, discardStdin: false }) as unknown as Spinner;
+    loading ??= loadSpinner(stderr).then((loaded) => {
+      ({ spinner, fitted } = loaded);
     });
     void loading.then(() => {
       if (!running || !spinner) return;
-      spinner.text = text;
+      spinner.text = fitted(text);
       spinner.start();
     });
   };
@@ -71,7 +82,7 @@ export function createProgressRenderer(
       if (next === undefined) return endActivity();
       text = visible(next);
       if (activityShown) {
-        if (spinner) spinner.text = text;
+        if (spinner) spinner.text = fitted(text);
         return;
       }
       if (activityDelay) return;
@@ -93,7 +104,7 @@ export function createProgressRenderer(
       if (stopped) return;
       // The spinner writes past the guard's sanitizing (it draws with escapes of its own): its text is made safe here.
       text = visible(event.text);
-      if (spinner && running) spinner.text = text;
+      if (spinner && running) spinner.text = fitted(text);
       start();
     },
     stop() {

@@ -39,3 +39,25 @@ describe('wrap', () => {
     expect(wrap('alice@try-outreach.com', 12)).toEqual(['alice@try-o…']);
   });
 });
+
+describe('columns that go on a narrow terminal', () => {
+  it('leave by their rank, lowest first, before a column is cut below its useful width', async () => {
+    const { renderTable } = await import('../../src/cli/render/table.js');
+    const headers = ['ID', 'TITLE', 'OWNER', 'PRIORITY'];
+    const rows = [['tk1', 'Call Ada Lovelace about the renewal', 'Alice Admin', 'high']];
+    const layout = (width: number) => ({
+      keys: [true, false, false, false],
+      wraps: [false, false, false, false],
+      drops: [undefined, undefined, 2, 1],
+      useful: [0, 24, 0, 0],
+      width,
+      color: false,
+    });
+    const firstLine = async (width: number) => (await renderTable(headers, rows, layout(width))).split('\n')[1];
+    expect(await firstLine(80)).toBe('tk1  Call Ada Lovelace about the renewal  Alice Admin  high');
+    // The title stays at its useful 24 columns while others are cut, then priority goes, then the owner.
+    expect(await firstLine(50)).toBe('tk1  Call Ada Lovelace about…  Alice Ad…  high');
+    expect(await firstLine(40)).toBe('tk1  Call Ada Lovelace about…  Alice Ad…');
+    expect(await firstLine(30)).toBe('tk1  Call Ada Lovelace about…');
+  });
+});

@@ -1,4 +1,5 @@
 // The jobs layer on its own: the journal's versions, the poller's deadline, progress rendering.
+import { stripVTControlCharacters } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -136,7 +137,7 @@ describe('progress rendering', () => {
     const out = sink();
     const noop = () => true;
     Object.assign(out.stream, { isTTY: true, columns: 80, cursorTo: noop, clearLine: noop, moveCursor: noop });
-    await import('ora');
+    await Promise.all([import('ora'), import('../../src/cli/render/fit.js')]);
     const delays: Array<{ ms: number; pass(): void }> = [];
     const sleep = (ms: number) => new Promise<void>((pass) => delays.push({ ms, pass }));
     const settle = async () => {
@@ -155,6 +156,23 @@ describe('progress rendering', () => {
     expect(out.text()).toContain('connecting to api.example.com');
     renderer.activity(undefined);
     renderer.stop();
+  });
+
+  it('cuts a progress line to the terminal, so it never wraps', async () => {
+    const out = sink();
+    const noop = () => true;
+    Object.assign(out.stream, { isTTY: true, columns: 40, cursorTo: noop, clearLine: noop, moveCursor: noop });
+    await Promise.all([import('ora'), import('../../src/cli/render/fit.js')]);
+    const renderer = createProgressRenderer(out.stream, true, noSleep, () => undefined);
+    renderer.emit({ type: 'progress', text: `import leads.csv: ${'1,000,000 rows read · '.repeat(4)}` });
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    renderer.stop();
+    const drawn = stripVTControlCharacters(out.text())
+      .split(/[\r\n]/)
+      .filter((line) => line.includes('import'));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) expect(line.length).toBeLessThanOrEqual(39);
+    expect(drawn[0]).toMatch(/…$/);
   });
 
   it('draws no spinner on a terminal that reports no width', async () => {

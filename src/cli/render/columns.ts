@@ -7,6 +7,11 @@ export interface Column<T> {
   key?: boolean;
   /** A terminal table's cell on several lines, for values that read better so (a schedule's week, mailboxes). */
   lines?(row: T): string[];
+  /** On a terminal too narrow for every column, columns with a rank go, the lowest rank first, before the others are
+   * cut below `useful` (or do not fit at all). --wide shows them all. */
+  drop?: number;
+  /** How wide the column must stay to be worth reading (a title); narrower, a column with a rank goes instead. */
+  useful?: number;
 }
 
 export function cellText(cell: Cell): string {

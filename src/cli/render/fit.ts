@@ -41,7 +41,9 @@ export function fitWidths(natural: number[], minimum: number[], keys: boolean[],
   flexible.sort((a, b) => natural[a]! - natural[b]!);
   flexible.forEach((column, n) => {
     const fairShare = Math.floor(spare / (flexible.length - n));
-    widths[column] = Math.max(minimum[column]!, Math.min(natural[column]!, fairShare));
+    // Never the room the later columns need for their minimums.
+    const later = flexible.slice(n + 1).reduce((sum, i) => sum + minimum[i]!, 0);
+    widths[column] = Math.max(minimum[column]!, Math.min(natural[column]!, fairShare, spare - later));
     spare -= widths[column]!;
   });
   return widths;

@@ -109,6 +109,8 @@ function tableLayout<T>(ctx: CommandContext, columns: Column<T>[]): TableLayout 
   return {
     keys: columns.map((c, i) => i === 0 || Boolean(c.key)),
     wraps: columns.map((c) => Boolean(c.lines)),
+    drops: columns.map((c) => c.drop),
+    useful: columns.map((c) => c.useful ?? 0),
     width: ctx.output.wide ? undefined : ctx.columns,
     color: ctx.output.color,
   };

@@ -6,6 +6,10 @@ export interface TableLayout {
   keys: boolean[];
   /** Columns whose lines are wrapped at spaces, not cut, when too wide (values a user needs whole). */
   wraps: boolean[];
+  /** Each column's rank for leaving a narrow terminal (lowest first; undefined: stays). */
+  drops?: Array<number | undefined>;
+  /** Each column's width worth reading (0: any). */
+  useful?: number[];
   /** The terminal's width; undefined draws every value whole (--wide). */
   width: number | undefined;
   color: boolean;
@@ -41,7 +45,7 @@ export async function renderTable(headers: string[], rows: string[][], layout: T
     import('./fit.js'),
   ]);
   const chalk = new Chalk({ level: layout.color ? 1 : 0 });
-  if (layout.width !== undefined) rows = fitRows(fit, headers, rows, layout);
+  if (layout.width !== undefined) ({ headers, rows } = fitTable(fit, headers, rows, layout));
   const table = new Table({
     head: headers.map((h) => chalk.bold(h)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
@@ -73,7 +77,33 @@ type Fit = typeof import('./fit.js');
 /** Columns this narrow hold enumerations and dates: cutting them would leave nothing readable. */
 const shortColumn = 10;
 
-function fitRows(fit: Fit, headers: string[], rows: string[][], { keys, wraps, width }: TableLayout): string[][] {
+/** The columns that fit the terminal: while the others would not fit, or a column would be cut below its useful
+ * width, the column with the lowest drop rank goes; then the rest are fitted. */
+function fitTable(fit: Fit, headers: string[], rows: string[][], layout: TableLayout) {
+  const kept = headers.map((_, i) => i);
+  const pick = <T>(list: T[] | undefined, fill: T) => kept.map((i) => list?.[i] ?? fill);
+  for (;;) {
+    const view = {
+      ...layout,
+      keys: pick(layout.keys, false),
+      wraps: pick(layout.wraps, false),
+      useful: pick(layout.useful, 0),
+    };
+    const table = { headers: pick(headers, ''), rows: rows.map((row) => kept.map((i) => row[i]!)) };
+    const fitted = fitRows(fit, table.headers, table.rows, view);
+    const ranked = kept.filter((i) => layout.drops?.[i] !== undefined);
+    if (fitted.fits || !ranked.length) return { headers: table.headers, rows: fitted.rows };
+    const next = ranked.reduce((a, b) => (layout.drops![b]! < layout.drops![a]! ? b : a));
+    kept.splice(kept.indexOf(next), 1);
+  }
+}
+
+function fitRows(
+  fit: Fit,
+  headers: string[],
+  rows: string[][],
+  { keys, wraps, width, useful }: TableLayout,
+): { rows: string[][]; fits: boolean } {
   const { cellWidth, fitWidths, truncate, wrap } = fit;
   const natural = headers.map((h) => cellWidth(h));
   for (const row of rows) row.forEach((cell, i) => (natural[i] = Math.max(natural[i]!, cellWidth(cell))));
@@ -81,12 +111,22 @@ function fitRows(fit: Fit, headers: string[], rows: string[][], { keys, wraps, w
   const longestWord = headers.map((_, i) =>
     wraps[i] ? Math.max(0, ...rows.flatMap((row) => row[i]!.split(/[\s\n]+/).map((w) => cellWidth(w) + 2))) : 0,
   );
+  // A wrapped column keeps its longest word whole while that word is short (an email is cut past 24 columns).
+  // A column's useful width is a minimum too: rather than cut below it, a column with a drop rank goes (fitTable).
   const minimum = headers.map((h, i) =>
-    natural[i]! <= shortColumn ? natural[i]! : Math.max(cellWidth(h), 6, Math.min(longestWord[i]!, natural[i]!)),
+    natural[i]! <= shortColumn
+      ? natural[i]!
+      : Math.max(
+          cellWidth(h),
+          6,
+          Math.min(longestWord[i]!, natural[i]!, wraps[i] ? 24 : Infinity),
+          Math.min(natural[i]!, useful?.[i] ?? 0),
+        ),
   );
   const widths = fitWidths(natural, minimum, keys, width!);
-  if (widths.every((w, i) => w === natural[i])) return rows;
-  return rows.map((row) =>
+  const fits = widths.reduce((a, b) => a + b, 0) + fit.columnGap * (widths.length - 1) <= width!;
+  if (widths.every((w, i) => w === natural[i])) return { rows, fits };
+  const cut = rows.map((row) =>
     row.map((cell, i) =>
       widths[i] === natural[i]
         ? cell
@@ -96,4 +136,5 @@ function fitRows(fit: Fit, headers: string[], rows: string[][], { keys, wraps, w
             .join('\n'),
     ),
   );
+  return { rows: cut, fits };
 }

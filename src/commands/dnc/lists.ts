@@ -19,7 +19,7 @@ export default defineVerb({
         { header: 'NAME', value: (l) => l.name, key: true },
         { header: 'ITEMS', value: (l) => itemCount(l) },
         { header: 'UPDATED', value: (l) => l.updatedAt ?? '' },
-        { header: 'ADDED BY', value: (l) => l.addedBy ?? l.createdBy ?? '' },
+        { header: 'ADDED BY', value: (l) => l.addedBy ?? l.createdBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no DNC lists' },
     );

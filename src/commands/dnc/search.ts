@@ -18,10 +18,11 @@ export default defineVerb({
       items,
       [
         { header: 'LIST', value: (i) => i.listId },
-        { header: 'LIST NAME', value: (i) => i.listName },
-        { header: 'VALUE', value: (i) => i.value },
+        { header: 'LIST NAME', value: (i) => i.listName, drop: 1 },
+        // What was searched for is never cut.
+        { header: 'VALUE', value: (i) => i.value, key: true },
         { header: 'TYPE', value: (i) => i.type },
-        { header: 'CREATED', value: (i) => i.createdAt ?? '' },
+        { header: 'CREATED', value: (i) => i.createdAt ?? '', drop: 2 },
       ],
       { emptyMessage: `nothing matches "${opts.args[0]}"` },
     );

@@ -17,10 +17,10 @@ export default defineVerb({
     return listResult(
       items,
       [
-        { header: 'VALUE', value: (i) => i.value },
+        { header: 'VALUE', value: (i) => i.value, key: true },
         { header: 'TYPE', value: (i) => i.type },
         { header: 'CREATED', value: (i) => i.createdAt ?? '' },
-        { header: 'ADDED BY', value: (i) => i.addedBy ?? '' },
+        { header: 'ADDED BY', value: (i) => i.addedBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no items' },
     );

@@ -9,13 +9,14 @@ import { UsageError } from '../../errors.js';
 
 const columns: Column<EnrichmentJob>[] = [
   { header: 'REQUEST', value: (j) => j.requestId },
-  { header: 'STATUS', value: (j) => j.status },
+  { header: 'STATUS', value: (j) => j.status, useful: 11 },
   { header: 'TOTAL', value: (j) => j.totalRecords },
-  { header: 'PROCESSED', value: (j) => j.processed },
+  // On a narrow terminal these go first (--json has them all): counts that the others imply or that few need.
+  { header: 'PROCESSED', value: (j) => j.processed, drop: 2 },
   { header: 'SUCCEEDED', value: (j) => j.succeeded },
   { header: 'FAILED', value: (j) => j.failed },
-  { header: 'ALREADY REVEALED', value: (j) => j.alreadyRevealed },
-  { header: 'CREDITS', value: (j) => j.creditsCharged },
+  { header: 'ALREADY REVEALED', value: (j) => j.alreadyRevealed, drop: 1 },
+  { header: 'CREDITS', value: (j) => j.creditsCharged, drop: 3 },
 ];
 
 export default defineVerb({

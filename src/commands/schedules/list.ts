@@ -22,7 +22,7 @@ export default defineVerb({
         { header: 'ID', value: (r) => r.schedule.id },
         { header: 'NAME', value: (r) => r.schedule.name, key: true },
         { header: 'TIMEZONE', value: (r) => r.schedule.timezone },
-        { header: 'DEFAULT', value: (r) => r.schedule.isDefault ?? false },
+        { header: 'DEFAULT', value: (r) => r.schedule.isDefault ?? false, drop: 1 },
         { header: 'WINDOWS', value: (r) => weekLines(r.schedule).join('; '), lines: (r) => weekLines(r.schedule) },
       ],
       { emptyMessage: 'no schedules', raw: (r) => r.sent },

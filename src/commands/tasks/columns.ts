@@ -18,15 +18,21 @@ export function relativeTime(iso: string, now: number): string {
 export function taskColumns(relative: boolean, now: number): Column<Task>[] {
   return [
     { header: 'ID', value: (t) => t.taskId },
-    { header: 'TYPE', value: (t) => t.type },
+    { header: 'TYPE', value: (t) => t.type, drop: 4 },
     { header: 'STATUS', value: (t) => t.status },
     { header: 'DUE', value: (t) => (t.dueDate ? (relative ? relativeTime(t.dueDate, now) : t.dueDate) : '') },
-    { header: 'TITLE', value: (t) => t.title },
-    { header: 'SEQUENCE', value: (t) => t.sequence?.name ?? '' },
+    // On a narrow terminal the title keeps 24 columns; priority, assignee, sequence and type go first, in that order.
+    { header: 'TITLE', value: (t) => t.title, useful: 24 },
+    { header: 'SEQUENCE', value: (t) => t.sequence?.name ?? '', drop: 3 },
     {
       header: 'ASSIGNEE',
       value: (t) => [t.taskAssignee?.firstName, t.taskAssignee?.lastName].filter(Boolean).join(' '),
+      drop: 2,
     },
-    { header: 'PRIORITY', value: (t) => (t.priority === null || t.priority === undefined ? '' : String(t.priority)) },
+    {
+      header: 'PRIORITY',
+      value: (t) => (t.priority === null || t.priority === undefined ? '' : String(t.priority)),
+      drop: 1,
+    },
   ];
 }
