@@ -82,6 +82,7 @@ describe('earlier names still work, unlisted', () => {
     [['people', 'search', '--max', '5'], 'limit', 5],
     [['domains', 'list', '--watch'], 'wait', true],
     [['dnc', 'export', 'dncGlobal1', '--raw'], 'raw', true],
+    [['schedules', 'create', '--tz', 'UTC'], 'timezone', 'UTC'],
   ])('%j', async (argv, key, value) => {
     expect(((await parse(argv)).options as Record<string, unknown>)[key]).toEqual(value);
     const help = await run([...argv.slice(0, argv[0] === 'api' ? 1 : 2), '--help']);

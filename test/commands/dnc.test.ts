@@ -179,6 +179,10 @@ describe('dnc export', () => {
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n')).toHaveLength(41);
     expect(readdirSync(dir)).toEqual(['out.csv']);
+    // It says what it wrote: on stderr for a person, as JSON under --json.
+    expect(result.stderr).toBe(`Wrote 40 row(s) to ${join(dir, 'out.csv')}\n`);
+    const json = await dnc(['export', 'dncGlobal1', '-o', 'again.csv', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ file: join(dir, 'again.csv'), rows: 40 });
   });
 
   it('leaves no file when the list cannot be read', async () => {

@@ -18,6 +18,7 @@ describe('an unknown id', () => {
     [['webhooks', 'get', 'whNope'], 'no webhook whNope'],
     [['enrich', 'status', 'erNope'], 'no enrichment job erNope'],
     [['domains', 'delete', 'dmNope', '--yes'], 'no domain dmNope'],
+    [['prospects', 'import-status', 'rqNope'], 'no import request rqNope'],
     [['domains', 'revoke', 'dmNope'], 'no domain dmNope'],
   ])('%j is exit 2, named, with a hint', async (argv, message) => {
     const result = await run(argv, { env: sb.env });

@@ -110,6 +110,12 @@ export const prospectsEndpoints = {
     params: z.object({ requestId: nonEmpty }),
     // spec.md: {payload: {isCompleted, failedProspectsURL}}; the real service: flat {isCompleted, reportURL}.
     response: wrapped(importStatusShape, 'isCompleted'),
+    notFound: {
+      what: 'import request',
+      param: 'requestId',
+      codes: [40000],
+      hint: 'Request ids are printed by `outreach prospects import` (its --json summary has them).',
+    },
   }),
   verificationStatus: endpoint({
     method: 'POST',

@@ -202,9 +202,18 @@ async function renderCsv(ctx: CommandContext, csv: CsvResult): Promise<void> {
     ? await createCsvFileWriter(csv.file, csv.header, options)
     : createCsvStreamWriter(ctx.stdout, csv.header, options);
   try {
-    for await (const row of csv.rows) await writer.write(row);
+    let rows = 0;
+    for await (const row of csv.rows) {
+      await writer.write(row);
+      rows++;
+    }
     if ('commit' in writer) await writer.commit();
     else await writer.end();
+    // A file written says so: where, and how many rows (under --json as JSON, else on stderr for a person).
+    const written = { file: csv.file, rows };
+    if (csv.file && format === 'json') await writeJson(ctx, written);
+    else if (csv.file && format === 'ndjson') await writeOut(ctx.stdout, `${JSON.stringify(written)}\n`);
+    else if (csv.file) ctx.info(`Wrote ${rows} row(s) to ${csv.file}`);
   } catch (error) {
     if ('abort' in writer) await writer.abort();
     throw error;

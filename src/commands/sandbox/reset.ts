@@ -82,6 +82,6 @@ export default defineVerb({
     else if (kind === 'json') removeJsonState(path);
     // --sandbox's JSON state of older versions would be imported on the next run unless it goes too.
     if (!opts.state) removeJsonState(legacySandboxStatePath(ctx.configDir));
-    return doneResult(`Sandbox state reset: ${path} now starts from the seed data.`);
+    return doneResult(`Sandbox state reset: ${path} now starts from the seed data.`, { reset: true, state: path });
   },
 });

@@ -72,7 +72,8 @@ export default defineVerb({
       },
       { value: 'name' },
     ),
-    timezone: flag.text('IANA time zone, e.g. Europe/Berlin', { value: 'zone' }),
+    // --tz is what people type first (date, Python): taken too, unlisted.
+    timezone: renamed(flag.text('IANA time zone, e.g. Europe/Berlin', { value: 'zone' }), 'tz'),
     day: flag.list('a weekday and its windows, e.g. mon=09:00-12:00,13:00-17:00', { value: 'day=windows' }),
     default: flag.bool('make it the default schedule for new sequences'),
     file: renamed(flag.text('the request body as JSON (or - for stdin)', { value: 'file' }), 'fromFile'),
@@ -104,7 +105,11 @@ export default defineVerb({
       if (error instanceof WindowError) throw new UsageError(error.message);
       throw error;
     }
-    if (opts.save) writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
+    if (opts.save) {
+      writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
+      // Said also under --json (whose stdout is the created schedule): a file was written.
+      if (opts.save !== '-') ctx.note(`Saved the request body to ${opts.save}`);
+    }
     const created = await createSchedule(await ctx.http(), body);
     // The created schedule as the service sent it, out of its envelope (the answer's shape is not shown in spec.md).
     const said = `Created schedule "${body.name}"${created.id ? ` (id ${created.id})` : ''}.`;
