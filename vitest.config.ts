@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Tables show dates in local time: every machine renders them as the golden files do.
+    env: { TZ: 'UTC' },
   },
 });

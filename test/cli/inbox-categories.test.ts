@@ -44,7 +44,7 @@ describe('outreach inbox categories', () => {
     );
     const csv = await run(['inbox', 'categories', '--csv'], { env: sb.env });
     expect(csv.stdout.split('\n').slice(0, 2)).toEqual([
-      'KEY,NAME,DEFAULT,SENTIMENT',
+      'key,name,default,sentiment',
       'uncategorized,Uncategorized,yes,Neutral',
     ]);
   });

@@ -61,3 +61,21 @@ describe('columns that go on a narrow terminal', () => {
     expect(await firstLine(30)).toBe('tk1  Call Ada Lovelace about…');
   });
 });
+
+describe('one CSV header style', () => {
+  it('gives a table header in capitals a camelCase name, and keeps a field label as it is', async () => {
+    const { csvHeader } = await import('../../src/cli/render/columns.js');
+    expect(['ID', 'CALL OUTCOME', 'ALREADY REVEALED', 'ADDED BY'].map(csvHeader)).toEqual([
+      'id',
+      'callOutcome',
+      'alreadyRevealed',
+      'addedBy',
+    ]);
+    expect(['First Name', 'Email', 'LinkedIn URL', 'taskId'].map(csvHeader)).toEqual([
+      'First Name',
+      'Email',
+      'LinkedIn URL',
+      'taskId',
+    ]);
+  });
+});

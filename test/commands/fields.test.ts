@@ -19,7 +19,7 @@ describe('outreach fields', () => {
 
   it('adds system fields with --system', async () => {
     const result = await run(['fields', 'list', '--system', '--csv'], { env: sb.env });
-    expect(result.stdout.split('\n').slice(0, 2)).toEqual(['ID,LABEL,TYPE', 'fEmail,Email,text']);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual(['id,label,type', 'fEmail,Email,text']);
   });
 
   it('parses update flags: tags split on commas', async () => {

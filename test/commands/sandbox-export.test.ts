@@ -29,7 +29,8 @@ describe('sandbox export', () => {
     });
     const csv = await run(['sandbox', 'export', 'prospects', '--csv'], { configDir });
     const [header, ...rows] = csv.stdout.trim().split('\n');
-    expect(header!.startsWith('ID,EMAIL,STATUS,TAGS,')).toBe(true);
+    // Our own columns by name, the prospect's fields by their labels (as `prospects import` maps them back).
+    expect(header!.startsWith('id,email,status,tags,')).toBe(true);
     expect(header).toContain(',First Name,');
     expect(rows.some((row) => row.includes('zoe@export.example') && row.includes('"Acme, Inc."'))).toBe(true);
     expect(rows).toHaveLength(records.length);

@@ -17,7 +17,7 @@ import type {
 } from '../result.js';
 
 export type { ListOptions } from '../result.js';
-import { cellText, tsvLine, type Cell, type Column } from './columns.js';
+import { cellText, csvHeader, tsvLine, type Cell, type Column } from './columns.js';
 import { renderTable, type TableLayout } from './table.js';
 import { styled, visible } from '../terminal-text.js';
 
@@ -63,7 +63,7 @@ export function createListWriter<T>(
         return `${JSON.stringify(raw(row))}\n`;
       case 'csv':
         csvRows.push(
-          ...(count === 1 ? [columns.map((c) => c.header)] : []),
+          ...(count === 1 ? [columns.map((c) => csvHeader(c.header))] : []),
           columns.map((c) => c.value(row)),
         );
         return '';
@@ -71,7 +71,11 @@ export function createListWriter<T>(
         return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
       case 'table':
         // On a terminal a value stays on its line (its own newlines shown as \n); only `lines` columns span lines.
-        tableRows.push(columns.map((c) => (c.lines ? c.lines(row).join('\n') : visible(cellText(c.value(row))))));
+        tableRows.push(
+          columns.map((c) =>
+            c.lines ? c.lines(row).join('\n') : visible(c.shown ? c.shown(row) : cellText(c.value(row))),
+          ),
+        );
         return '';
     }
   };
@@ -88,7 +92,8 @@ export function createListWriter<T>(
     writeMany: (rows) => writeText(rows.map(text).join('')),
     async end() {
       if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
-      else if (format === 'csv' && count === 0) await writeOut(out, await csvText(ctx, [columns.map((c) => c.header)]));
+      else if (format === 'csv' && count === 0)
+        await writeOut(out, await csvText(ctx, [columns.map((c) => csvHeader(c.header))]));
       else if (format === 'table') {
         if (count === 0) ctx.info(options.emptyMessage ?? 'nothing to show');
         else
@@ -231,7 +236,10 @@ export async function writeRecord<T>(
   if (format === 'json' || format === 'ndjson')
     return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
   if (format === 'csv') {
-    await writeOut(ctx.stdout, await csvText(ctx, [fields.map((f) => f.header), fields.map((f) => f.value(record))]));
+    await writeOut(
+      ctx.stdout,
+      await csvText(ctx, [fields.map((f) => csvHeader(f.header)), fields.map((f) => f.value(record))]),
+    );
     return;
   }
   if (format === 'tsv') {

@@ -1,3 +1,4 @@
+import { dateColumn } from '../../cli/render/columns.js';
 import { flag } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -18,7 +19,7 @@ export default defineVerb({
         { header: 'ID', value: (l) => l.id },
         { header: 'NAME', value: (l) => l.name, key: true },
         { header: 'ITEMS', value: (l) => itemCount(l) },
-        { header: 'UPDATED', value: (l) => l.updatedAt ?? '' },
+        dateColumn('UPDATED', (l) => l.updatedAt),
         { header: 'ADDED BY', value: (l) => l.addedBy ?? l.createdBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no DNC lists' },

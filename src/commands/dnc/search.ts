@@ -1,3 +1,4 @@
+import { dateColumn } from '../../cli/render/columns.js';
 import { arg } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -22,7 +23,7 @@ export default defineVerb({
         // What was searched for is never cut.
         { header: 'VALUE', value: (i) => i.value, key: true },
         { header: 'TYPE', value: (i) => i.type },
-        { header: 'CREATED', value: (i) => i.createdAt ?? '', drop: 2 },
+        dateColumn('CREATED', (i) => i.createdAt, { drop: 2 }),
       ],
       { emptyMessage: `nothing matches "${opts.args[0]}"` },
     );

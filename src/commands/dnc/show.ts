@@ -1,3 +1,4 @@
+import { dateColumn } from '../../cli/render/columns.js';
 import { arg, flag } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -19,7 +20,7 @@ export default defineVerb({
       [
         { header: 'VALUE', value: (i) => i.value, key: true },
         { header: 'TYPE', value: (i) => i.type },
-        { header: 'CREATED', value: (i) => i.createdAt ?? '' },
+        dateColumn('CREATED', (i) => i.createdAt),
         { header: 'ADDED BY', value: (i) => i.addedBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no items' },

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
-import type { Column } from '../../cli/render/columns.js';
+import { dateColumn, type Column } from '../../cli/render/columns.js';
 import { listResult } from '../../cli/result.js';
 import { legacySandboxStatePath, sandboxStatePath } from '../../sandbox/in-process.js';
 import type {
@@ -74,7 +74,7 @@ const kinds = {
       { header: 'LIST', value: (r) => r.list.id },
       { header: 'VALUE', value: (r) => r.item.value, key: true },
       { header: 'TYPE', value: (r) => r.item.type },
-      { header: 'CREATED', value: (r) => r.item.createdAt },
+      dateColumn('CREATED', (r) => r.item.createdAt),
       { header: 'ADDED BY', value: (r) => r.item.addedBy },
     ],
     raw: ({ list, item: { listId: _, ...item } }) => ({ listId: list.id, listName: list.name, ...item }),
@@ -85,7 +85,7 @@ const kinds = {
       { header: 'ID', value: (t) => t.taskId },
       { header: 'TYPE', value: (t) => t.type },
       { header: 'STATUS', value: (t) => status(store, t) },
-      { header: 'DUE', value: (t) => t.dueDate },
+      dateColumn('DUE', (t) => t.dueDate),
       { header: 'TITLE', value: (t) => t.title, key: true },
     ],
     raw: (t, store) => ({ ...t, status: status(store, t) }),
