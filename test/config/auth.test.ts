@@ -95,6 +95,19 @@ describe('auth login / status / logout', () => {
     expect(status.stdout).toContain('stored in\tenvironment variable OUTREACH_API_KEY\n');
     expect(status.stdout).toContain('key\tsk_l************mnop\n');
     expect(status.stdout + status.stderr).not.toContain('sk_live_abcdefghijklmnop');
+    expect(status.stderr).toMatch(
+      /^error: the live check failed: .+\nhint: Store a working key with `outreach auth login`/m,
+    );
+  });
+
+  it('checks the sandbox key under --sandbox, not a stored profile', async () => {
+    const status = await run(['--sandbox', 'auth', 'status', '--json'], { configDir: tempDir() });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      profile: 'sandbox',
+      keySource: 'the sandbox (--sandbox)',
+      live: { ok: true },
+    });
   });
 });
 

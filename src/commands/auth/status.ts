@@ -17,18 +17,24 @@ export default defineVerb({
   description: 'Exit 0 when the key works, 4 when it is missing or refused, 1 when the service cannot be reached.',
   examples: ['auth status -p staging', 'auth status --json'],
   async run(ctx) {
+    // Under --sandbox the key is the sandbox's own: what is checked is that one, not a stored profile's.
+    const sandbox = ctx.flags.sandbox ? await ctx.http() : undefined;
     const config = await ctx.config();
-    const target = resolveTarget(ctx.flags, ctx.env, config);
+    const target = sandbox ? undefined : resolveTarget(ctx.flags, ctx.env, config);
     const status: Status = {
-      profile: target.profile,
-      baseUrl: target.baseUrl,
-      key: maskKey(target.apiKey),
-      keySource: target.keySource === 'OUTREACH_API_KEY' ? 'environment variable OUTREACH_API_KEY' : config.path,
+      profile: target?.profile ?? 'sandbox',
+      baseUrl: target?.baseUrl ?? sandbox!.origin,
+      key: target ? maskKey(target.apiKey) : '(the sandbox key)',
+      keySource: !target
+        ? 'the sandbox (--sandbox)'
+        : target.keySource === 'OUTREACH_API_KEY'
+          ? 'environment variable OUTREACH_API_KEY'
+          : config.path,
       live: { ok: true, message: 'key accepted' },
     };
     let failure: OutreachError | undefined;
     try {
-      await liveCheck(await ctx.connect(target.baseUrl, target.apiKey));
+      await liveCheck(sandbox ?? (await ctx.connect(target!.baseUrl, target!.apiKey)));
     } catch (error) {
       if (!(error instanceof OutreachError) || error instanceof MissingKeyError) throw error;
       failure = error;
@@ -46,6 +52,13 @@ export default defineVerb({
       ],
       status,
       code,
+      failure && {
+        failing: `the live check failed: ${status.live.message}`,
+        hint:
+          code === ExitCode.auth
+            ? 'Store a working key with `outreach auth login` (or set OUTREACH_API_KEY).'
+            : 'Check the base URL and the network with `outreach doctor`.',
+      },
     );
   },
 });
