@@ -168,7 +168,10 @@ export const flag = {
       defaultText: opts.default,
       parse(raw: unknown) {
         if (!given(raw)) return opts.default as WithDefault<V, D>;
-        const value = opts.normalise ? opts.normalise(raw) : values.find((v) => v === raw);
+        // Any case is the same value (Call for call, Active for active), as sort orders are.
+        const value = opts.normalise
+          ? opts.normalise(raw)
+          : (values.find((v) => v === raw) ?? values.find((v) => v.toLowerCase() === raw.toLowerCase()));
         if (value === undefined) {
           throw new ValueProblem(
             `must be one of ${values.join(', ')}${opts.spellings ?? ''}, not ${shown(raw)}${didYouMean(String(raw), values)}`,

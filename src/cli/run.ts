@@ -75,6 +75,7 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups
     // No command is a usage mistake, as a group without its verb is: the help on stderr, exit 2.
     if (argv.length === 0) {
       program.outputHelp({ error: true });
+      ctx.stderr.write('error: no command given\nhint: Pick one of the commands above; `outreach help` shows this.\n');
       return ExitCode.usage;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -158,6 +159,8 @@ function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | unde
     // commander already printed its message (with a suggestion where it has one).
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0)
       return ExitCode.ok;
+    // A group named without its verb showed its help: say what is missing, as commander says for other mistakes.
+    if (error.code === 'commander.help') ctx.stderr.write('error: this command needs one of the verbs above\n');
     ctx.stderr.write('hint: add --help to the command to see what it takes.\n');
     return ExitCode.usage;
   }

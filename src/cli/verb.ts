@@ -122,7 +122,18 @@ export async function registerVerbs(
 }
 
 /** Every verb also takes the global flags: named under its own, as gh's "INHERITED FLAGS" does. */
-const inheritedFlags = `\nGlobal flags: ${globalFlagNames.join(' ')} (outreach --help says what each does)\n`;
+const inheritedFlags = `\n${wrapWords(`Global flags: ${globalFlagNames.join(' ')} (outreach --help says what each does)`, 80)}\n`;
+
+/** Words in lines of at most `width` columns, the later ones indented by two. */
+function wrapWords(text: string, width: number): string {
+  const lines = [''];
+  for (const word of text.split(' ')) {
+    const line = lines[lines.length - 1]!;
+    if (line && line.length + 1 + word.length > width) lines.push(`  ${word}`);
+    else lines[lines.length - 1] = line ? `${line} ${word}` : word;
+  }
+  return lines.join('\n');
+}
 
 /** Loads the entry's verb and makes `cmd` run it. */
 export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInvoker): Promise<void> {

@@ -3,7 +3,17 @@
 // replaced, never written through, and no half-written file stands under the real name. A file read back to decide
 // what to do (a journal, a lock) must be a regular file of this user that nobody else can write.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { getuid, pid } from 'node:process';
@@ -21,12 +31,19 @@ export function openExclusive(path: string): number {
 
 /** Claims a name for a file this run will write, so that two runs started in the same second never share one: `path`
  * itself, or the first free `<stem>-2<suffix>`, `-3`, ... (`suffix` is the ending kept: `.not-enriched.csv`), created
- * empty and exclusively (0600). The file is then written under a temporary name and renamed onto it. */
-export function claimUniquePath(path: string, suffix: string): string {
+ * empty and exclusively (0600). The file is then written under a temporary name and renamed onto it. `companions`
+ * names the files that go with a candidate (a journal's failed file): a name whose companion an earlier run left is
+ * not free either, even when that run removed its journal. */
+export function claimUniquePath(
+  path: string,
+  suffix: string,
+  companions: (candidate: string) => string[] = () => [],
+): string {
   const stem = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path;
   const ending = path.endsWith(suffix) ? suffix : '';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? path : `${stem}-${n}${ending}`;
+    if (companions(candidate).some((companion) => existsSync(companion))) continue;
     try {
       closeSync(openExclusive(candidate));
       return candidate;

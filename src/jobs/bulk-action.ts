@@ -386,8 +386,7 @@ export async function runBulk(
   try {
     const summary = await actOnAll(ctx, plan, concurrency);
     if (!keepJournal) {
-      plan.journal.close();
-      rmSync(plan.journal.path, { force: true });
+      rmSync(plan.journal.path, { force: true }); // before the lock is released (finally), so no run takes it up between
       delete summary.files.journal;
     }
     return summary;

@@ -120,8 +120,7 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     journal?.finish(summary.chunks);
     await upload.commit();
     if (journal && !opts.keepJournal) {
-      journal.close();
-      rmSync(journal.path, { force: true });
+      rmSync(journal.path, { force: true }); // before the lock is released (finally), so no run takes it up between
       delete summary.files.journal;
     }
     return summary;

@@ -184,7 +184,7 @@ describe('enrich contacts', () => {
     const file = await leads(10);
     const env = await throughProxy('reset-after');
     const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--wait'], { env });
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(1); // no one was enriched: every item failed
     expect(state(sb).enrichments).toHaveLength(1);
     expect(proxy!.log.filter((r) => r.path === '/v1/enrich/contact')).toHaveLength(1);
     const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);

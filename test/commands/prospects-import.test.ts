@@ -26,6 +26,26 @@ const importIn = (argv: string[], extra: { stdin?: string; stderrIsTTY?: boolean
   run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir, ...extra });
 
 describe('prospects import', () => {
+  it('every row failing at the service is exit 1; a clean run after it leaves no failed file of the old run', async () => {
+    writeFileSync(join(dir, 'z.csv'), 'email,Seats\nz1@x.example,abc\nz2@x.example,def\n');
+    const failed = await importIn(['z.csv', '--wait']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('error: 2 of 2 rows sent failed at the service\n');
+    expect(existsSync(join(dir, 'z.failed.csv'))).toBe(true);
+    writeFileSync(join(dir, 'z.csv'), 'email,Seats\nz3@x.example,12\n');
+    expect((await importIn(['z.csv', '--wait'])).code).toBe(0);
+    expect(existsSync(join(dir, 'z.failed.csv'))).toBe(false);
+  });
+
+  it('sent without waiting, with rows rejected: the hint also says how to fetch the outcome of the rest', async () => {
+    writeFileSync(join(dir, 'some.csv'), 'email\nok1@x.example\nnot-an-email\n');
+    const result = await importIn(['some.csv', '--no-wait']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /\nhint: Each row of .*some\.rejected\.csv says why; fix them and import that file\. Follow up with: outreach .*some\.csv --resume --wait for the outcome of the rows sent\.\n$/,
+    );
+  });
+
   it('imports a clean file, waits, and writes the results in input order', async () => {
     const result = await importIn(['sample.csv', '--wait']);
     expect(result.code).toBe(0);

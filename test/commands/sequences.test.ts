@@ -124,6 +124,11 @@ describe('sequences subsequence get', () => {
       firstStepRelativeDays: 4,
       sequenceId: 'sqOnbrd1',
     });
+    // Parent first, as update takes them; a parent that is not the subsequence's is refused.
+    expect((await seq(['subsequence', 'get', 'sqOnbrd1', 'ssReplied'])).stdout).toBe(got.stdout);
+    const elsewhere = await seq(['subsequence', 'get', 'sqReEngg2', 'ssReplied']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr.split('\n')[0]).toBe('error: subsequence ssReplied is in sequence sqOnbrd1, not sqReEngg2');
     const unknown = await seq(['subsequence', 'get', 'ssNope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.split('\n')[0]).toBe(

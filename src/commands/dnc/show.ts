@@ -20,7 +20,7 @@ export default defineVerb({
       [
         { header: 'VALUE', value: (i) => i.value, key: true },
         { header: 'TYPE', value: (i) => i.type },
-        dateColumn('CREATED', (i) => i.createdAt),
+        dateColumn('CREATED', (i) => i.createdAt, { drop: 2 }),
         { header: 'ADDED BY', value: (i) => i.addedBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no items' },

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { resolve } from 'node:path';
 import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
 import { flag, renamed, ValueProblem } from '../../cli/flags.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
 import { listResult, valueResult, type Ending, type ListOptions, type VerbResult } from '../../cli/result.js';
 import type { Column } from '../../cli/render/columns.js';
 import type { CommandContext } from '../../cli/command-context.js';
@@ -276,7 +276,7 @@ function ending(ctx: CommandContext, opts: Opts, summary: EnrichSummary): Ending
     return { failing, error: new WaitTimedOut(summary.error.what, summary.error.waitedMs, undefined, later) };
   }
   const code =
-    summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : summary.notEnriched ? ExitCode.partial : ExitCode.ok;
+    summary.stoppedBy === 'rate-limit' ? ExitCode.rateLimited : exitCodeForItems(summary.notEnriched, summary.people);
   const line = `Enrichment: ${parts.join(', ')}.`;
   const followUp =
     !opts.wait && summary.requestIds.length

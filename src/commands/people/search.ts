@@ -18,7 +18,7 @@ export default defineVerb({
     'to stderr.',
     '--csv has import-friendly headers (Person Id, First Name, Last Name, Job Title, Company, Company Website,',
     'LinkedIn URL, Department, City, State, Country, Decision Maker). A search finds no emails: pipe --csv or',
-    '--ndjson to `outreach enrich contacts --from -` for those.',
+    '--ndjson to `outreach enrich contacts --file -` for those.',
   ].join('\n'),
   examples: [
     "people search --title 'Head of Sales' --location Germany --company-size 50-200",

@@ -155,6 +155,8 @@ export async function runImportCommand(
     throw new UsageError('--resume needs a file: an import from stdin keeps no journal');
   if (opts.args[0] === '-' && opts.mapping === '-')
     throw new UsageError('--mapping -: stdin already holds the rows; give the mapping as a file');
+  if (opts.saveMapping === '-' && ctx.output.machine)
+    throw new UsageError('--save-mapping - and the machine output both go to stdout; give --save-mapping a file');
   const { runImport, StrictRefused } = await import('../../jobs/import/run-import.js');
   const summary = await ctx
     .job((job) =>
@@ -197,18 +199,30 @@ export async function runImportCommand(
   const code =
     summary.total > 0 && summary.rejected === summary.total
       ? ExitCode.usage
-      : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
-        ? ExitCode.partial
-        : ExitCode.ok;
-  if (code !== ExitCode.ok || summary.mode === 'dry-run' || summary.succeeded !== null || !summary.requestIds.length)
-    return jobResult(summary, summaryLine(summary), code, code === ExitCode.ok ? {} : importFailure(summary));
-  // stdin keeps no journal to resume from: the import ids are what is left to follow. A file's import is the same
-  // command (its --map flags and all: --resume checks they match) resumed with --wait.
-  const followUps =
-    opts.args[0] === '-'
-      ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
-      : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])];
+      : summary.sent > 0 && summary.failed === summary.sent
+        ? ExitCode.failure // every row sent failed at the service
+        : summary.rejected > 0 || (summary.failed ?? 0) > 0 || summary.unknown
+          ? ExitCode.partial
+          : ExitCode.ok;
+  // Sent without waiting: the outcome is fetched by the same command (its --map flags and all: --resume checks they
+  // match) resumed with --wait; stdin keeps no journal, so its import ids are what is left to follow.
+  const followUp =
+    summary.mode === 'dry-run' || summary.succeeded !== null || !summary.requestIds.length
+      ? undefined
+      : `Follow up with: ${(opts.args[0] === '-'
+          ? summary.requestIds.map((id) => ctx.commandLine(['prospects', 'import-status', id]))
+          : [ctx.sameCommandLine(['--restart', '--resume', '--wait', '--no-wait'], ['--resume', '--wait'])]
+        ).join(' ; ')}`;
+  if (code === ExitCode.ok)
+    return jobResult(
+      summary,
+      summaryLine(summary),
+      code,
+      followUp ? { said: `Not waiting for the service. ${followUp}` } : {},
+    );
+  const failure = importFailure(summary);
   return jobResult(summary, summaryLine(summary), code, {
-    said: `Not waiting for the service. Follow up with: ${followUps.join(' ; ')}`,
+    ...failure,
+    hint: followUp ? `${failure.hint} ${followUp} for the outcome of the rows sent.` : failure.hint,
   });
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { valueResult } from '../../cli/result.js';
 import { renamed, flag, ValueProblem } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -80,6 +81,8 @@ export default defineVerb({
     save: flag.text('also write the request body to a JSON file; - for stdout', { value: 'file' }),
   },
   async run(ctx, opts) {
+    if (opts.save === '-' && ctx.output.machine)
+      throw new UsageError('--save - and the machine output both go to stdout; give --save a file');
     let body: ScheduleBody | undefined;
     const anyFlag = opts.name || opts.timezone || opts.day.length;
     try {
@@ -108,7 +111,7 @@ export default defineVerb({
     if (opts.save) {
       writeOutput(opts.save, ctx, `${JSON.stringify(body, null, 2)}\n`);
       // Said also under --json (whose stdout is the created schedule): a file was written.
-      if (opts.save !== '-') ctx.note(`Saved the request body to ${opts.save}`);
+      if (opts.save !== '-') ctx.note(`Saved the request body to ${resolve(ctx.cwd, opts.save)}`);
     }
     const created = await createSchedule(await ctx.http(), body);
     // The created schedule as the service sent it, out of its envelope (the answer's shape is not shown in spec.md).

@@ -3,6 +3,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { arg } from '../../cli/flags.js';
 import { sequencesEndpoints, type SubsequenceSettings } from '../../api/contract/sequences.js';
 import { call } from '../../api/call.js';
+import { UsageError } from '../../errors.js';
 
 export default defineVerb({
   // Parent first, as in `subsequence update SEQ SUB`; the service needs only the subsequence, so `get SUB` alone works.
@@ -15,6 +16,10 @@ export default defineVerb({
   async run(ctx, opts) {
     const params = { subsequenceId: opts.args[1] ?? opts.args[0] };
     const settings = (await call(await ctx.http(), sequencesEndpoints.subsequenceSettings, { params })).payload;
+    // The service needs only the subsequence; a parent given is checked against the one the answer names, if any.
+    const parent = (settings as { sequenceId?: unknown }).sequenceId;
+    if (opts.args[1] && typeof parent === 'string' && parent !== opts.args[0])
+      throw new UsageError(`subsequence ${opts.args[1]} is in sequence ${parent}, not ${opts.args[0]}`);
     return recordResult<SubsequenceSettings>(settings, [
       { header: 'SCHEDULE', value: (s) => s.scheduleId },
       { header: 'DELAY DAYS', value: (s) => s.firstStepRelativeDays },

@@ -169,11 +169,13 @@ async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
   if (!ids.length) return doneResult(`No task matches: nothing to ${words.verb}.`);
   if (given.dryRun) return wouldDo(words, ids, ` in ${Math.ceil(ids.length / spec.batchSize)} request(s)`);
   if (!(await confirmedFor(ctx, words, ids, given.yes))) return undefined;
-  const { planBulk } = await import('../../jobs/bulk-action.js');
+  const { planBulk, failedPathOf } = await import('../../jobs/bulk-action.js');
   const { jobBinding } = await import('../../jobs/journal.js');
   // This run's own journal (and failed file, named after it): two runs in the same second never share one.
   const { claimUniquePath } = await import('../../io/safe-file.js');
-  const journal = claimUniquePath(join(ctx.cwd, `${job}-${fileStamp(started)}.journal`), '.journal');
+  const journal = claimUniquePath(join(ctx.cwd, `${job}-${fileStamp(started)}.journal`), '.journal', (path) => [
+    failedPathOf(path),
+  ]);
   try {
     return planBulk(action, journal, ids, jobBinding(await ctx.http()), ctx.clock.now());
   } catch (error) {

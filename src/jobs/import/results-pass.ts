@@ -1,7 +1,7 @@
 // The results pass: once every chunk completed, read the input again and write, in input order,
 // <name>.results.csv (row, email, outcome, reason for every row) and <name>.failed.csv (failed and rejected
 // rows in the input's own columns, ready to fix and import again).
-import { createReadStream } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import { Interrupted } from '../../errors.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter } from '../../io/csv-file-writer.js';
@@ -89,7 +89,12 @@ export async function resultsPass(
       }
     await results.commit();
     // No file of rows to fix when there are none.
-    await (counts.failed + counts.rejected ? failed.commit() : failed.abort());
+    if (counts.failed + counts.rejected) await failed.commit();
+    else {
+      // Nothing to fix: no file, not even one an earlier run of this input left (its rows would mislead).
+      await failed.abort();
+      rmSync(options.failedPath, { force: true });
+    }
     return counts;
   } catch (error) {
     await results.abort();

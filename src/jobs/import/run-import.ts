@@ -167,13 +167,14 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
     if (pass.valid > 0) await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
-    // Finished: nothing is left to resume, so the journal goes unless asked for.
-    closeJournal();
-    closeJournal = () => {};
+    // Finished: nothing is left to resume, so the journal goes unless asked for (removed while its lock is held, so
+    // no other run takes it up in between).
     if (opened.journalPath && !opts.keepJournal) {
       rmSync(opened.journalPath, { force: true });
       delete plan.summary.files.journal;
     }
+    closeJournal();
+    closeJournal = () => {};
     return plan.summary;
   } finally {
     closeJournal();
