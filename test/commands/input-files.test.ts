@@ -125,35 +125,13 @@ describe('- as a file name', () => {
   });
 
   it('writes stdout for every option that writes a file', async () => {
-    const saved = await cli([
-      'schedules',
-      'create',
-      '--name',
-      'Nights',
-      '--timezone',
-      'UTC',
-      '--day',
-      'mon=20:00-23:00',
-      '--save',
-      '-',
-    ]);
+    const nights = ['schedules', 'create', '--name', 'Nights', '--timezone', 'UTC', '--day', 'mon=20:00-23:00'];
+    const saved = await cli([...nights, '--save', '-']);
     expect(saved.code).toBe(0);
     // The body first (what --save writes), then the created schedule.
     expect(saved.stdout.indexOf('"name": "Nights"')).toBe(saved.stdout.indexOf('"name"'));
     // With --json, stdout would hold two documents: refused before anything is sent.
-    const twice = await cli([
-      'schedules',
-      'create',
-      '--name',
-      'N',
-      '--timezone',
-      'UTC',
-      '--day',
-      'mon=20:00-23:00',
-      '--save',
-      '-',
-      '--json',
-    ]);
+    const twice = await cli([...nights, '--save', '-', '--json']);
     expect(twice.code).toBe(2);
     expect(twice.stderr.split('\n')[0]).toBe(
       'error: --save - and the machine output both go to stdout; give --save a file',
