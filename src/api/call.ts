@@ -56,7 +56,10 @@ export async function callWithBody<E extends Endpoint>(
     timeoutMs: input.timeoutMs,
   };
   const response = await http.send(e.method, path, options).catch((error: unknown) => {
-    throw notFound(e, input.params, error) ?? error;
+    // The id may be a path parameter or, as for a DNC upload's list, a field of the body.
+    const body = typeof input.body === 'object' && input.body !== null && !Array.isArray(input.body) ? input.body : {};
+    const named = { ...body, ...input.params } as Record<string, string>;
+    throw notFound(e, named, error) ?? error;
   });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) {

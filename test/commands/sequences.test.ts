@@ -31,10 +31,10 @@ describe('sequences steps', () => {
     );
   });
 
-  it('answers an unknown step with the service error', async () => {
+  it('answers an unknown step as every unknown id: exit 2, named', async () => {
     const result = await seq(['steps', 'sqOnbrd1', 'nope']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Invalid step id nope');
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: no step nope');
   });
 });
 

@@ -19,6 +19,9 @@ describe('an unknown id', () => {
     [['enrich', 'status', 'erNope'], 'no enrichment job erNope'],
     [['domains', 'delete', 'dmNope', '--yes'], 'no domain dmNope'],
     [['prospects', 'import-status', 'rqNope'], 'no import request rqNope'],
+    [['fields', 'update', 'cNope', '--label', 'x'], 'no field cNope'],
+    [['sequences', 'steps', 'sqOnbrd1', 'stNope'], 'no step stNope'],
+    [['dnc', 'add', 'dncNope', 'a@b.example'], 'no DNC list dncNope'],
     [['domains', 'revoke', 'dmNope'], 'no domain dmNope'],
   ])('%j is exit 2, named, with a hint', async (argv, message) => {
     const result = await run(argv, { env: sb.env });

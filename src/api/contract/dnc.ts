@@ -90,6 +90,12 @@ export const dncEndpoints = {
     }),
     // Not shown in spec.md; the sandbox answers what it added, kept as unknown fields.
     response: z.looseObject({ message: optional(z.string()), payload: optional(z.unknown()) }),
+    notFound: {
+      what: 'DNC list',
+      param: 'dncListId',
+      codes: [40004],
+      hint: 'See the lists with `outreach dnc lists`.',
+    },
   }),
   blacklistDomains: endpoint({
     method: 'POST',

@@ -45,5 +45,7 @@ export const fieldsEndpoints = {
     params: z.object({ fieldId: nonEmpty }),
     body: updateFieldBody,
     response: z.looseObject({ message: optional(z.string()) }),
+    // 400 / 1001 "Invalid field id" (a refused key is told apart before this is read).
+    notFound: { what: 'field', param: 'fieldId', codes: [1001], hint: 'See the ids with `outreach fields list`.' },
   }),
 };

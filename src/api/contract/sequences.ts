@@ -73,6 +73,13 @@ export const sequencesEndpoints = {
     replaySafe: true,
     params: z.object({ sequenceId: nonEmpty, stepId: nonEmpty }),
     response: z.union([z.array(variantSchema), z.looseObject({ payload: z.array(variantSchema) })]),
+    // 400 / 1001: the step (or its sequence) is not known.
+    notFound: {
+      what: 'step',
+      param: 'stepId',
+      codes: [1001],
+      hint: 'Step ids are in the web app, or in what `outreach sequences import --step` was given.',
+    },
   }),
   updateSubsequence: endpoint({
     method: 'PATCH',
