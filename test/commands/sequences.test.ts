@@ -130,10 +130,8 @@ describe('sequences subsequence get', () => {
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr.split('\n')[0]).toBe('error: subsequence ssReplied is in sequence sqOnbrd1, not sqReEngg2');
     const unknown = await seq(['subsequence', 'get', 'ssNope']);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr.split('\n')[0]).toBe(
-      'error: Invalid subsequence id ssNope (GET /v1/sequences/subsequence/ssNope/settings: HTTP 400, code 1001)',
-    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toBe('error: no subsequence ssNope');
   });
 });
 

@@ -94,6 +94,13 @@ export const sequencesEndpoints = {
     path: '/v1/sequences/subsequence/{subsequenceId}/settings',
     replaySafe: true,
     params: z.object({ subsequenceId: nonEmpty }),
+    // 400 / 1001: the one id it takes is not known.
+    notFound: {
+      what: 'subsequence',
+      param: 'subsequenceId',
+      codes: [1001],
+      hint: 'Subsequence ids are in the web app, beside their sequence.',
+    },
     // Not shown in spec.md; what the update endpoint sets, with unknown fields passed through.
     response: z.looseObject({
       message: optional(z.string()),
