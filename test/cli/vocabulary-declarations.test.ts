@@ -23,6 +23,7 @@ const oneNamePerIdea: Record<string, string> = {
   perPage: 'pageSize',
   sort: 'order',
   sortOrder: 'order',
+  printFilters: 'dryRun',
 };
 
 describe('one vocabulary over every declaration', () => {
@@ -83,6 +84,7 @@ describe('earlier names still work, unlisted', () => {
     [['domains', 'list', '--watch'], 'wait', true],
     [['dnc', 'export', 'dncGlobal1', '--raw'], 'raw', true],
     [['schedules', 'create', '--tz', 'UTC'], 'timezone', 'UTC'],
+    [['people', 'search', '--print-filters'], 'dryRun', true],
   ])('%j', async (argv, key, value) => {
     expect(((await parse(argv)).options as Record<string, unknown>)[key]).toEqual(value);
     const help = await run([...argv.slice(0, argv[0] === 'api' ? 1 : 2), '--help']);

@@ -111,7 +111,7 @@ describe('- as a file name', () => {
     expect(JSON.parse(dnc.stdout)).toMatchObject({ read: 1, valid: 1, sent: 1 });
 
     const filters = await cli(
-      ['people', 'search', '--filters', '-', '--print-filters'],
+      ['people', 'search', '--filters', '-', '--dry-run'],
       '{"job_title":{"includes":["CTO"]}}',
     );
     expect(filters.code).toBe(0);

@@ -296,14 +296,11 @@ describe('people search flags', () => {
     expect(searches()).toHaveLength(0);
   });
 
-  it('--print-filters shows the body and sends nothing (no key needed); --filters reuses it, flags add to it', async () => {
+  it('--dry-run shows the body and sends nothing (no key needed); --filters reuses it, flags add to it', async () => {
     const dir = tempDir();
-    const printed = await search(
-      ['--title', 'CTO', '--not-location', 'Spain', '--company-size', '10-', '--print-filters'],
-      {
-        env: {},
-      },
-    );
+    const printed = await search(['--title', 'CTO', '--not-location', 'Spain', '--company-size', '10-', '--dry-run'], {
+      env: {},
+    });
     expect(printed.code).toBe(0);
     expect(JSON.parse(printed.stdout)).toEqual({
       job_title: { includes: ['CTO'] },
@@ -313,7 +310,7 @@ describe('people search flags', () => {
     const saved = join(dir, 'cto.json');
     writeFileSync(saved, printed.stdout);
     const reused = await search(
-      ['--filters', saved, '--decision-maker', '--title', 'CEO', '--not-title', 'Intern', '--print-filters'],
+      ['--filters', saved, '--decision-maker', '--title', 'CEO', '--not-title', 'Intern', '--dry-run'],
       { env: {} },
     );
     expect(JSON.parse(reused.stdout)).toEqual({

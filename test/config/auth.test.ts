@@ -145,7 +145,14 @@ describe('profiles and precedence', () => {
 
     expect((await run(['profiles', 'use', 'other'], { configDir })).code).toBe(0);
     expect((await run(['profiles', 'list'], { configDir })).stdout.split('\n')[1]).toMatch(/^\*\tother/);
-    expect((await run(['profiles', 'remove', 'other'], { configDir })).code).toBe(0);
+    // Removing a profile forgets its key: without a terminal to ask on it needs --yes, and keeps the profile till then.
+    const unasked = await run(['profiles', 'remove', 'other'], { configDir });
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr.split('\n')[0]).toBe(
+      'error: refusing to remove profile "other" without --yes (no terminal to ask on)',
+    );
+    expect((await run(['profiles', 'list'], { configDir })).stdout).toContain('\tother\t');
+    expect((await run(['profiles', 'remove', 'other', '--yes'], { configDir })).code).toBe(0);
     const missing = await run(['profiles', 'use', 'other'], { configDir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('error: no profile named "other"');

@@ -148,7 +148,7 @@ export const searchFilterFlags = {
   bootstrapped: flag.negatable('bootstrapped companies', 'funded companies'),
   linkedinUrl: flag.list('these LinkedIn profiles', { value: 'url', each: nonBlank }),
   limitPerCompany: flag.int('at most this many people per company', { min: 1, max: 10_000 }),
-  filters: flag.text('a saved search: the JSON body of an earlier --print-filters; flags add their values to it', {
+  filters: flag.text('a saved search: the JSON body of an earlier --dry-run; flags add their values to it', {
     value: 'file.json',
   }),
 };
@@ -156,7 +156,7 @@ export const searchFilterFlags = {
 type FilterOptions = { [K in keyof typeof searchFilterFlags]: ReturnType<(typeof searchFilterFlags)[K]['parse']> };
 
 function parseFilters(path: string, text: string): Record<string, unknown> {
-  const parsed = parseJson(text, path, 'Write it with --print-filters.');
+  const parsed = parseJson(text, path, 'Write it with --dry-run.');
   const checked = searchBodySchema.safeParse(parsed);
   if (!checked.success)
     throw new InputFileError(path, `is not a people search: ${describeIssue(checked.error, 'filters')}`);

@@ -23,7 +23,7 @@ export default defineVerb({
   examples: [
     "people search --title 'Head of Sales' --location Germany --company-size 50-200",
     "people search --title 'VP Sales' --past --not-industry Education --decision-maker --all --csv > leads.csv",
-    'people search --title CTO --not-location Spain --print-filters > cto.json',
+    'people search --title CTO --not-location Spain --dry-run > cto.json',
   ],
   flags: {
     ...searchFilterFlags,
@@ -31,12 +31,12 @@ export default defineVerb({
     all: flag.bool('every page the account may see'),
     limit: renamed(flag.int('stop after this many people (walks the pages)', { min: 1 }), 'max'),
     concurrency: flag.int('pages asked for at once with --all / --limit', { min: 1, max: 8, default: 4 }),
-    printFilters: flag.bool('print the request body that would be sent, and send nothing'),
+    dryRun: renamed(flag.bool('print the request body that would be sent, and send nothing'), 'printFilters'),
   },
   rules: [conflicts('page', 'all'), conflicts('page', 'limit')],
   async run(ctx, opts) {
     const body = await searchBody(opts, ctx);
-    if (opts.printFilters) return jsonResult(body);
+    if (opts.dryRun) return jsonResult(body);
     const http = await ctx.http();
     const walking = opts.all || opts.limit !== undefined;
     const limit = opts.limit ?? Infinity;
