@@ -124,7 +124,8 @@ export async function registerVerbs(
 /** Every verb also takes the global flags: named under its own, as gh's "INHERITED FLAGS" does. */
 const inheritedFlags = `\n${wrapWords(`Global flags: ${globalFlagNames.join(' ')} (outreach --help says what each does)`, 80)}\n`;
 
-/** Words in lines of at most `width` columns, the later ones indented by two. */
+/** Words in lines of at most `width` columns, the later ones indented by two. (Not render/fit.ts's wrap: that loads
+ * string-width for every command, and these words are plain ASCII.) */
 function wrapWords(text: string, width: number): string {
   const lines = [''];
   for (const word of text.split(' ')) {

@@ -2,7 +2,7 @@
 // the error reports merged into one failed CSV. The plan comes first in the journal (the action's settings, such as
 // when a snooze ends, in its header), then each batch's acceptance and outcome, so --resume never re-sends an accepted
 // batch and sends the rest as the first run would have.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
 import { call } from '../api/call.js';
@@ -386,7 +386,7 @@ export async function runBulk(
   try {
     const summary = await actOnAll(ctx, plan, concurrency);
     if (!keepJournal) {
-      rmSync(plan.journal.path, { force: true }); // before the lock is released (finally), so no run takes it up between
+      plan.journal.remove();
       delete summary.files.journal;
     }
     return summary;

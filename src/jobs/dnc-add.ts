@@ -2,7 +2,6 @@
 // reject garbage with its row number, drop duplicates, and send chunks with bounded concurrency, journaled
 // so --resume never re-sends an accepted chunk.
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { HttpClient } from '../api/http.js';
 import { addDncItems } from '../api/resources/dnc.js';
@@ -113,14 +112,14 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     // An empty file or pipe is a mistake (the wrong file, a command upstream that printed nothing), not success;
     // nothing was sent, so no journal is left to resume.
     if (opts.input && summary.read === 0 && !opts.items.length) {
-      if (journal) rmSync(journal.path, { force: true });
+      journal?.remove();
       delete summary.files.journal;
       throw new UsageError(`${opts.input.label}: no values in it`);
     }
     journal?.finish(summary.chunks);
     await upload.commit();
     if (journal && !opts.keepJournal) {
-      rmSync(journal.path, { force: true }); // before the lock is released (finally), so no run takes it up between
+      journal.remove();
       delete summary.files.journal;
     }
     return summary;

@@ -7,7 +7,7 @@
 // write (those come from its own name). It is created exclusively and renamed into place (no write through a planted
 // link), and a lock beside it keeps a second run of the same job out while one holds it.
 import { createHmac } from 'node:crypto';
-import { closeSync, realpathSync, writeSync } from 'node:fs';
+import { closeSync, realpathSync, rmSync, writeSync } from 'node:fs';
 import { InputFileError, JournalRefused, type JournalRefusal } from '../errors.js';
 import { openForAppend, readOwnFile, writeNewFile } from '../io/safe-file.js';
 import { lockJob, type JobLock } from './job-lock.js';
@@ -242,6 +242,13 @@ export class Journal<R extends UnitRecords = UnitRecords> {
   private rewriteBeforeAppend: Array<JournalHeader | Entry<R>> | undefined;
 
   /** Closes the file and gives up the lock. */
+  /** Deletes the journal of a job that left nothing to resume, then lets it go: deleted while still locked, so no
+   * other run takes it up in between. */
+  remove(): void {
+    rmSync(this.path, { force: true });
+    this.close();
+  }
+
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;

@@ -1,5 +1,5 @@
 // An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -167,14 +167,11 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
     if (pass.valid > 0) await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
-    // Finished: nothing is left to resume, so the journal goes unless asked for (removed while its lock is held, so
-    // no other run takes it up in between).
-    if (opened.journalPath && !opts.keepJournal) {
-      rmSync(opened.journalPath, { force: true });
+    // Finished: nothing is left to resume, so the journal goes unless asked for.
+    if (opened.journal && !opts.keepJournal) {
+      opened.journal.remove();
       delete plan.summary.files.journal;
     }
-    closeJournal();
-    closeJournal = () => {};
     return plan.summary;
   } finally {
     closeJournal();
@@ -336,7 +333,6 @@ export class StrictRefused extends UsageError {
 interface Opened {
   journal?: Journal<ImportRecords>;
   previous?: Journal<ImportRecords>;
-  journalPath?: string;
   alreadyAccepted: Map<number, AcceptedChunk>;
 }
 
@@ -383,7 +379,7 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
     ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });
   plan.summary.files.journal = journalPath;
   ctx.resumable();
-  return { journal, previous, journalPath, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
+  return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
 }
 
 /** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
@@ -416,7 +412,7 @@ async function sendRows(
   opened: Opened,
   emails: EmailIndex,
 ): Promise<SendPassResult> {
-  const { journal, previous, journalPath, alreadyAccepted } = opened;
+  const { journal, previous, alreadyAccepted } = opened;
   const { summary, rejectedPath } = plan;
   const sendChunk = opts.sync ? importByIdChunk : opts.sequenceScoped ? sequenceImportChunk : importByNameChunk;
   // Chunks an earlier run sent without hearing back: this run's send is a replay of them.
@@ -436,7 +432,7 @@ async function sendRows(
   if (pass.rejected) summary.files.rejected = rejectedPath;
   if (pass.total === 0) {
     // Nothing was sent: no journal is left to resume.
-    if (journal && journalPath) rmSync(journalPath, { force: true });
+    journal?.remove();
     throw new UsageError(`${opts.input}: no data rows under the header`);
   }
   return pass;
