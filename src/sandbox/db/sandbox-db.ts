@@ -25,6 +25,9 @@ export function startOver(path: string): string {
   return `Start over with \`outreach sandbox reset\` (or \`outreach sandbox reset --state ${path}\`).`;
 }
 
+/** How long a process waits for the others at the database: a write, or the switch of a new database to WAL. */
+const busyTimeoutMs = 30_000;
+
 function connect(path: string | undefined): Database {
   // Loaded here, not at start-up: no command but a sandbox pays for the driver.
   const Driver = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -37,7 +40,7 @@ function connect(path: string | undefined): Database {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made before, or by another process now
   }
   const db = new Driver(path);
-  db.pragma('busy_timeout = 30000');
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   return db;
 }
 
@@ -63,7 +66,7 @@ export class SandboxDb {
       // Looked at before anything is set: a database of something else is left exactly as it was.
       refuseForeign(db, path, tables);
       if (path !== undefined) {
-        db.pragma('journal_mode = WAL');
+        useWal(db);
         db.pragma('synchronous = FULL');
       }
       db.exec('BEGIN IMMEDIATE');
@@ -157,15 +160,34 @@ export class SandboxDb {
   }
 }
 
+/** Switches the database to WAL. SQLite answers "database is locked" at once, without its busy timeout, when another
+ * process holds the database at that moment (as when several commands open a new state together): try again. */
+function useWal(db: Database): void {
+  for (let waited = 0; ; waited += 20) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) === 'wal') return;
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waited >= busyTimeoutMs) throw error;
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); // a short sleep: opening is synchronous
+  }
+}
+
 /** Refuses a database that holds tables of something else, or another application's mark. */
 function refuseForeign(db: Database, path: string | undefined, tables: Array<TableSpec<never>>): void {
-  if (db.pragma('application_id', { simple: true }) === sandboxApplicationId) return;
+  // Mark and tables read in one snapshot: another process may be making this database a sandbox state right now.
+  const { mark, names } = db.transaction(() => ({
+    mark: db.pragma('application_id', { simple: true }) as number,
+    names: (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+      (t) => t.name,
+    ),
+  }))();
+  if (mark === sandboxApplicationId) return;
   const ours = new Set(['meta', ...firstLayoutTables, ...tables.map((t) => t.name)]);
-  const names = (
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>
-  ).map((t) => t.name);
   const foreign = names.filter((name) => !ours.has(name) && !name.startsWith('sqlite_'));
-  if (foreign.length || (db.pragma('application_id', { simple: true }) as number) !== 0) {
+  if (foreign.length || mark !== 0) {
     const holds = foreign.length ? `tables ${foreign.slice(0, 3).join(', ')}` : "another application's mark";
     throw new InputFileError(
       path ?? ':memory:',
