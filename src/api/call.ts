@@ -23,12 +23,16 @@ export async function call<E extends Endpoint>(
 }
 
 /** The endpoint's "no such thing" answer, said as its contract entry words it; undefined for any other failure. */
-function notFound(e: Endpoint, params: Record<string, string> | undefined, error: unknown): NotFound | undefined {
-  const words = e.notFound;
-  if (!words || !(error instanceof ApiError) || error.failure === 'auth') return undefined;
+function notFound(e: Endpoint, ids: Record<string, string>, error: unknown): NotFound | undefined {
+  if (!e.notFound || !(error instanceof ApiError) || error.failure === 'auth') return undefined;
   const { status, code } = error.details;
-  if (status !== 404 && !(code !== undefined && words.codes?.includes(code))) return undefined;
-  return new NotFound(`no ${words.what} ${params?.[words.param] ?? ''}`.trim(), words.hint);
+  const all = [e.notFound].flat();
+  const words = all.find((w) => code !== undefined && w.codes?.includes(code)) ?? (status === 404 ? all[0] : undefined);
+  if (!words) return undefined;
+  if (!words.what) return new NotFound(error.message, words.hint);
+  const named = (what: string, param: string | undefined) => `${what} ${param ? (ids[param] ?? '') : ''}`.trim();
+  const within = words.in ? ` in ${named(words.in.what, words.in.param)}` : '';
+  return new NotFound(`no ${named(words.what, words.param)}${within}`, words.hint);
 }
 
 /** The parsed answer and the body as it came, for --json of answers whose envelope varies. */
@@ -58,8 +62,8 @@ export async function callWithBody<E extends Endpoint>(
   const response = await http.send(e.method, path, options).catch((error: unknown) => {
     // The id may be a path parameter or, as for a DNC upload's list, a field of the body.
     const body = typeof input.body === 'object' && input.body !== null && !Array.isArray(input.body) ? input.body : {};
-    const named = { ...body, ...input.params } as Record<string, string>;
-    throw notFound(e, named, error) ?? error;
+    const ids = { ...body, ...input.query, ...input.params } as Record<string, string>;
+    throw notFound(e, ids, error) ?? error;
   });
   const parsed = e.response.safeParse(response.body);
   if (!parsed.success) {

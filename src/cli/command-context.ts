@@ -80,6 +80,7 @@ export function createCommandContext(
     output,
     interactive: ctx.stdinIsTTY && ctx.stderrIsTTY && flags.input !== false && !output.machine && !ctx.env.CI,
     waitTimeoutMs: readGlobal(flags, 'waitTimeout'),
+    rateLimitWaitMs: () => jobMode.rateLimitWaitMs(),
     timeoutGiven: flags.timeout !== undefined,
     emit: (event) => progress.emit(event),
     job: (run) =>

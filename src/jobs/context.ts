@@ -21,6 +21,8 @@ export interface JobContext {
   stdin: Readable;
   /** Where an option's `-` writes (--save-mapping -). */
   stdout: Writable;
+  /** How long the job may wait out a rate limit in all (--rate-limit-wait; 15 minutes unless given). */
+  rateLimitWaitMs(): number;
   /** How long a job may wait for the service to finish (--wait-timeout). */
   waitTimeoutMs: number;
   /** Whether --timeout was given: then large chunks keep it instead of their own longer default. */

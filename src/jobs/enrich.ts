@@ -29,7 +29,8 @@ export interface EnrichOptions {
   phone: boolean;
   wait: boolean;
   /** The longest wait for a rate-limit window to reset before stopping. */
-  limitWaitMs: number;
+  /** How long to wait for a window to reset before stopping; the job's rate-limit wait unless given. */
+  limitWaitMs?: number;
   /** Where people not enriched are written (created only if there are some). */
   rejectsPath: string;
   /** The rejects' name is a default one: claimed for this run, with -2, -3 ... before this ending when taken. */
@@ -153,13 +154,13 @@ class Enrichment {
     for (let b = 0; b < batches.length; b++) {
       const batch = batches[b]!;
       if (job.signal.aborted) throw new Interrupted();
-      const limits = await paced(job, this.http, options.limitWaitMs);
+      const limits = await paced(job, this.http, options.limitWaitMs ?? job.rateLimitWaitMs());
       if ('stop' in limits) {
         summary.stoppedBy = 'rate-limit';
         summary.rateLimit = { window: limits.stop, resetsAt: new Date(limits.until).toISOString() };
         const reason =
           `not started: the enrichment rate limit (${limits.stop}) resets at ${clockTime(limits.until)}, ` +
-          `after ${job.optionName('limitWait')}; send this file again then`;
+          `after ${job.optionName('rateLimitWait')}; send this file again then`;
         for (const person of batches.slice(b).flatMap((x) => x.people)) await this.reject(person, reason);
         break;
       }

@@ -104,6 +104,24 @@ describe('outreach doctor', () => {
     );
   });
 
+  it('fails a profile asked for by name that is not there, by --profile or OUTREACH_PROFILE, with the fix', async () => {
+    const configDir = tempDir();
+    const byFlag = await run(['-p', 'nope', 'doctor'], { configDir });
+    const byEnv = await run(['doctor'], { configDir, env: { OUTREACH_PROFILE: 'nope' } });
+    for (const [result, source] of [
+      [byFlag, '--profile'],
+      [byEnv, 'OUTREACH_PROFILE'],
+    ] as const) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `✗ Profile        no profile named "nope" (from ${source})\n` +
+          '                 fix: List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.\n' +
+          '✓ Timeouts',
+      );
+      expect(result.stdout).not.toContain('API key');
+    }
+  });
+
   it('reports the --sandbox state and its size', async () => {
     const configDir = tempDir();
     expect((await run(['--sandbox', 'inbox', 'categories'], { configDir })).code).toBe(0);

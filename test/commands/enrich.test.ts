@@ -157,17 +157,41 @@ describe('enrich contacts', () => {
     ).toHaveLength(2);
   });
 
-  it('stops with exit 5 when the reset is beyond --limit-wait, writing who was not started', async () => {
+  it('stops with exit 5 when the reset is beyond --rate-limit-wait, writing who was not started', async () => {
     sb.sandbox.store.settings.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
     const file = await leads(150);
-    const result = await cli(['enrich', 'contacts', '--file', file, '--yes', '--limit-wait', '60']);
+    const result = await cli(['--rate-limit-wait', '60', 'enrich', 'contacts', '--file', file, '--yes']);
     expect(result.code).toBe(5);
     expect(starts()).toHaveLength(1);
     const rejects = lines(readFileSync(join(dir, 'leads.not-enriched.csv'), 'utf8')).slice(1);
     expect(rejects).toHaveLength(50);
     expect(rejects[0]).toMatch(
-      /,"not started: the enrichment rate limit \(per day\) resets at \d\d:\d\d:\d\d, after --limit-wait; send this file again then"$/,
+      /,"not started: the enrichment rate limit \(per day\) resets at \d\d:\d\d:\d\d, after --rate-limit-wait; send this file again then"$/,
     );
+  });
+
+  it('takes --limit-wait, its old name, alone only', async () => {
+    sb.sandbox.store.settings.enrichmentLimits = { perMinute: 30, perHour: 100, perDay: 1 };
+    const file = await leads(150);
+    const both = await cli([
+      '--rate-limit-wait',
+      '60',
+      'enrich',
+      'contacts',
+      '--file',
+      file,
+      '--yes',
+      '--limit-wait',
+      '60',
+    ]);
+    expect([both.code, both.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --limit-wait is the old name of --rate-limit-wait: give one of them',
+    ]);
+    expect(starts()).toHaveLength(0);
+    const old = await cli(['enrich', 'contacts', '--file', file, '--yes', '--limit-wait', '60']);
+    expect(old.code).toBe(5);
+    expect(starts()).toHaveLength(1);
   });
 
   async function throughProxy(fault: ProxyFault) {

@@ -44,6 +44,11 @@ describe('prospects import', () => {
     expect(result.stderr).toMatch(
       /\nhint: Each row of .*some\.rejected\.csv says why; fix them and import that file\. Follow up with: outreach .*some\.csv --resume --wait for the outcome of the rows sent\.\n$/,
     );
+    // Fixed: the run that rejects nothing leaves no rejected file of the run before (its rows would mislead).
+    expect(existsSync(join(dir, 'some.rejected.csv'))).toBe(true);
+    writeFileSync(join(dir, 'some.csv'), 'email\nok1@x.example\nok2@x.example\n');
+    expect((await importIn(['some.csv', '--no-wait', '--restart'])).code).toBe(0);
+    expect(existsSync(join(dir, 'some.rejected.csv'))).toBe(false);
   });
 
   it('imports a clean file, waits, and writes the results in input order', async () => {

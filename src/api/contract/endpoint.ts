@@ -20,9 +20,20 @@ export interface Endpoint<
   body?: Body;
   /** Tolerant: unknown fields pass through, both real-service and spec.md shapes are accepted. */
   response: Response;
-  /** An endpoint about one thing named in its path: how "there is no such thing" is answered (404, or the other
-   * codes given) and said: `no <what> <the path parameter>`, with what to do. */
-  notFound?: { what: string; param: string; codes?: number[]; hint?: string };
+  /** An endpoint about things named in its path or body: how "there is no such thing" is answered (404, or the other
+   * codes given) and said, with what to do; several when the service answers each unknown id with a code of its own. */
+  notFound?: NotFoundWords | NotFoundWords[];
+}
+
+/** How one "no such thing" answer is said: `no <what> <param's value>[ in <in.what> <in.param's value>]`; without
+ * `what` (a code the service gives for several of the ids), in the service's own words. */
+export interface NotFoundWords {
+  what?: string;
+  param?: string;
+  /** The thing it belongs to, when the code does not say which of the two is unknown (true of the pair either way). */
+  in?: { what: string; param: string };
+  codes?: number[];
+  hint?: string;
 }
 
 export function endpoint<

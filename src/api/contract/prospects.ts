@@ -135,6 +135,9 @@ export const prospectsEndpoints = {
     query: z.strictObject({ attributeId: nonEmpty, prospectId: optional(nonEmpty) }),
     // One or more payload wrappers around the record (spec.md: "nested inside payload wrappers").
     response: wrapped(attribute, 'attributeId'),
+    // 400 / 50001: "failure to fetch a prospect attribute", as spec.md lists it: an attribute (of that prospect) the
+    // service does not have.
+    notFound: { what: 'attribute', param: 'attributeId', codes: [50001], hint: 'Attribute ids are in the web app.' },
   }),
   setAttributes: endpoint({
     method: 'POST',
@@ -154,6 +157,12 @@ export const prospectsEndpoints = {
       message: optional(z.string()),
       payload: z.looseObject({ results: z.array(z.looseObject({ fieldId: id, success: z.boolean() })) }),
     }),
+    notFound: {
+      what: 'prospect',
+      param: 'prospectId',
+      codes: [4000],
+      hint: "Prospect ids are in an import's results.",
+    },
   }),
 };
 

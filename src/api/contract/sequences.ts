@@ -88,6 +88,14 @@ export const sequencesEndpoints = {
     params: z.object({ sequenceId: nonEmpty, subsequenceId: nonEmpty }),
     body: subsequenceUpdateBody,
     response: z.looseObject({ message: optional(z.string()) }),
+    // 400 / 1001: the subsequence, or its sequence, is not known.
+    notFound: {
+      what: 'subsequence',
+      param: 'subsequenceId',
+      in: { what: 'sequence', param: 'sequenceId' },
+      codes: [1001],
+      hint: 'Subsequence ids are in the web app, beside their sequence.',
+    },
   }),
   subsequenceSettings: endpoint({
     method: 'GET',
@@ -123,6 +131,14 @@ export const sequencesEndpoints = {
     }),
     // spec.md: payload is the contact record; the sandbox answers one per contact.
     response: z.looseObject({ message: optional(z.string()), payload: z.union([contact, z.array(contact)]) }),
+    notFound: [
+      { what: 'sequence', param: 'sequenceId', codes: [1001], hint: 'Sequence ids are in the web app.' },
+      // 400 / 4000: the step is not one of the sequence's, or a contact is not known; the service says which.
+      {
+        codes: [4000],
+        hint: 'Give a step of this sequence (`outreach sequences steps SEQ STEP` shows one) and prospect ids.',
+      },
+    ],
   }),
   status: endpoint({
     method: 'POST',
@@ -148,6 +164,14 @@ export const sequencesEndpoints = {
       preheader: optional(z.string()),
     }),
     response: z.looseObject({ message: optional(z.string()) }),
+    // 400 / 1001: the sequence is not known, or the sending account is not connected to it.
+    notFound: {
+      what: 'email account',
+      param: 'fromEmailAccountId',
+      in: { what: 'sequence', param: 'sequenceId' },
+      codes: [1001],
+      hint: 'Give an email account connected to the sequence (in the web app, under its settings).',
+    },
   }),
 };
 

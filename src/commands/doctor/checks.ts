@@ -83,7 +83,23 @@ export function settingsChecks(
   config: ConfigView | undefined,
 ): { checks: Check[]; target?: Target } {
   const profile = profileName(ctx.flags, ctx.env, config);
-  const checks: Check[] = [{ name: 'Profile', ok: true, detail: `${profile} (from ${profileSource(ctx, config)})` }];
+  const source = profileSource(ctx, config);
+  // A profile asked for by name that is not there fails as every other command fails on it; the key check would
+  // only say the same again.
+  const named = source === '--profile' || source === 'OUTREACH_PROFILE';
+  if (named && !ctx.flags.sandbox && !config?.profile(profile) && !ctx.env.OUTREACH_API_KEY)
+    return {
+      checks: [
+        {
+          name: 'Profile',
+          ok: false,
+          detail: `no profile named "${profile}" (from ${source})`,
+          fix: 'List them with `outreach profiles list`, or create it with `outreach auth login --profile NAME`.',
+        },
+        timeoutsCheck(ctx),
+      ],
+    };
+  const checks: Check[] = [{ name: 'Profile', ok: true, detail: `${profile} (from ${source})` }];
   checks.push(timeoutsCheck(ctx));
   if (ctx.flags.sandbox) {
     checks.push({

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { resolve } from 'node:path';
 import { defineVerb, conflicts, type Options } from '../../cli/verb.js';
-import { flag, renamed, ValueProblem } from '../../cli/flags.js';
+import { flag, hidden, renamed, ValueProblem } from '../../cli/flags.js';
 import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
 import { listResult, valueResult, type Ending, type ListOptions, type VerbResult } from '../../cli/result.js';
 import type { Column } from '../../cli/render/columns.js';
@@ -105,10 +105,8 @@ const flags = {
   phone: flag.bool('reveal phone numbers too (costs more credits)'),
   yes: flag.bool('do not ask before spending credits', { short: '-y' }),
   wait: flag.bool('follow the jobs to the end and write the people found'),
-  limitWait: flag.seconds('longest wait for a rate-limit window to reset before stopping', {
-    default: 900,
-    allowZero: true,
-  }),
+  // The old name of the global --rate-limit-wait, which now also sets how long to wait for a window to reset.
+  limitWait: hidden(flag.seconds('longest wait for a rate-limit window to reset before stopping', { allowZero: true })),
   rejects: flag.text('where to write the people not enriched (default: beside --file)', { value: 'file' }),
 };
 type Opts = Options<[], typeof flags>;
@@ -118,9 +116,10 @@ export default defineVerb({
   description: [
     'People come from --file (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',
     '--linkedin-url. They are sent 100 a request, one request at a time, paced by `enrich rate-limits`: nothing',
-    'is sent while a window is used up; it waits for the reset (saying so) when that is within --limit-wait, and',
-    'otherwise stops with exit 5. Enriching spends credits: it asks first on a terminal; otherwise --yes is needed.',
-    'A start whose answer was lost is sent again only if the service shows it was not counted.',
+    'is sent while a window is used up; it waits for the reset (saying so) when that is within --rate-limit-wait',
+    '(15 minutes unless given), and otherwise stops with exit 5. Enriching spends credits: it asks first on a',
+    'terminal; otherwise --yes is needed. A start whose answer was lost is sent again only if the service shows it',
+    'was not counted.',
     '',
     'Without --wait it prints the request ids (follow them with `enrich status`). With --wait it follows the jobs',
     'and writes everyone found, Email first, with the columns of the search: --csv is ready for `prospects import`.',
@@ -206,6 +205,8 @@ function checkAsked(ctx: CommandContext, opts: Opts): void {
       `--${ctx.output.format} needs --wait: without it there are only request ids to print`,
       'Add --wait to get the people found, or leave the format out to print the request ids.',
     );
+  if (opts.limitWait !== undefined && ctx.flags.rateLimitWait !== undefined)
+    throw new UsageError('--limit-wait is the old name of --rate-limit-wait: give one of them');
   if (!opts.file && !opts.leadId.length && !opts.linkedinUrl.length)
     throw new UsageError('nobody to enrich: give --file FILE (or - for stdin), --lead-id or --linkedin-url');
 }

@@ -1,7 +1,7 @@
 // The sending pass of an import: read the file once, check each row, write rejects, spool good rows into chunks sent
 // with bounded concurrency (the next chunk is built while the ones before it are under way), journaling every chunk
 // the service accepts.
-import { createReadStream, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, rmSync, statSync, type ReadStream } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
@@ -211,6 +211,8 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     await chunks.drain();
     await rejects?.commit();
     if (ctx.signal.aborted) throw new Interrupted();
+    // Every row passed: no rejected file, not even one an earlier run of this input left (its rows would mislead).
+    if (!rejects && options.rejectedPath) rmSync(options.rejectedPath, { force: true });
     return result;
   } catch (error) {
     chunks.abort();
