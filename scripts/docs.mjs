@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs`: writes docs/commands.md and man/outreach.1 from the command definitions (src/docs.ts),
+// `npm run docs`: writes docs/commands.md, man/outreach.1 and docs/agents.md from the command definitions (src/docs.ts),
 // bundled here on the fly so the CLI's own bundle carries none of it. `--check` writes nothing and exits 1 when
 // either file is stale.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -24,10 +24,11 @@ try {
   });
   const { renderReference } = await import(pathToFileURL(resolve(outfile)).href);
   const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-  const { markdown, man } = await renderReference(version);
+  const { markdown, man, agents } = await renderReference(version);
   const files = [
     ['docs/commands.md', markdown],
     ['man/outreach.1', man],
+    ['docs/agents.md', agents],
   ];
   if (process.argv.includes('--check')) {
     const stale = files.filter(([path, text]) => {

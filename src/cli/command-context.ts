@@ -17,6 +17,9 @@ export interface CommandContext
   extends Context, JobContext, Voice, Omit<Clients, 'inFlight'>, Omit<CommandLines, 'resumeLine'> {
   flags: GlobalFlags;
   output: OutputSettings;
+  /** Every command of the CLI, as the entry point handed them over (`outreach mcp` offers them as tools): verb.ts's
+   * GroupEntry, typed loosely here because verb.ts imports this file. */
+  groups: ReadonlyArray<{ name: string }>;
   /** Prompts are allowed: stdin and stderr are terminals and neither --no-input nor machine output was asked for. */
   interactive: boolean;
   /** Set once a job keeps a journal: printed after any error that ends it, so the user can continue. */
@@ -34,6 +37,7 @@ export function createCommandContext(
   flags: GlobalFlags,
   argv: string[] = [],
   secrets: Secrets = new Secrets(),
+  groups: ReadonlyArray<{ name: string }> = [],
 ): CommandContext {
   const output = outputSettings(flags, ctx.env, ctx.stdoutIsTTY);
   const debugOn = Boolean(flags.debug) || ctx.env.OUTREACH_DEBUG === '1';
@@ -78,6 +82,7 @@ export function createCommandContext(
     connect: clients.connect,
     flags,
     output,
+    groups,
     interactive: ctx.stdinIsTTY && ctx.stderrIsTTY && flags.input !== false && !output.machine && !ctx.env.CI,
     waitTimeoutMs: readGlobal(flags, 'waitTimeout'),
     rateLimitWaitMs: () => jobMode.rateLimitWaitMs(),

@@ -61,8 +61,9 @@ export async function complete(ctx: Context, words: string[], groups: GroupEntry
   const entry = groups.find((g) => g.name === groupName);
   if (!entry) return [];
   const spec = (await entry.load()).group;
-  let verbEntry: VerbEntry | undefined = spec.self;
   let level: Array<VerbEntry | SubGroup> = spec.verbs ?? [];
+  // A group that is a verb itself is that verb, unless the next word names one of its own verbs.
+  let verbEntry: VerbEntry | undefined = level.some((v) => v.name === rest[0]) ? undefined : spec.self;
   let args = rest;
   while (!verbEntry) {
     const [name, ...after] = args;

@@ -1,5 +1,6 @@
 // docs/commands.md and the man page, rendered from the command tree (reference.ts) by `npm run docs`; a test fails
 // when the committed files differ from what this renders.
+import { renderAgentsDoc } from './mcp/agents-doc.js';
 import type { GroupEntry } from './verb.js';
 import { commandDocs, exitCodeTable, globalFlagDocs, type CommandDoc } from './reference.js';
 import { environmentHelp, formatsHelp } from './help-topics.js';
@@ -120,7 +121,11 @@ export function renderManPage(commands: CommandDoc[], version: string): string {
   return `${out.join('\n')}\n`;
 }
 
-export async function renderDocs(groups: GroupEntry[], version: string): Promise<{ markdown: string; man: string }> {
+export async function renderDocs(
+  groups: GroupEntry[],
+  version: string,
+): Promise<{ markdown: string; man: string; agents: string }> {
   const commands = await commandDocs(groups);
-  return { markdown: renderMarkdown(commands), man: renderManPage(commands, version) };
+  const agents = await renderAgentsDoc(groups);
+  return { markdown: renderMarkdown(commands), man: renderManPage(commands, version), agents };
 }

@@ -25,6 +25,8 @@ export interface FlagSpec<T> {
   defaultText?: string;
   /** The bounds of a number, for help, checks and schemas. */
   range?: { min?: number; max?: number };
+  /** A number (a duration in seconds) or a whole one (a count): what a schema for agents asks for. */
+  type?: 'number' | 'integer';
   /** Earlier names (camelCase keys) still taken, unlisted, so scripts written for them keep working. */
   aliases?: readonly string[];
   /** Taken but not listed in help (a spelling kept for scripts). */
@@ -97,6 +99,7 @@ function numeric<D extends number | undefined>(help: string, opts: NumberOptions
     short: opts.short,
     defaultText: opts.default === undefined ? undefined : String(opts.default),
     range: { min: opts.min, max: opts.max },
+    type: integer ? 'integer' : 'number',
     parse: (raw: unknown) =>
       (given(raw) ? numberIn(raw, { ...opts, integer }) : opts.default) as WithDefault<number, D>,
   } satisfies FlagSpec<WithDefault<number, D>>;
@@ -139,6 +142,8 @@ export const flag = {
       kind: 'value',
       valueName: opts.value ?? 'seconds',
       short: opts.short,
+      type: 'number',
+      range: { min: 0 },
       defaultText: opts.defaultText ?? (opts.default === undefined ? undefined : String(opts.default)),
       parse(raw: unknown) {
         if (!given(raw))

@@ -71,7 +71,7 @@ export async function buildProgram(
     if (entry.name !== wanted) continue;
     const spec = (await entry.load()).group;
     if (spec.self) await attachVerb(group, spec.self, invoke);
-    else await registerVerbs(group, spec.verbs, rest, invoke);
+    if (spec.verbs) await registerVerbs(group, spec.verbs, rest, invoke);
   }
 
   program

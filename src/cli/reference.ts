@@ -40,7 +40,7 @@ export async function commandDocs(groups: GroupEntry[]): Promise<CommandDoc[]> {
   for (const group of groups) {
     const spec = (await group.load()).group;
     if (spec.self) docs.push(await verbDoc(group.name, spec.self));
-    else for (const entry of spec.verbs) docs.push(...(await entryDocs(group.name, entry)));
+    for (const entry of spec.verbs ?? []) docs.push(...(await entryDocs(group.name, entry)));
   }
   return docs;
 }

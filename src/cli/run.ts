@@ -51,7 +51,7 @@ async function runGuarded(ctx: Context, argv: string[], secrets: Secrets, groups
     // --jq: the command's JSON is kept and filtered once it is complete; a bad expression stops before anything runs.
     const jq = flags.jq === undefined ? undefined : { run: await compileJq(flags.jq), capture: new JsonCapture() };
     const verbCtx = jq ? { ...ctx, stdout: jq.capture, stdoutIsTTY: false } : ctx;
-    cmdCtx = createCommandContext(verbCtx, flags, argv, secrets);
+    cmdCtx = createCommandContext(verbCtx, flags, argv, secrets, groups);
     const outcome = await verb.run(cmdCtx, options as Parameters<AnyVerb['run']>[1]);
     // The renderer loads with the first result: --help and --version never pay for it.
     const code =

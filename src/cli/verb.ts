@@ -23,8 +23,22 @@ export type Options<A extends Args, F extends Flags> = { args: ArgValues<A> } & 
 /** A rule between flags: the message when it is broken. */
 export type Rule<O> = (opts: O) => string | undefined;
 
+/** What a verb does to the account, for agents: `outreach mcp` takes each tool's annotations and guard from it.
+ * - read: changes nothing;
+ * - write: adds or changes (`idempotent` when doing it again changes nothing more); `guardedWhen` names flag values
+ *   that make it destructive (an import that overwrites);
+ * - destructive, paid: removes, stops or overwrites; spends credits or money or sends mail: two calls, a preview first;
+ * - leftOut: no tool, for the reason given (it needs a terminal, runs until stopped, or bypasses the guards). */
+export type AgentEffect =
+  | { kind: 'read' }
+  | { kind: 'write'; idempotent: boolean; guardedWhen?: Record<string, readonly string[]> }
+  | { kind: 'destructive' | 'paid'; idempotent: boolean }
+  | { kind: 'leftOut'; why: string };
+
 /** A verb's definition; its name, summary and headline example sit in its group's index (VerbEntry). */
 export interface Verb<A extends Args, F extends Flags> {
+  /** What it does to the account, for agents (see AgentEffect). */
+  agent: AgentEffect;
   args?: A;
   flags?: F;
   rules?: Array<Rule<Options<A, F>>>;
@@ -78,8 +92,10 @@ export interface SubGroup {
   verbs: VerbEntry[];
 }
 
-/** What a group's index.ts exports: its verbs, or (like `api`) the one verb the group itself is. */
-export type GroupSpec = { verbs: Array<VerbEntry | SubGroup>; self?: never } | { self: VerbEntry; verbs?: never };
+/** What a group's index.ts exports: its verbs, or (like `api`) the one verb the group itself is, or both (`outreach
+ * mcp` serves, `outreach mcp audit` is a verb of it). */
+export type GroupSpec =
+  { verbs: Array<VerbEntry | SubGroup>; self?: VerbEntry } | { self: VerbEntry; verbs?: Array<VerbEntry | SubGroup> };
 
 /** How the CLI treats a parsed verb: run it, or (in parse tests) hand back the options. */
 export type VerbInvoker = (verb: AnyVerb, command: Command, options: unknown) => Promise<void>;

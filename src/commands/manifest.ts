@@ -100,6 +100,12 @@ export const groups: GroupEntry[] = [
     load: () => import('./attachments/index.js'),
   },
   {
+    name: 'mcp',
+    summary: 'Serve every command to agents as MCP tools, with previews before anything destructive',
+    example: 'mcp --sandbox',
+    load: () => import('./mcp/index.js'),
+  },
+  {
     name: 'doctor',
     summary: 'Check this setup: Node, config, settings and their sources, the service, the key, the clock',
     example: 'doctor',

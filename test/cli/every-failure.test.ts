@@ -17,7 +17,7 @@ const verbs = await everyVerb();
 const serving = new Set(['sandbox start', 'webhooks listen']);
 
 /** Verbs that need no service, so end 0 even with none at the address. */
-const needNoService = ['completion', 'profiles list', 'sandbox export', 'sandbox reset', 'version'];
+const needNoService = ['completion', 'mcp', 'mcp audit', 'profiles list', 'sandbox export', 'sandbox reset', 'version'];
 
 function saysWhyAndWhatNext(stderr: string): boolean {
   return /^error: \S.*$/m.test(stderr) && /^hint: \S.*$/m.test(stderr);

@@ -129,9 +129,10 @@ describe('help', () => {
     const lines: string[] = [];
     for (const entry of groups) {
       const spec = (await entry.load()).group;
-      const verbs: string[][] = spec.self
-        ? [[]]
-        : spec.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((sub) => [v.name, sub.name]) : [[v.name]]));
+      const verbs: string[][] = [
+        ...(spec.self ? [[]] : []),
+        ...(spec.verbs ?? []).flatMap((v) => ('verbs' in v ? v.verbs.map((sub) => [v.name, sub.name]) : [[v.name]])),
+      ];
       for (const verb of verbs) {
         const help = await run([entry.name, ...verb, '--help']);
         lines.push(...help.stdout.split('\n').filter((line) => line.startsWith('  $ ')));
@@ -160,7 +161,7 @@ describe('help of every command', () => {
     for (const entry of groups) {
       const group = new Command(entry.name);
       const spec = (await entry.load()).group;
-      if (!spec.self) await registerVerbs(group, spec.verbs, [], async () => undefined);
+      if (spec.verbs) await registerVerbs(group, spec.verbs, [], async () => undefined);
       const all = (cmd: InstanceType<typeof Command>, path: string[]): string[][] => [
         path,
         ...cmd.commands.flatMap((c) => all(c, [...path, c.name()])),

@@ -33,12 +33,13 @@ function shellWords(line: string): string[] {
 }
 
 describe('reference docs', () => {
-  it('docs/commands.md and man/outreach.1 are what `npm run docs` renders now', async () => {
+  it('docs/commands.md, man/outreach.1 and docs/agents.md are what `npm run docs` renders now', async () => {
     const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-    const { markdown, man } = await renderDocs(groups, version);
+    const { markdown, man, agents } = await renderDocs(groups, version);
     const stale = 'stale: run `npm run docs` and commit the result';
     expect(readFileSync(join(root, 'docs/commands.md'), 'utf8'), stale).toBe(markdown);
     expect(readFileSync(join(root, 'man/outreach.1'), 'utf8'), stale).toBe(man);
+    expect(readFileSync(join(root, 'docs/agents.md'), 'utf8'), stale).toBe(agents);
   });
 
   it('every command has a one-line purpose and 2 to 4 examples, each of which parses', async () => {

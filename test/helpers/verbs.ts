@@ -2,8 +2,10 @@
 // arguments and flags with sample values. `sampleArgs` and `sampleFlags` are written by hand: a verb with a required
 // argument or flag not in them fails the tests that use this until it is added.
 import { flagName, type ArgSpec, type FlagSpec } from '../../src/cli/flags.js';
-import type { AnyVerb, SubGroup, VerbEntry } from '../../src/cli/verb.js';
+import type { AnyVerb } from '../../src/cli/verb.js';
+import { everyVerb as everyVerbOf, type FoundVerb } from '../../src/cli/verb-tree.js';
 import { groups } from '../../src/commands/manifest.js';
+import { isRequiredFlag } from '../../src/cli/mcp/tool-schema.js';
 
 /** A valid value for each required argument, by its name. */
 export const sampleArgs: Record<string, string> = {
@@ -44,33 +46,12 @@ export const sampleFlags: Record<string, string> = {
 };
 
 /** Whether run() cannot do without the flag: its parser refuses no value. */
-export function isRequired(spec: FlagSpec<unknown>): boolean {
-  try {
-    spec.parse(undefined);
-    return false;
-  } catch {
-    return true;
-  }
-}
+export const isRequired = isRequiredFlag;
 
-export interface Found {
-  path: string[];
-  verb: AnyVerb;
-}
+export type Found = FoundVerb;
 
-export async function everyVerb(): Promise<Found[]> {
-  const found: Found[] = [];
-  const add = async (path: string[], entry: VerbEntry | SubGroup) => {
-    if ('verbs' in entry) for (const verb of entry.verbs) await add([...path, entry.name], verb);
-    else found.push({ path: [...path, entry.name], verb: (await entry.load()).default });
-  };
-  for (const group of groups) {
-    const spec = (await group.load()).group;
-    if (spec.self) found.push({ path: [group.name], verb: (await spec.self.load()).default });
-    else for (const entry of spec.verbs) await add([group.name], entry);
-  }
-  return found;
-}
+/** Every verb of the CLI, as `outreach mcp` finds them. */
+export const everyVerb = (): Promise<Found[]> => everyVerbOf(groups);
 
 export const flagsOf = (verb: AnyVerb) => Object.entries((verb.flags ?? {}) as Record<string, FlagSpec<unknown>>);
 

@@ -56,6 +56,7 @@ function assign(target: Params, key: string, value: unknown, flag: string): void
 }
 
 export default defineVerb({
+  agent: { kind: 'leftOut', why: 'a raw request passes by every guard; agents get the typed tools' },
   args: [
     arg.text('method', { choices: methods, normalise: (m) => methods.find((known) => known === m.toUpperCase()) }),
     arg.text('path'),

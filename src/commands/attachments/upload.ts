@@ -9,6 +9,7 @@ import { uploadFile } from '../../api/resources/uploads.js';
 import { checkUpload } from '../../io/input-file.js';
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   exitCodes: [ExitCode.partial],
   args: [arg.list('file', { min: 1 })],
   description:

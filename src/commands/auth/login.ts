@@ -6,6 +6,10 @@ import { liveCheck } from './live-check.js';
 import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
+  agent: {
+    kind: 'leftOut',
+    why: 'it asks for the key at a terminal; the server uses the profile or OUTREACH_API_KEY it was started with',
+  },
   description:
     'On a terminal the key is asked for with masked input; otherwise pass it on stdin with --with-key.\n' +
     'No flag takes the key itself, so it never shows in shell history or process lists.\n' +

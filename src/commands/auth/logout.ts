@@ -4,6 +4,7 @@ import { profileName } from '../../config/target.js';
 import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
+  agent: { kind: 'leftOut', why: 'it forgets a stored key: keys are managed by a person, not an agent' },
   examples: ['auth logout -p staging'],
   async run(ctx) {
     const config = await ctx.config();

@@ -14,6 +14,7 @@ interface Status {
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description: 'Exit 0 when the key works, 4 when it is missing or refused, 1 when the service cannot be reached.',
   examples: ['auth status -p staging', 'auth status --json'],
   async run(ctx) {

@@ -4,6 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import { textResult } from '../../cli/result.js';
 
 export default defineVerb({
+  agent: { kind: 'leftOut', why: 'it prints a script for an interactive shell' },
   args: [arg.text('shell', { choices: shells })],
   description: [
     'Completes groups, verbs, flags, flag values with a fixed set (--status, --type, event kinds, ...) and profile',

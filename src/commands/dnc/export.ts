@@ -7,6 +7,7 @@ import { dncItemsPage } from '../../api/resources/dnc.js';
 import { csvResult } from '../../cli/result.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('listId')],
   description:
     'Cells a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote; the global\n' +

@@ -6,6 +6,7 @@ import { paginate } from '../../api/paginate.js';
 import { itemCount, listDncLists } from '../../api/resources/dnc.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   examples: ['dnc lists --search customers --json'],
   flags: { search: flag.text('list names containing this') },
   async run(ctx, opts) {

@@ -6,6 +6,7 @@ import { searchDncPage } from '../../api/resources/dnc.js';
 import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('term')],
   examples: ['dnc search ceo@ --type email --all --json'],
   flags: itemFlags,

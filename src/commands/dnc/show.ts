@@ -6,6 +6,7 @@ import { dncItemsPage } from '../../api/resources/dnc.js';
 import { itemFlags, itemRules, pages } from './item-options.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('listId')],
   examples: ['dnc show dncGlobal1 --type domain --all', 'dnc show dncGlobal1 --search optout --page 2 --page-size 100'],
   flags: { ...itemFlags, search: flag.text('values containing this') },

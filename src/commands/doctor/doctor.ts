@@ -4,6 +4,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { configCheck, nodeCheck, sandboxStateCheck, serviceChecks, settingsChecks, type Check } from './checks.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description:
     'Prints a checklist, with a fix under each problem: the Node.js version, the config file and its permissions, ' +
     'the profile, base URL and key in use and where each was set (flag, environment, profile), whether the service ' +

@@ -99,6 +99,7 @@ const flags = {
 type Opts = Options<[], typeof flags>;
 
 export default defineVerb({
+  agent: { kind: 'paid', idempotent: false },
   description: [
     'One domain from flags, or many from --file order.json|yaml (the request body). Everything is checked before',
     'sending: names of 1-50 characters, an ISO country code (US), an E.164 phone (+14155550100), mailboxes on the',

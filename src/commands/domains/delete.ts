@@ -7,6 +7,7 @@ import { eachDomain, knownDomains } from './each.js';
 import { confirmed } from '../../cli/confirm.js';
 
 export default defineVerb({
+  agent: { kind: 'destructive', idempotent: true },
   exitCodes: [ExitCode.partial],
   args: [arg.list('domainId', { min: 1 })],
   description:

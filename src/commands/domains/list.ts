@@ -9,6 +9,7 @@ import { pollUntil } from '../../jobs/poller.js';
 import { domainColumns } from './columns.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   exitCodes: [ExitCode.partial],
   description:
     'Domains a purchase created are inProgress until their mailboxes are provisioned. --wait polls until none of the\n' +

@@ -7,6 +7,7 @@ import { call } from '../../api/call.js';
 import { eachDomain, knownDomains } from './each.js';
 
 export default defineVerb({
+  agent: { kind: 'destructive', idempotent: true },
   exitCodes: [ExitCode.partial],
   args: [arg.list('domainId', { min: 1 })],
   description:

@@ -6,6 +6,7 @@ import { uploadFile } from '../../api/resources/uploads.js';
 import { checkedPicture } from './picture.js';
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   args: [arg.text('file')],
   description:
     'A PNG, JPG or GIF of at most 1 MB, told by its content, not its name; checked before anything is sent (exit 2).\n' +

@@ -20,6 +20,7 @@ function columns(now: number): Column<Row>[] {
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description:
     'Starts of `enrich contacts` count against each window; it waits for a reset by itself.\n' +
     'Reset times are local. --json (and --ndjson) print the answer as the service sent it: {perMinute, perHour,\n' +

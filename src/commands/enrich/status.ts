@@ -20,6 +20,7 @@ const columns: Column<EnrichmentJob>[] = [
 ];
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.list('requestId', { min: 1 })],
   description:
     'Counters: total, processed, succeeded, failed, alreadyRevealed (found before, not charged again), creditsCharged.\n' +

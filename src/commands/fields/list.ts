@@ -5,6 +5,7 @@ import { fieldsEndpoints } from '../../api/contract/fields.js';
 import { call } from '../../api/call.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description: 'Labels are what import headers are matched against (case- and space-insensitively).',
   examples: ['fields list --system', 'fields list --system --json'],
   flags: { system: flag.bool('include system fields (Email, First Name, ...)') },

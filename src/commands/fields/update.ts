@@ -8,6 +8,7 @@ import { callWithBody } from '../../api/call.js';
 import type { UpdateFieldBody } from '../../api/contract/fields.js';
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: true },
   args: [arg.text('fieldId')],
   description:
     '--tags is a full replacement: tags not listed are removed from the field, new ones are created; matching is\n' +

@@ -13,6 +13,7 @@ export const categoryColumns: Column<InboxCategory>[] = [
 ];
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description:
     'Sentiment is shown as Positive, Negative or Neutral whether the service sends words or the codes 1, 2, 3.\n' +
     'With --json the records are printed as the service sent them.',

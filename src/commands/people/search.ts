@@ -10,6 +10,7 @@ import { personColumns, personTableColumns } from './columns.js';
 import { searchBody, searchFilterFlags } from './search-filters.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description: [
     'Filters combine with AND; the values of one filter (a repeated flag) with OR. --not-<filter> excludes.',
     'Ranges: MIN-MAX, MIN- or -MAX (50-200, 24-, -1m; k, m, b allowed); --funding-date takes FROM..TO dates.',

@@ -10,6 +10,7 @@ interface ProfileRow {
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   examples: ['profiles list --json'],
   async run(ctx) {
     const config = await ctx.config();

@@ -5,6 +5,7 @@ import { confirmed } from '../../cli/confirm.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
+  agent: { kind: 'leftOut', why: 'it forgets a stored key: keys are managed by a person, not an agent' },
   args: [arg.text('name')],
   description: 'Forgets the profile and its stored key. Asks first on a terminal; --yes for scripts.',
   examples: ['profiles remove old-agency', 'profiles remove old-agency --yes'],

@@ -4,6 +4,10 @@ import { defineVerb } from '../../cli/verb.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
+  agent: {
+    kind: 'leftOut',
+    why: 'it changes the account every later command uses; the server keeps the profile it was started with',
+  },
   args: [arg.text('name')],
   examples: ['profiles use default'],
   async run(ctx, { args: [name] }) {

@@ -8,6 +8,7 @@ import { prospectsEndpoints } from '../../api/contract/prospects.js';
 import { call } from '../../api/call.js';
 
 const get = defineVerb({
+  agent: { kind: 'read' },
   examples: ['prospects attribute get --attribute atPain005 --prospect prLinus05 --json'],
   flags: {
     attribute: flag.requiredText('attribute id', { value: 'id' }),
@@ -32,6 +33,7 @@ function fieldPair(pair: string): { fieldId: string; attributeValue: string } {
 }
 
 const set = defineVerb({
+  agent: { kind: 'write', idempotent: true },
   exitCodes: [ExitCode.partial],
   args: [arg.text('prospectId')],
   description: 'Exit 3 when the service refused any field (for example an unknown field id).',

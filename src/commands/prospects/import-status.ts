@@ -5,6 +5,7 @@ import { getImportStatus } from '../../api/resources/prospects.js';
 import { pollUntil } from '../../jobs/poller.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('requestId')],
   description: 'With --wait, polls (backing off from 0.5 s to 10 s) until the import completes.',
   examples: ['prospects import-status aB3dE5fG --wait --json'],

@@ -105,6 +105,7 @@ export const importFlags = {
 };
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] } },
   exitCodes: [ExitCode.partial],
   args: importArgs,
   description: [

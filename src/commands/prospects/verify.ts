@@ -25,6 +25,7 @@ async function* linesOf(value: string, place: InputPlace): AsyncGenerator<string
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.list('email')],
   description: `Emails come from the arguments or --file (one per line). Long lists are sent ${verifyChunkSize} at a time.`,
   examples: ['prospects verify --file emails.txt --csv > status.csv'],

@@ -46,6 +46,10 @@ async function sandboxKey(ctx: CommandContext, opts: { key?: string }): Promise<
 }
 
 export default defineVerb({
+  agent: {
+    kind: 'leftOut',
+    why: 'a server that runs until stopped; `outreach mcp --sandbox` gives agents the sandbox',
+  },
   description:
     'Prints the base URL and the API key on stdout (--json: one line, {"baseUrl", "apiKey"}), then serves until Ctrl-C\n' +
     'or SIGTERM (exit 0).\n' +

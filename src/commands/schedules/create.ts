@@ -50,6 +50,7 @@ function fromFlags(name: string, timezone: string, days: string[], isDefault: bo
 }
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   description: [
     "On a terminal (without --no-input) it asks for the name, the time zone (type to search), each weekday's windows",
     '("same as the previous day" is one key), whether it becomes the default, then shows the week in the schedule\'s',

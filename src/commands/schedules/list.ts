@@ -12,6 +12,7 @@ function weekLines(schedule: Schedule): string[] {
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description: '--json prints the schedules as the service sent them.',
   examples: ['schedules list --json'],
   async run(ctx) {

@@ -15,6 +15,7 @@ function summary(v: Variant): string {
 }
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('sequenceId'), arg.text('stepId')],
   description:
     'Type codes: 1 Email, 2-6 LinkedIn, 9 custom task, 11-15 calls, 16-18 WhatsApp; status 0 inactive, 1 active. ' +

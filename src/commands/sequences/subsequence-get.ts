@@ -6,6 +6,7 @@ import { call } from '../../api/call.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   // Parent first, as in `subsequence update SEQ SUB`; the service needs only the subsequence, so `get SUB` alone works.
   args: [arg.text('sequenceId'), arg.optional('subsequenceId')],
   description:

@@ -31,6 +31,7 @@ export function parseCondition(text: string): Condition {
 }
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: true },
   args: [arg.text('sequenceId'), arg.text('subsequenceId')],
   description:
     '--condition replaces the whole set of conditions (repeat it for several). An empty set is refused here: the API\n' +

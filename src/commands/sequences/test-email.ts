@@ -8,6 +8,7 @@ import { emailProblem } from '../../io/email.js';
 import { readInputText } from '../../io/input-file.js';
 
 export default defineVerb({
+  agent: { kind: 'paid', idempotent: false },
   args: [arg.text('sequenceId')],
   description:
     'The sending account must already be connected to the sequence. A test email is never sent twice by a retry.',

@@ -3,7 +3,7 @@
 // own flags and how it acts.
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineVerb, type Options } from '../../cli/verb.js';
+import { defineVerb, type Options, type AgentEffect } from '../../cli/verb.js';
 import { arg, flag, type FlagSpec, type FlagValues } from '../../cli/flags.js';
 import { UsageError } from '../../errors.js';
 import { ExitCode, exitCodeForItems } from '../../cli/exit-codes.js';
@@ -84,6 +84,7 @@ type Common = typeof selectionFlags & {
 type CommonOptions = Options<readonly [ReturnType<typeof arg.list>], Common>;
 
 export interface BulkVerbSpec<F extends Record<string, FlagSpec<unknown>>> {
+  agent: AgentEffect;
   job: TaskAction['job'];
   words: Words;
   batchSize: number;
@@ -187,6 +188,7 @@ async function newPlan<F extends Record<string, FlagSpec<unknown>>>(
 export function bulkActionVerb<F extends Record<string, FlagSpec<unknown>>>(spec: BulkVerbSpec<F>) {
   const { words } = spec;
   return defineVerb({
+    agent: spec.agent,
     exitCodes: [ExitCode.partial],
     args: [arg.list('taskId')],
     description: spec.description.join('\n'),

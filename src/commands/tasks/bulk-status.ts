@@ -9,6 +9,7 @@ import type { JobContext } from '../../jobs/context.js';
 import { formatCount } from '../../format.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('bulkActionId')],
   examples: ['tasks bulk-status aB3dE5fG --wait --json'],
   flags: { wait: flag.bool('poll until the action completes') },

@@ -30,6 +30,7 @@ function asCompleted(read: Task, done: Awaited<ReturnType<typeof completeTask>>)
 }
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   args: [arg.text('taskId')],
   description:
     `Call outcomes: ${callOutcomes.join(', ')}.\n` +

@@ -6,6 +6,7 @@ import { call } from '../../api/call.js';
 import { taskColumns } from './columns.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('taskId')],
   examples: ['tasks get tk000001 --json'],
   async run(ctx, opts) {

@@ -12,6 +12,7 @@ export const allPageSize = 100;
 const pagesAhead = 4;
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description:
     'Statuses: upcoming, dueToday, overdue, completed, skipped. Due dates are relative on a terminal, ISO 8601 otherwise.',
   examples: [

@@ -5,6 +5,7 @@ import { call } from '../../api/call.js';
 import { tasksEndpoints } from '../../api/contract/tasks.js';
 
 export default defineVerb({
+  agent: { kind: 'destructive', idempotent: true },
   args: [arg.text('taskId')],
   description:
     'A skipped task is not due any more. Skipping a task already skipped changes nothing; a completed one cannot be\n' +

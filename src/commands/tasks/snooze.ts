@@ -6,6 +6,7 @@ import { callOutcomes, normaliseCallOutcome, tasksEndpoints } from '../../api/co
 import { snoozeUntil } from './snooze-until.js';
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: true },
   args: [arg.text('taskId')],
   description:
     'The task is due again when the snooze ends: --until takes a duration from now (30m, 4h, 2d, 1w) or an ISO 8601\n' +

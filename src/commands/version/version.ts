@@ -4,6 +4,7 @@ import { valueResult } from '../../cli/result.js';
 import { packageVersion } from '../../cli/version.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description:
     'The same version as --version (-V, -v) prints, with the Node.js version and platform; --json for scripts.',
   examples: ['version --json'],

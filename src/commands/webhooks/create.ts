@@ -67,6 +67,7 @@ function fileEvents(file: string, body: Record<string, unknown>): Record<string,
 }
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   exitCodes: [ExitCode.partial],
   description: [
     'The service sends a test delivery at once. When it fails, the webhook starts paused: the command says so and',

@@ -6,6 +6,7 @@ import { call } from '../../api/call.js';
 import { webhookFields, webhookJson } from './columns.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   args: [arg.text('webhookId')],
   description:
     'Status, failed flag, the last failure (local time, HTTP status, message), events and custom headers.\n' +

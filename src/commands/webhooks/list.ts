@@ -5,6 +5,7 @@ import { paginate } from '../../api/paginate.js';
 import { listWebhooksPage } from '../../api/resources/webhooks.js';
 
 export default defineVerb({
+  agent: { kind: 'read' },
   description: 'Ids and names (the list shows no more; `webhooks get ID` shows one whole).',
   examples: ['webhooks list', 'webhooks list --all --ndjson'],
   flags: {

@@ -39,6 +39,7 @@ function summary(d: Delivery, terminal: boolean): string {
 }
 
 export default defineVerb({
+  agent: { kind: 'leftOut', why: 'a receiver that runs until stopped, for a terminal' },
   exitCodes: [ExitCode.partial],
   description: [
     'A local receiver: prints each delivery as it arrives (one line: time, event, webhook, answer; --json or',

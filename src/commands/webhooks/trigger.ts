@@ -8,6 +8,7 @@ import { isLoopbackHost } from '../../config/target.js';
 import { UsageError } from '../../errors.js';
 
 export default defineVerb({
+  agent: { kind: 'write', idempotent: false },
   exitCodes: [ExitCode.partial],
   args: [
     arg.text('kind', {

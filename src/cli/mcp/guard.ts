@@ -1,0 +1,55 @@
+// The two-call guard of destructive and paid tools. The first call returns a preview and a token; only a second call
+// with the same arguments and that token acts. The token is an HMAC, under a key this server drew at start, of the
+// tool, its arguments, what the preview showed and when it ends: the client can neither make one nor move one to
+// other arguments, and one preview's token does not act on a selection that has changed since.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long a preview's token stays good. */
+export const confirmTtlMs = 10 * 60_000;
+
+export interface Confirmation {
+  token: string;
+  expiresAt: string;
+}
+
+/** Arguments in one canonical order, so the same call always signs the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+export class Guard {
+  private readonly key = randomBytes(32);
+
+  constructor(private readonly now: () => number) {}
+
+  private sign(tool: string, args: Record<string, unknown>, preview: string, until: number): string {
+    const { confirm: _confirm, ...rest } = args;
+    return createHmac('sha256', this.key)
+      .update(`${tool}\n${canonical(rest)}\n${preview}\n${until}`)
+      .digest('base64url');
+  }
+
+  mint(tool: string, args: Record<string, unknown>, preview: string): Confirmation {
+    const until = this.now() + confirmTtlMs;
+    return { token: `${until}.${this.sign(tool, args, preview, until)}`, expiresAt: new Date(until).toISOString() };
+  }
+
+  /** Why the token does not let this call act, or undefined when it does. */
+  refusal(tool: string, args: Record<string, unknown>, preview: string, token: string): string | undefined {
+    const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+    if (!match) return 'the confirm token is not one this server gave';
+    const until = Number(match[1]);
+    const expected = Buffer.from(this.sign(tool, args, preview, until));
+    const given = Buffer.from(match[2]!);
+    if (!timingSafeEqual(expected, given))
+      return 'the confirm token is for other arguments, or what they select has changed since its preview';
+    if (this.now() > until) return 'the confirm token has expired';
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+// One tool call is one run of the CLI, in this process: the same parsing, checks, guards, exit codes and JSON a
+// person's command gets, with --json forced and the output captured. Nothing of it reaches the server's stdout, which
+// carries only protocol messages; the key is read from the profile or environment inside the run, never passed in.
+import { Readable, Writable } from 'node:stream';
+import type { Context } from '../../context.js';
+import { runCli } from '../run.js';
+import type { GroupEntry } from '../verb.js';
+
+export interface Invocation {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** What a run may print before it is cut off: a tool's answer is summarised well before this. */
+const maxCapturedChars = 64 * 1024 * 1024;
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
+    if (this.text.length < maxCapturedChars) this.text += chunk.toString('utf8');
+    callback();
+  }
+}
+
+/** A prompt in a tool call is a bug (runs are never interactive): it fails loudly instead of waiting forever. */
+const noPrompts: Context['prompter'] = new Proxy({} as Context['prompter'], {
+  get: () => () => Promise.reject(new Error('an outreach tool call cannot ask questions')),
+});
+
+export async function invoke(
+  base: Context,
+  groups: GroupEntry[],
+  argv: string[],
+  signal: AbortSignal,
+): Promise<Invocation> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const ctx: Context = {
+    ...base,
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    prompter: noPrompts,
+    // The client's cancel is a Ctrl-C: nothing new starts, a job keeps its journal for job_resume.
+    signal: AbortSignal.any([base.signal, signal]),
+    dispose: () => undefined,
+  };
+  const code = await runCli(ctx, argv, groups);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}

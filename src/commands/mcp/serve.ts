@@ -1,0 +1,59 @@
+import { defineVerb, type GroupEntry } from '../../cli/verb.js';
+import { flag, flagName } from '../../cli/flags.js';
+import { globalValueFlags } from '../../cli/globals.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { UsageError } from '../../errors.js';
+
+/** The global flags of this run that every tool call keeps: where it goes and how patient it is, never the output. */
+function passedOn(ctx: CommandContext): string[] {
+  const globals: string[] = ctx.flags.sandbox ? ['--sandbox'] : [];
+  for (const key of Object.keys(globalValueFlags) as Array<keyof typeof globalValueFlags>) {
+    const value = ctx.flags[key];
+    if (key !== 'jq' && value !== undefined) globals.push(`${flagName(key)}=${String(value)}`);
+  }
+  return globals;
+}
+
+export default defineVerb({
+  agent: { kind: 'leftOut', why: 'it is the server itself' },
+  description: [
+    'Speaks MCP on stdin and stdout (logs and errors go to stderr) until the client closes stdin. Each tool is a',
+    "command (tasks_list is `outreach tasks list`), its input schema made from the command's arguments and flags;",
+    "a call runs the command with --json under this run's profile (-p, OUTREACH_PROFILE) or --sandbox, and answers",
+    'with its JSON as structured content plus a text copy, at most 64 KB: a larger result is written to',
+    '<config>/mcp-results/ and linked. A destructive or paid tool (bulk skip, pause, delete, revoke, a purchase, an',
+    'enrichment, a test email, an import with --conflict overwrite or upsert, anything that asks a person first)',
+    "acts in two calls: the first returns a preview (the command's --dry-run where it has one) and a confirm token",
+    'bound to those arguments and that preview, good for 10 minutes; the second, with the token, acts. Every call',
+    'that may change something is appended to <config>/audit.ndjson (`outreach mcp audit`). --read-only offers only',
+    'the tools that change nothing. Not offered: auth login/logout, profiles use/remove, api, completion, sandbox',
+    'start, webhooks listen (each says why in docs/agents.md).',
+    '',
+    'Claude Code: claude mcp add outreach -- outreach mcp (add --sandbox after mcp to rehearse)',
+    '',
+    'Claude Desktop (claude_desktop_config.json): "mcpServers": {"outreach": {"command": "outreach", "args": ["mcp"]}}',
+    '',
+    'Cursor (~/.cursor/mcp.json): the same "mcpServers" entry',
+    '',
+    'VS Code (.vscode/mcp.json): "servers": {"outreach": {"type": "stdio", "command": "outreach", "args": ["mcp"]}}',
+  ].join('\n'),
+  examples: ['mcp --read-only', '-p staging mcp'],
+  flags: {
+    readOnly: flag.bool('offer only the tools that change nothing'),
+  },
+  async run(ctx, opts) {
+    // stdout is the protocol's: each tool answers with JSON of its own.
+    if (ctx.output.format !== 'table' && ctx.output.format !== 'tsv')
+      throw new UsageError(
+        `--${ctx.output.format} does not apply: outreach mcp speaks MCP on stdout`,
+        'Leave it out: every tool already answers with the JSON of its command.',
+      );
+    const { serveMcp } = await import('../../cli/mcp/server.js');
+    const { packageVersion } = await import('../../cli/version.js');
+    await serveMcp(ctx, ctx.groups as GroupEntry[], {
+      globals: passedOn(ctx),
+      readOnly: opts.readOnly,
+      version: packageVersion(),
+    });
+  },
+});

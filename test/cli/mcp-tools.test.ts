@@ -1,0 +1,88 @@
+// The tools of `outreach mcp` against the verb declarations they are made from: a verb without a tool (and no reason
+// to be left out), or a tool whose schema drifts from its verb's arguments and flags, fails here.
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { toolsFrom } from '../../src/cli/mcp/tools.js';
+import { isRequiredFlag } from '../../src/cli/mcp/tool-schema.js';
+import type { ArgSpec } from '../../src/cli/flags.js';
+import { everyVerb, flagsOf } from '../helpers/verbs.js';
+
+const verbs = await everyVerb();
+const { tools, leftOut } = toolsFrom(verbs);
+const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+/** Flags an agent does not give: the guard's token stands for --yes. */
+const notForAgents = new Set(['yes', 'interactive', 'input']);
+
+describe('the tools of outreach mcp', () => {
+  it('are every verb, but those left out with a reason', () => {
+    for (const { path, verb } of verbs) {
+      const name = path.join('_').replace(/-/g, '_');
+      if (verb.agent.kind === 'leftOut') {
+        expect(byName.has(name)).toBe(false);
+        expect(leftOut).toContainEqual({ command: `outreach ${path.join(' ')}`, why: verb.agent.why });
+      } else expect(byName.get(name)?.verb, name).toBe(verb);
+    }
+    expect(leftOut.map((l) => l.command).sort()).toEqual([
+      'outreach api',
+      'outreach auth login',
+      'outreach auth logout',
+      'outreach completion',
+      'outreach mcp',
+      'outreach profiles remove',
+      'outreach profiles use',
+      'outreach sandbox start',
+      'outreach webhooks listen',
+    ]);
+  });
+
+  it.each(tools.map((tool) => [tool.name, tool] as const))('%s: its schema is its verb declarations', (_, tool) => {
+    const schema = z.toJSONSchema(tool.inputSchema) as {
+      properties: Record<
+        string,
+        { type?: string; enum?: string[]; minimum?: number; maximum?: number; items?: unknown }
+      >;
+      required?: string[];
+    };
+    const args = (tool.verb.args ?? []) as ArgSpec<unknown>[];
+    const flags = flagsOf(tool.verb).filter(([key, spec]) => !spec.hidden && !notForAgents.has(key));
+    const guarded = tool.guarded !== undefined;
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      [...args.map((a) => a.name), ...flags.map(([key]) => key), ...(guarded ? ['confirm'] : [])].sort(),
+    );
+    expect((schema.required ?? []).sort()).toEqual(
+      [
+        ...args.filter((a) => !a.optional).map((a) => a.name),
+        ...flags.filter(([, s]) => isRequiredFlag(s)).map(([k]) => k),
+      ].sort(),
+    );
+    for (const [key, spec] of flags) {
+      const property = schema.properties[key]!;
+      const one = (spec.kind === 'list' ? property.items : property) as typeof property;
+      if (spec.kind === 'bool' || spec.kind === 'negatable') expect(property.type, key).toBe('boolean');
+      else if (spec.choices) expect(one.enum, key).toEqual([...spec.choices]);
+      else if (spec.type) {
+        expect(one.type, key).toBe(spec.type);
+        if (spec.range?.min !== undefined) expect(one.minimum, key).toBe(spec.range.min);
+        if (spec.range?.max !== undefined) expect(one.maximum, key).toBe(spec.range.max);
+      } else expect(one.type, key).toBe('string');
+    }
+  });
+
+  it('guard what changes for good or costs, and say what only reads', () => {
+    for (const tool of tools) {
+      const kind = tool.verb.agent.kind;
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(kind === 'read');
+      if (kind === 'destructive' || kind === 'paid') {
+        expect(tool.guarded?.({}), tool.name).toBe(true);
+        expect(tool.annotations.destructiveHint, tool.name).toBe(true);
+      }
+      if ('yes' in (tool.verb.flags ?? {})) expect(tool.guarded?.({}), `${tool.name} asks a person first`).toBe(true);
+    }
+    const imports = byName.get('prospects_import')!;
+    expect([imports.guarded?.({ conflict: 'noUpdate' }), imports.guarded?.({ conflict: 'overwrite' })]).toEqual([
+      false,
+      true,
+    ]);
+  });
+});

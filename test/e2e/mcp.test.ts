@@ -1,0 +1,115 @@
+// `outreach mcp` as an agent's client meets it: the official MCP client over stdio, a spawned `outreach --sandbox mcp`,
+// and the sandbox's database read afterwards. Tools answer with the command's JSON; a destructive tool changes nothing
+// until a second call carries its preview's token; the audit log records what was done.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/context.js';
+import { binPath, cleanEnv } from '../helpers/spawn.js';
+import { tableRows } from '../helpers/state-db.js';
+
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+});
+
+async function connect(configDir: string, ...flags: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath, '--sandbox', 'mcp', ...flags],
+    env: cleanEnv({ OUTREACH_CONFIG_DIR: configDir }),
+    cwd: configDir,
+    stderr: 'pipe',
+  });
+  client = new Client({ name: 'outreach-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+type Structured = Record<string, any>;
+const structured = (result: unknown) => (result as { structuredContent: Structured }).structuredContent;
+/** Tasks skipped in the sandbox's database. */
+const skipped = (configDir: string) =>
+  tableRows<{ doneStatus?: string }>(join(configDir, 'sandbox', 'state.db'), 'tasks').filter(
+    (t) => t.doneStatus === 'skipped',
+  ).length;
+
+describe('outreach mcp', () => {
+  it(
+    'answers a tool with the command JSON, and an unknown id with its error and exit code',
+    { timeout: 60_000 },
+    async () => {
+      const configDir = tempDir('outreach-mcp-');
+      const mcp = await connect(configDir);
+      const listed = await mcp.callTool({ name: 'tasks_list', arguments: { status: 'overdue', limit: 2 } });
+      const items = structured(listed).items as Array<{ taskId: string; status: string }>;
+      expect(items.map((t) => t.status)).toEqual(['overdue', 'overdue']);
+      expect(JSON.parse((listed.content as Array<{ text: string }>)[0]!.text)).toEqual(structured(listed));
+
+      const unknown = await mcp.callTool({ name: 'tasks_get', arguments: { taskId: 'tkNope' } });
+      expect(unknown.isError).toBe(true);
+      expect(structured(unknown)).toEqual({
+        exitCode: 2,
+        error: 'error: no task tkNope\nhint: See the ids with `outreach tasks list`.',
+      });
+      // A value of the wrong shape is refused by the schema, before any command runs.
+      const bad = await mcp.callTool({ name: 'tasks_list', arguments: { limit: 'many' } });
+      expect(bad.isError).toBe(true);
+    },
+  );
+
+  it(
+    'previews a destructive tool, refuses a wrong token, and acts only with the right one',
+    { timeout: 60_000 },
+    async () => {
+      const configDir = tempDir('outreach-mcp-guard-');
+      const mcp = await connect(configDir);
+      const args = { whereStatus: 'overdue', whereType: 'call' };
+      const preview = structured(await mcp.callTool({ name: 'tasks_bulk_skip', arguments: args }));
+      const selection = preview.preview.items as string[];
+      expect(selection.length).toBeGreaterThan(0);
+      expect(preview.confirm).toMatch(/^\d+\.[\w-]{43}$/);
+      const before = skipped(configDir); // nothing is skipped by the preview
+
+      // The token of these arguments does not act on others.
+      const moved = structured(
+        await mcp.callTool({
+          name: 'tasks_bulk_skip',
+          arguments: { whereStatus: 'overdue', confirm: preview.confirm },
+        }),
+      );
+      expect(moved.refused).toBe(
+        'the confirm token is for other arguments, or what they select has changed since its preview',
+      );
+      expect(skipped(configDir)).toBe(before);
+
+      const done = structured(
+        await mcp.callTool({ name: 'tasks_bulk_skip', arguments: { ...args, confirm: preview.confirm } }),
+      );
+      expect(done).toMatchObject({ total: selection.length, skipped: selection.length, failed: 0 });
+      expect(skipped(configDir)).toBe(before + selection.length);
+
+      const audit = readFileSync(join(configDir, 'audit.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Structured);
+      expect(audit.map((e) => [e.tool, e.outcome])).toEqual([
+        ['tasks_bulk_skip', 'preview'],
+        ['tasks_bulk_skip', 'refused'],
+        ['tasks_bulk_skip', 'done'],
+      ]);
+      expect(audit[1]!.arguments).toEqual({ whereStatus: 'overdue', confirm: '***' });
+    },
+  );
+
+  it('offers only the tools that change nothing with --read-only', { timeout: 60_000 }, async () => {
+    const mcp = await connect(tempDir('outreach-mcp-ro-'), '--read-only');
+    const { tools } = await mcp.listTools();
+    expect(tools.length).toBeGreaterThan(20);
+    expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([]);
+    expect(tools.map((t) => t.name)).not.toContain('tasks_bulk_skip');
+  });
+});
