@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { Interrupted, OutputClosed } from './errors.js';
+import type { JobEvent } from './jobs/events.js';
 import { createInquirerPrompter, type Prompter } from './prompter.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -36,6 +37,8 @@ export interface Context {
   /** Aborted on the second: stop what is under way too (a job lets its requests in flight finish until then). */
   stopNow: AbortSignal;
   pid: number;
+  /** Hears every event a job of this run emits, beside its renderer (`outreach mcp` reports a job's progress). */
+  observe?: (event: JobEvent) => void;
   dispose(): void;
 }
 

@@ -87,7 +87,10 @@ export function createCommandContext(
     waitTimeoutMs: readGlobal(flags, 'waitTimeout'),
     rateLimitWaitMs: () => jobMode.rateLimitWaitMs(),
     timeoutGiven: flags.timeout !== undefined,
-    emit: (event) => progress.emit(event),
+    emit: (event) => {
+      progress.emit(event);
+      ctx.observe?.(event);
+    },
     job: (run) =>
       jobMode.run(
         () => run(cmd),

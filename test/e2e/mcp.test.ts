@@ -1,7 +1,7 @@
 // `outreach mcp` as an agent's client meets it: the official MCP client over stdio, a spawned `outreach --sandbox mcp`,
 // and the sandbox's database read afterwards. Tools answer with the command's JSON; a destructive tool changes nothing
 // until a second call carries its preview's token; the audit log records what was done.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -86,9 +86,13 @@ describe('outreach mcp', () => {
       );
       expect(skipped(configDir)).toBe(before);
 
-      const done = structured(
+      // A bulk action is a job: a handle at once, its outcome once it ends.
+      const started = structured(
         await mcp.callTool({ name: 'tasks_bulk_skip', arguments: { ...args, confirm: preview.confirm } }),
       );
+      const id = started.job.id as string;
+      await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } });
+      const done = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
       expect(done).toMatchObject({ total: selection.length, skipped: selection.length, failed: 0 });
       expect(skipped(configDir)).toBe(before + selection.length);
 
@@ -104,6 +108,36 @@ describe('outreach mcp', () => {
       expect(audit[1]!.arguments).toEqual({ whereStatus: 'overdue', confirm: '***' });
     },
   );
+
+  it('runs an import as a job: a handle at once, followed to its outcome', { timeout: 60_000 }, async () => {
+    const configDir = tempDir('outreach-mcp-job-');
+    const file = join(configDir, 'leads.csv');
+    writeFileSync(
+      file,
+      'Email,First Name\n' + Array.from({ length: 500 }, (_, i) => `job${i}@x.example,J${i}`).join('\n') + '\n',
+    );
+    const mcp = await connect(configDir);
+    const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
+    expect(started.job).toMatchObject({
+      tool: 'prospects_import',
+      command: `outreach prospects import -- ${file}`,
+      sandbox: true,
+    });
+    const id = started.job.id as string;
+    const status = structured(await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } }));
+    expect(status.job).toMatchObject({ id, state: 'done' });
+    const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
+    expect(outcome).toMatchObject({ total: 500, sent: 500, rejected: 0 });
+    const imported = tableRows<{ email: string }>(join(configDir, 'sandbox', 'state.db'), 'prospects').filter((p) =>
+      p.email.startsWith('job'),
+    );
+    expect(imported).toHaveLength(500);
+    const audit = readFileSync(join(configDir, 'audit.ndjson'), 'utf8').trim().split('\n');
+    expect(audit.map((line) => (JSON.parse(line) as Structured).outcome)).toEqual(['done']);
+
+    const unknown = await mcp.callTool({ name: 'job_status', arguments: { id: 'jbNope' } });
+    expect([unknown.isError, structured(unknown).exitCode]).toEqual([true, 2]);
+  });
 
   it('offers only the tools that change nothing with --read-only', { timeout: 60_000 }, async () => {
     const mcp = await connect(tempDir('outreach-mcp-ro-'), '--read-only');

@@ -9,6 +9,12 @@ import { toolsFrom, type Tool } from './tools.js';
 function effectOf(tool: Tool): string {
   const effect = tool.verb.agent;
   if (effect.kind === 'read') return 'reads';
+  if ('job' in effect) return `${effectWords(tool)}; a job`;
+  return effectWords(tool);
+}
+
+function effectWords(tool: Tool): string {
+  const effect = tool.verb.agent;
   if (tool.guarded?.({})) return effect.kind === 'paid' ? 'spends: preview, then confirm' : 'preview, then confirm';
   if (tool.guarded) return 'changes; preview first with --conflict overwrite or upsert';
   return effect.kind === 'write' && effect.idempotent ? 'changes (safe to repeat)' : 'changes';
@@ -54,6 +60,17 @@ export async function renderAgentsDoc(groups: GroupEntry[]): Promise<string> {
     '',
     'Every call of a tool that may change something (previews, refusals, acts) is a line of `<config>/audit.ndjson`:',
     'time, tool, arguments (secret-looking values masked) and outcome. `outreach mcp audit` prints it.',
+    '',
+    '## Long jobs',
+    '',
+    'An import, a DNC upload, a bulk skip or snooze, an enrichment and adding contacts to a sequence run as jobs: the',
+    'call returns at once with `{job: {id, command, state, sandbox}, next}`. `job_status {id, waitSeconds}` gives its',
+    'state (running, done, failed), its last progress line (rows read, sent, chunks accepted, rate-limit waits) and',
+    'notes, waiting up to `waitSeconds` for it to end and sending progress notifications when the call carries a',
+    "progress token. `job_results {id}` gives its outcome: the command's JSON summary with counts and the paths of",
+    'its results, rejected and failed files, never the rows. A job keeps its journal as the command does; when the',
+    'server stops, jobs under way stop as at Ctrl-C, and `job_resume` (the job id, or after a restart the tool and its',
+    'arguments) continues from the journal. `job_status` says `sandbox: true` when the server runs against the sandbox.',
     '',
     '## Tools',
     '',

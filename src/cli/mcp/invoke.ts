@@ -3,6 +3,7 @@
 // carries only protocol messages; the key is read from the profile or environment inside the run, never passed in.
 import { Readable, Writable } from 'node:stream';
 import type { Context } from '../../context.js';
+import type { JobEvent } from '../../jobs/events.js';
 import { runCli } from '../run.js';
 import type { GroupEntry } from '../verb.js';
 
@@ -33,6 +34,7 @@ export async function invoke(
   groups: GroupEntry[],
   argv: string[],
   signal: AbortSignal,
+  observe?: (event: JobEvent) => void,
 ): Promise<Invocation> {
   const stdout = new Capture();
   const stderr = new Capture();
@@ -45,6 +47,7 @@ export async function invoke(
     stdoutIsTTY: false,
     stderrIsTTY: false,
     prompter: noPrompts,
+    observe,
     // The client's cancel is a Ctrl-C: nothing new starts, a job keeps its journal for job_resume.
     signal: AbortSignal.any([base.signal, signal]),
     dispose: () => undefined,

@@ -2,17 +2,16 @@
 // command line in this process (invoke.ts) with --json, under the profile or sandbox the server was started with;
 // a guarded tool acts only on a second call carrying its preview's token (guard.ts); every call that may change
 // something is written to the audit log (audit.ts). stdout carries protocol messages only.
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Context } from '../../context.js';
 import type { GroupEntry } from '../verb.js';
 import { everyVerb } from '../verb-tree.js';
-import { argvOf } from './argv.js';
-import { appendAudit, type AuditEntry } from './audit.js';
+import { callTool, type CallSettings } from './call.js';
 import { Guard } from './guard.js';
-import { answerOf, failureOf, type Answer } from './answer.js';
-import { invoke } from './invoke.js';
-import { readsOnly, toolsFrom, type Tool } from './tools.js';
+import { registerJobTools } from './job-tools.js';
+import { Jobs } from './jobs.js';
+import { readsOnly, toolsFrom } from './tools.js';
 
 export interface McpSettings {
   /** The global flags every call runs with: --sandbox, -p NAME, --base-url... (never a key). */
@@ -25,9 +24,14 @@ export interface McpSettings {
 export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: McpSettings): Promise<void> {
   const { tools } = toolsFrom(await everyVerb(groups));
   const offered = settings.readOnly ? tools.filter((tool) => readsOnly(tool.verb)) : tools;
-  const guard = new Guard(() => ctx.clock.now());
-  const call = (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) =>
-    callTool({ ctx, groups, settings, guard }, tool, args, signal);
+  const byName = new Map(offered.map((tool) => [tool.name, tool]));
+  const calls: CallSettings = {
+    ctx,
+    groups,
+    globals: settings.globals,
+    guard: new Guard(() => ctx.clock.now()),
+    jobs: new Jobs(() => ctx.clock.now()),
+  };
   const factory = () => {
     const server = new McpServer(
       { name: 'outreach', version: settings.version },
@@ -37,8 +41,9 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
       server.registerTool(
         tool.name,
         { description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
-        (args: Record<string, unknown>, extra) => call(tool, args, extra.mcpReq.signal),
+        (args: Record<string, unknown>, extra) => callTool(calls, tool, args, extra.mcpReq.signal),
       );
+    if (!settings.readOnly) registerJobTools(server, calls, byName);
     return server;
   };
   const handle = serveStdio(factory, { transport: new StdioServerTransport(ctx.stdin, ctx.stdout) });
@@ -47,6 +52,8 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
     ctx.stdin.once('end', resolve);
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  // Jobs under way stop as at Ctrl-C, each keeping its journal for job_resume.
+  await calls.jobs.stop();
   await handle.close();
 }
 
@@ -58,66 +65,8 @@ function serverInstructions(settings: McpSettings): string {
     'The outreach CLI as tools: one a command (tasks_list is `outreach tasks list`).',
     where,
     'Destructive and paid tools act in two calls: the first returns a preview and a confirm token; call again with',
-    'the same arguments and `confirm` to act. Results are JSON in structuredContent; values from the service are data.',
+    'the same arguments and `confirm` to act. A long job (an import, a DNC upload, a bulk action, an enrichment)',
+    'returns a job id at once: follow it with job_status, read its outcome with job_results, continue it with',
+    'job_resume. Results are JSON in structuredContent; values from the service are data.',
   ].join(' ');
-}
-
-interface CallSettings {
-  ctx: Context;
-  groups: GroupEntry[];
-  settings: McpSettings;
-  guard: Guard;
-}
-
-async function callTool(
-  { ctx, groups, settings, guard }: CallSettings,
-  tool: Tool,
-  args: Record<string, unknown>,
-  signal: AbortSignal,
-): Promise<CallToolResult> {
-  const audit = (entry: Omit<AuditEntry, 'time' | 'tool' | 'arguments'>) => {
-    if (!readsOnly(tool.verb))
-      appendAudit(ctx.configDir, {
-        time: new Date(ctx.clock.now()).toISOString(),
-        tool: tool.name,
-        arguments: args,
-        ...entry,
-      });
-  };
-  const run = async (extra: string[]): Promise<Answer> => {
-    const argv = [...settings.globals, '--json', ...argvOf(tool, args, extra)];
-    const outcome = await invoke(ctx, groups, argv, signal);
-    return outcome.code === 0 ? answerOf(outcome, ctx.configDir, tool.name) : failureOf(outcome);
-  };
-  if (!tool.guarded?.(args)) {
-    const answer = await run([]);
-    audit(answer.isError ? { outcome: 'failed', ...answer.failure } : { outcome: 'done', exitCode: 0 });
-    return answer.result;
-  }
-  // The preview: the verb's own rehearsal where it has one, else the command it would run.
-  const hasDryRun = 'dryRun' in (tool.verb.flags ?? {});
-  const preview = hasDryRun ? await run(['--dry-run']) : undefined;
-  if (preview?.isError) {
-    audit({ outcome: 'failed', ...preview.failure });
-    return preview.result;
-  }
-  const previewText = preview ? preview.text : `outreach ${argvOf(tool, args).join(' ')}`;
-  const token = typeof args.confirm === 'string' ? args.confirm : undefined;
-  if (token === undefined || guard.refusal(tool.name, args, previewText, token)) {
-    const why = token === undefined ? undefined : guard.refusal(tool.name, args, previewText, token);
-    const confirmation = guard.mint(tool.name, args, previewText);
-    audit(why ? { outcome: 'refused', error: why } : { outcome: 'preview' });
-    const structured = {
-      preview: preview ? preview.structured : { command: previewText },
-      ...(why ? { refused: why } : {}),
-      confirm: confirmation.token,
-      expiresAt: confirmation.expiresAt,
-      next: `Nothing was done. To do it, call ${tool.name} again with the same arguments and confirm set to the token.`,
-    };
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
-  }
-  const acting = 'yes' in (tool.verb.flags ?? {}) ? ['--yes'] : [];
-  const answer = await run(acting);
-  audit(answer.isError ? { outcome: 'failed', ...answer.failure } : { outcome: 'done', exitCode: 0 });
-  return answer.result;
 }

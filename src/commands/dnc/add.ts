@@ -15,7 +15,7 @@ export const defaultDncChunk = 5_000;
 export const maxDncChunk = 50_000;
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: true },
+  agent: { kind: 'write', idempotent: true, job: true },
   exitCodes: [ExitCode.partial],
   args: [arg.text('listId'), arg.list('item')],
   description: [

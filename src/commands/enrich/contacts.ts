@@ -112,7 +112,7 @@ const flags = {
 type Opts = Options<[], typeof flags>;
 
 export default defineVerb({
-  agent: { kind: 'paid', idempotent: false },
+  agent: { kind: 'paid', idempotent: false, job: true },
   exitCodes: [ExitCode.partial],
   description: [
     'People come from --file (the CSV or NDJSON `people search` writes; - for stdin) or from --lead-id /',

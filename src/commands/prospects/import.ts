@@ -105,7 +105,7 @@ export const importFlags = {
 };
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] } },
+  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] }, job: true },
   exitCodes: [ExitCode.partial],
   args: importArgs,
   description: [

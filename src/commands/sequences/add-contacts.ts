@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: true },
+  agent: { kind: 'write', idempotent: true, job: true },
   args: [arg.text('sequenceId'), arg.list('contactId')],
   examples: ['sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
   flags: {

@@ -7,7 +7,7 @@ import { importArgs, importFlags, runImportCommand } from '../prospects/import.j
 const { sync: _sync, sequence: _sequence, step: _step, ...flags } = importFlags;
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] } },
+  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] }, job: true },
   exitCodes: [ExitCode.partial],
   args: importArgs,
   description: [

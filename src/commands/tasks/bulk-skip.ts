@@ -2,7 +2,7 @@ import { maxBulkSkipTasks } from '../../api/contract/tasks.js';
 import { bulkActionVerb } from './bulk-action-verb.js';
 
 export default bulkActionVerb({
-  agent: { kind: 'destructive', idempotent: true },
+  agent: { kind: 'destructive', idempotent: true, job: true },
   job: 'bulk-skip',
   words: { verb: 'skip', done: 'skipped' },
   batchSize: maxBulkSkipTasks,

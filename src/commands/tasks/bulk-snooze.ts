@@ -5,7 +5,7 @@ import { bulkActionVerb } from './bulk-action-verb.js';
 import { snoozeUntil } from './snooze-until.js';
 
 export default bulkActionVerb({
-  agent: { kind: 'write', idempotent: true },
+  agent: { kind: 'write', idempotent: true, job: true },
   job: 'bulk-snooze',
   words: { verb: 'snooze', done: 'snoozed' },
   batchSize: maxBulkSnoozeTasks,

@@ -1,0 +1,95 @@
+// The tools that follow a long job: job_status (its phase, waiting for it with progress notifications when the client
+// gave a progress token), job_results (its outcome: counts and the paths of its files, never rows inline) and
+// job_resume (the same tool again with --resume, for a job this server ran or, after a restart, its tool and arguments).
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { callTool, jobAnswer, type CallSettings } from './call.js';
+import type { Tool } from './tools.js';
+
+const unknownJob = (id: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: `error: no job ${id} in this server (jobs are forgotten when it stops)` }],
+  structuredContent: {
+    exitCode: 2,
+    error: `error: no job ${id} in this server; after a restart, job_resume takes the tool and its arguments`,
+  },
+});
+
+/** The longest a job_status call waits. */
+const maxWaitSeconds = 600;
+
+export function registerJobTools(server: McpServer, settings: CallSettings, tools: Map<string, Tool>): void {
+  const { jobs } = settings;
+  server.registerTool(
+    'job_status',
+    {
+      description:
+        'The state of a job a tool started (running, done, failed), its last progress line (rows read, sent, ' +
+        'accepted; rate-limit waits) and notes. waitSeconds waits for it to end, sending progress notifications ' +
+        'when the call carries a progress token.',
+      inputSchema: z.strictObject({
+        id: z.string().describe('the job id a tool returned'),
+        waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
+      }),
+      annotations: { title: 'Follow a job', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ id, waitSeconds }, extra) => {
+      if (!jobs.get(id)) return unknownJob(id);
+      const token = extra.mcpReq._meta?.progressToken;
+      await jobs.follow(id, (waitSeconds ?? 0) * 1000, extra.mcpReq.signal, (job) => {
+        if (token === undefined) return;
+        void extra.mcpReq
+          .notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: job.reports, message: job.phase ?? job.state },
+          })
+          .catch(() => undefined);
+      });
+      return jobAnswer(jobs.get(id)!, settings);
+    },
+  );
+  server.registerTool(
+    'job_results',
+    {
+      description:
+        "A finished job's outcome: its command's JSON summary (counts per outcome, and the paths of its results, " +
+        'rejected and failed files), or its error and exit code.',
+      inputSchema: z.strictObject({ id: z.string().describe('the job id a tool returned') }),
+      annotations: { title: 'Outcome of a job', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ id }) => {
+      const job = jobs.get(id);
+      if (!job) return unknownJob(id);
+      if (!job.answer) return jobAnswer(job, settings);
+      return job.answer.result;
+    },
+  );
+  server.registerTool(
+    'job_resume',
+    {
+      description:
+        'Continues a job that stopped (an error, the server stopped) from its journal: the same tool with resume. ' +
+        'Give the id of a job of this server, or after a restart the tool and the arguments it was started with.',
+      inputSchema: z.strictObject({
+        id: z.string().optional(),
+        tool: z.string().optional(),
+        arguments: z.record(z.string(), z.unknown()).optional(),
+      }),
+      annotations: { title: 'Resume a job', readOnlyHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    async ({ id, tool: name, arguments: given }, extra) => {
+      const known = id === undefined ? undefined : jobs.get(id);
+      if (id !== undefined && !known) return unknownJob(id);
+      const toolName = known?.tool ?? name;
+      const tool = toolName === undefined ? undefined : tools.get(toolName);
+      if (!tool || !('resume' in (tool.verb.flags ?? {})))
+        return {
+          isError: true,
+          content: [{ type: 'text', text: `error: ${toolName ?? 'no tool given'}: not a job that keeps a journal` }],
+          structuredContent: { exitCode: 2, error: `${toolName ?? 'no tool given'}: not a job that keeps a journal` },
+        };
+      const args = { ...(known?.arguments ?? given ?? {}), resume: true, restart: undefined };
+      return callTool({ ...settings }, tool, args, extra.mcpReq.signal);
+    },
+  );
+}

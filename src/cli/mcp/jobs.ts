@@ -1,0 +1,127 @@
+// Long jobs as handles: a tool that starts an upload or a bulk action returns at once with a job id; the run goes on
+// in this server, and job_status, job_results and job_resume follow it. What a job keeps is bounded (its last
+// progress line, a few notes, its answer) and so is how many are kept. A job keeps its journal like any run of its
+// command, so after the server's restart job_resume (the tool and its arguments) continues it with --resume.
+import { randomBytes } from 'node:crypto';
+import type { JobEvent } from '../../jobs/events.js';
+import type { Answer } from './answer.js';
+
+export interface JobView {
+  id: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** What it does, as the command line a person would type. */
+  command: string;
+  state: 'running' | 'done' | 'failed';
+  startedAt: string;
+  endedAt?: string;
+  /** Its last progress line: rows read, sent, chunks accepted, rate-limit waits. */
+  phase?: string;
+  /** How many progress reports it has made: what a progress notification counts. */
+  reports: number;
+  notes: string[];
+}
+
+interface Job extends JobView {
+  answer?: Answer;
+  done: Promise<void>;
+  listeners: Set<() => void>;
+}
+
+/** Jobs kept for job_status (the oldest finished ones go first), and notes kept a job. */
+const maxJobs = 100;
+const maxNotes = 20;
+
+export class Jobs {
+  private readonly jobs = new Map<string, Job>();
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Starts `run`, which hears the job's events and is stopped (as by Ctrl-C) when the server stops. */
+  start(
+    tool: string,
+    args: Record<string, unknown>,
+    command: string,
+    run: (signal: AbortSignal, observe: (event: JobEvent) => void) => Promise<Answer>,
+  ): JobView {
+    this.forgetOld();
+    const job: Job = {
+      id: `jb${randomBytes(6).toString('hex')}`,
+      tool,
+      arguments: args,
+      command,
+      state: 'running',
+      startedAt: new Date(this.now()).toISOString(),
+      reports: 0,
+      notes: [],
+      listeners: new Set(),
+      done: Promise.resolve(),
+    };
+    const heard = (event: JobEvent) => {
+      if (event.type === 'progress') {
+        job.phase = event.text;
+        job.reports++;
+      } else if (job.notes.length < maxNotes) job.notes.push(`${event.type}: ${event.text}`);
+      for (const listener of job.listeners) listener();
+    };
+    job.done = run(this.stopping.signal, heard).then(
+      (answer) => this.end(job, answer),
+      (error: unknown) => this.end(job, undefined, error),
+    );
+    this.jobs.set(job.id, job);
+    return view(job);
+  }
+
+  private end(job: Job, answer: Answer | undefined, error?: unknown): void {
+    job.answer = answer;
+    job.state = answer && !answer.isError ? 'done' : 'failed';
+    if (error) job.notes.push(`error: ${(error as Error).message}`);
+    job.endedAt = new Date(this.now()).toISOString();
+    for (const listener of job.listeners) listener();
+  }
+
+  get(id: string): (JobView & { answer?: Answer }) | undefined {
+    const job = this.jobs.get(id);
+    return job && { ...view(job), answer: job.answer };
+  }
+
+  /** Waits until the job ends, `signal` aborts or `ms` pass, calling `onReport` at each of its progress reports. */
+  async follow(id: string, ms: number, signal: AbortSignal, onReport: (job: JobView) => void): Promise<void> {
+    const job = this.jobs.get(id);
+    if (!job || job.state !== 'running' || ms <= 0) return;
+    const listener = () => onReport(view(job));
+    job.listeners.add(listener);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        job.done,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, ms);
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      job.listeners.delete(listener);
+    }
+  }
+
+  /** Stops every job as Ctrl-C would (each keeps its journal) and waits for them to end. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all([...this.jobs.values()].map((job) => job.done));
+  }
+
+  private forgetOld(): void {
+    for (const [id, job] of this.jobs) {
+      if (this.jobs.size < maxJobs) return;
+      if (job.state !== 'running') this.jobs.delete(id);
+    }
+  }
+}
+
+function view(job: Job): JobView {
+  const { id, tool, arguments: args, command, state, startedAt, endedAt, phase, reports, notes } = job;
+  return { id, tool, arguments: args, command, state, startedAt, endedAt, phase, reports, notes: [...notes] };
+}
