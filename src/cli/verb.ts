@@ -29,11 +29,12 @@ export type Rule<O> = (opts: O) => string | undefined;
  *   that make it destructive (an import that overwrites);
  * - destructive, paid: removes, stops or overwrites; spends credits or money or sends mail: two calls, a preview first;
  * - leftOut: no tool, for the reason given (it needs a terminal, runs until stopped, or bypasses the guards);
- * `job`: it may run for minutes (an upload, a bulk action), so an agent gets a handle at once and follows it. */
+ * `job`: it may run for minutes (an upload, a bulk action), so an agent gets a handle at once and follows it;
+ * `local`: it works on this machine only (the sandbox's state, the audit log), never the service. */
 export type AgentEffect =
-  | { kind: 'read' }
+  | { kind: 'read'; local?: true }
   | { kind: 'write'; idempotent: boolean; guardedWhen?: Record<string, readonly string[]>; job?: true }
-  | { kind: 'destructive' | 'paid'; idempotent: boolean; job?: true }
+  | { kind: 'destructive' | 'paid'; idempotent: boolean; job?: true; local?: true }
   | { kind: 'leftOut'; why: string };
 
 /** A verb's definition; its name, summary and headline example sit in its group's index (VerbEntry). */

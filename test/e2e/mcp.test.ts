@@ -1,7 +1,7 @@
 // `outreach mcp` as an agent's client meets it: the official MCP client over stdio, a spawned `outreach --sandbox mcp`,
 // and the sandbox's database read afterwards. Tools answer with the command's JSON; a destructive tool changes nothing
 // until a second call carries its preview's token; the audit log records what was done.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -16,12 +16,13 @@ afterEach(async () => {
   client = undefined;
 });
 
-async function connect(configDir: string, ...flags: string[]): Promise<Client> {
+/** A server working in `dir`, its config folder `dir/config`. */
+async function connect(dir: string, ...flags: string[]): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [binPath, '--sandbox', 'mcp', ...flags],
-    env: cleanEnv({ OUTREACH_CONFIG_DIR: configDir }),
-    cwd: configDir,
+    env: cleanEnv({ OUTREACH_CONFIG_DIR: join(dir, 'config') }),
+    cwd: dir,
     stderr: 'pipe',
   });
   client = new Client({ name: 'outreach-test', version: '1.0.0' });
@@ -33,7 +34,7 @@ type Structured = Record<string, any>;
 const structured = (result: unknown) => (result as { structuredContent: Structured }).structuredContent;
 /** Tasks skipped in the sandbox's database. */
 const skipped = (configDir: string) =>
-  tableRows<{ doneStatus?: string }>(join(configDir, 'sandbox', 'state.db'), 'tasks').filter(
+  tableRows<{ doneStatus?: string }>(join(configDir, 'config', 'sandbox', 'state.db'), 'tasks').filter(
     (t) => t.doneStatus === 'skipped',
   ).length;
 
@@ -71,7 +72,7 @@ describe('outreach mcp', () => {
       const preview = structured(await mcp.callTool({ name: 'tasks_bulk_skip', arguments: args }));
       const selection = preview.preview.items as string[];
       expect(selection.length).toBeGreaterThan(0);
-      expect(preview.confirm).toMatch(/^\d+\.[\w-]{43}$/);
+      expect(preview.confirm).toMatch(/^\d+\.[\w-]{12}\.[\w-]{43}$/);
       const before = skipped(configDir); // nothing is skipped by the preview
 
       // The token of these arguments does not act on others.
@@ -94,9 +95,14 @@ describe('outreach mcp', () => {
       await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } });
       const done = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
       expect(done).toMatchObject({ total: selection.length, skipped: selection.length, failed: 0 });
+      // A token acts once.
+      const again = structured(
+        await mcp.callTool({ name: 'tasks_bulk_skip', arguments: { ...args, confirm: preview.confirm } }),
+      );
+      expect(again.refused).toMatch(/token (has been used: a token acts once|is for other arguments)/);
       expect(skipped(configDir)).toBe(before + selection.length);
 
-      const audit = readFileSync(join(configDir, 'audit.ndjson'), 'utf8')
+      const audit = readFileSync(join(configDir, 'config', 'audit.ndjson'), 'utf8')
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as Structured);
@@ -104,6 +110,7 @@ describe('outreach mcp', () => {
         ['tasks_bulk_skip', 'preview'],
         ['tasks_bulk_skip', 'refused'],
         ['tasks_bulk_skip', 'done'],
+        ['tasks_bulk_skip', 'refused'],
       ]);
       expect(audit[1]!.arguments).toEqual({ whereStatus: 'overdue', confirm: '***' });
     },
@@ -114,29 +121,69 @@ describe('outreach mcp', () => {
     const file = join(configDir, 'leads.csv');
     writeFileSync(
       file,
-      'Email,First Name\n' + Array.from({ length: 500 }, (_, i) => `job${i}@x.example,J${i}`).join('\n') + '\n',
+      'Email,First Name\n' +
+        Array.from({ length: 500 }, (_, i) => `job${i}@x.example,J${i}`).join('\n') +
+        '\nnot-an-email,Nobody\n',
     );
     const mcp = await connect(configDir);
     const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
     expect(started.job).toMatchObject({
       tool: 'prospects_import',
-      command: `outreach prospects import -- ${file}`,
+      command: `outreach prospects import ${file}`,
       sandbox: true,
     });
     const id = started.job.id as string;
     const status = structured(await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } }));
     expect(status.job).toMatchObject({ id, state: 'done' });
     const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
-    expect(outcome).toMatchObject({ total: 500, sent: 500, rejected: 0 });
-    const imported = tableRows<{ email: string }>(join(configDir, 'sandbox', 'state.db'), 'prospects').filter((p) =>
-      p.email.startsWith('job'),
+    // Some rows rejected is exit 3: an answer with its warning, not an error to retry.
+    expect(outcome).toMatchObject({ total: 501, sent: 500, rejected: 1, exitCode: 3 });
+    expect(outcome.warning).toContain('leads.rejected.csv says why');
+    const imported = tableRows<{ email: string }>(join(configDir, 'config', 'sandbox', 'state.db'), 'prospects').filter(
+      (p) => p.email.startsWith('job'),
     );
     expect(imported).toHaveLength(500);
-    const audit = readFileSync(join(configDir, 'audit.ndjson'), 'utf8').trim().split('\n');
+    const audit = readFileSync(join(configDir, 'config', 'audit.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
     expect(audit.map((line) => (JSON.parse(line) as Structured).outcome)).toEqual(['done']);
+    expect(JSON.parse(audit[0]!).exitCode).toBe(3);
 
     const unknown = await mcp.callTool({ name: 'job_status', arguments: { id: 'jbNope' } });
     expect([unknown.isError, structured(unknown).exitCode]).toEqual([true, 2]);
+  });
+
+  it('keeps files in its folder and secrets out of the audit log', { timeout: 60_000 }, async () => {
+    const configDir = tempDir('outreach-mcp-files-');
+    const mcp = await connect(configDir);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      structured(await mcp.callTool({ name, arguments: args }));
+    // The config folder holds the keys: no tool reads it, not even as a list of emails.
+    const keys = join(configDir, 'config', 'config.json');
+    expect(await call('prospects_verify', { file: keys })).toEqual({
+      exitCode: 2,
+      error: `error: file: ${keys} is in ${join(realpathSync(configDir), 'config')}, which no tool reads or writes`,
+    });
+    expect((await call('dnc_export', { listId: 'dncGlobal1', output: '../elsewhere.csv' })).error).toMatch(
+      /^error: output: \.\.\/elsewhere\.csv is outside the folder this server works in/,
+    );
+    expect((await call('dnc_add', { listId: 'dncGlobal1', file: '-' })).error).toBe(
+      'error: file: stdin and stdout carry the protocol: give a file',
+    );
+    // A webhook is guarded; its preview is audited with the credentials in its URL and headers masked.
+    const preview = await call('webhooks_create', {
+      name: 'crm',
+      url: 'https://hooks.example/services/T0/SECRETPATH?token=QUERYSECRET',
+      event: ['reply-received'],
+      header: ['Authorization: Bearer HEADERSECRET'],
+    });
+    expect(preview.confirm).toEqual(expect.any(String));
+    const log = readFileSync(join(configDir, 'config', 'audit.ndjson'), 'utf8');
+    expect(log).not.toMatch(/SECRET/);
+    expect(JSON.parse(log.trim().split('\n').pop()!).arguments).toMatchObject({
+      url: 'https://hooks.example/***',
+      header: ['***'],
+    });
   });
 
   it('offers only the tools that change nothing with --read-only', { timeout: 60_000 }, async () => {

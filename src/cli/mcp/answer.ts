@@ -1,21 +1,28 @@
 // A tool's answer from its run: the command's JSON as structured content with a JSON text copy, or its `error:` and
-// `hint:` with the exit code. No answer is larger than maxAnswerChars: a larger result is written whole to a file
-// (NDJSON for a list, JSON otherwise) and the answer is its size, its first items and a resource_link to the file.
+// `hint:` with the exit code. Exit 3 (some items failed) is an answer, not a failure: its JSON comes with the warning,
+// so an agent does not repeat what was done. No answer is larger than maxAnswerChars: a larger result is written whole
+// to a file (NDJSON for a list, JSON otherwise) and the answer is its size, its first items and a resource_link.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { mkdirSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openExclusive } from '../../io/safe-file.js';
 import { tempName } from '../../jobs/temp-files.js';
 import type { Invocation } from './invoke.js';
 
 /** The most text an answer carries (its JSON copy; the structured content is the same data). */
 export const maxAnswerChars = 64 * 1024;
-/** Items of a long list shown in its answer beside the link to all of them. */
-const firstItems = 20;
+/** The most of a command's error or warning text an answer repeats. */
+const maxMessageChars = 4096;
+/** The share of an answer the first items of a long list may take. */
+const firstItemsChars = 32 * 1024;
 
 export type Answer =
   | { isError: false; result: CallToolResult; text: string; structured: Record<string, unknown> }
   | { isError: true; result: CallToolResult; failure: { exitCode: number; error: string } };
+
+export const cut = (text: string, max = maxMessageChars): string =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 
 /** The command's JSON: an object as it is, a list as {items}, anything else as {text}. */
 function structuredOf(stdout: string): Record<string, unknown> {
@@ -27,12 +34,23 @@ function structuredOf(stdout: string): Record<string, unknown> {
     if (value && typeof value === 'object') return value as Record<string, unknown>;
     return { value };
   } catch {
-    return { text };
+    return { text: cut(text) };
   }
 }
 
+/** The answer of a run: its JSON on exit 0 and 3 (with the warning), its error otherwise. */
 export function answerOf(run: Invocation, configDir: string, tool: string): Answer {
+  if (run.cut)
+    return failureOf({
+      ...run,
+      code: 1,
+      stderr:
+        'error: the result is larger than a tool answers with\n' +
+        'hint: Narrow it (limit, filters), or run the command itself with --ndjson -o FILE.',
+    });
+  if (run.code !== 0 && run.code !== 3) return failureOf(run);
   let structured = structuredOf(run.stdout);
+  if (run.code === 3) structured = { ...structured, exitCode: 3, warning: cut(run.stderr.trim()) };
   let text = JSON.stringify(structured);
   const link: CallToolResult['content'] = [];
   if (text.length > maxAnswerChars) {
@@ -42,27 +60,31 @@ export function answerOf(run: Invocation, configDir: string, tool: string): Answ
       truncated: true,
       file,
       bytes: Buffer.byteLength(text),
-      ...(items ? { count: items.length, first: items.slice(0, firstItems) } : {}),
+      ...(items ? { count: items.length, first: firstOf(items) } : {}),
       note: `The whole result is in ${file}${items ? ' (NDJSON, one item a line)' : ''}.`,
     };
     text = JSON.stringify(structured);
-    link.push({
-      type: 'resource_link',
-      uri: `file://${file}`,
-      name: file.split('/').pop()!,
-      mimeType: items ? 'application/x-ndjson' : 'application/json',
-    });
+    const mimeType = items ? 'application/x-ndjson' : 'application/json';
+    link.push({ type: 'resource_link', uri: pathToFileURL(file).href, name: file.split('/').pop()!, mimeType });
   }
-  return {
-    isError: false,
-    text,
-    structured,
-    result: { content: [{ type: 'text', text }, ...link], structuredContent: structured },
-  };
+  const result: CallToolResult = { content: [{ type: 'text', text }, ...link], structuredContent: structured };
+  return { isError: false, text, structured, result };
 }
 
-export function failureOf(run: Invocation): Answer {
-  const error = run.stderr.trim() || `exit ${run.code}`;
+/** As many of the first items as fit in their share of an answer. */
+function firstOf(items: unknown[]): unknown[] {
+  const first: unknown[] = [];
+  let chars = 0;
+  for (const item of items) {
+    chars += JSON.stringify(item).length + 1;
+    if (chars > firstItemsChars) break;
+    first.push(item);
+  }
+  return first;
+}
+
+export function failureOf(run: Pick<Invocation, 'code' | 'stderr'>): Answer {
+  const error = cut(run.stderr.trim() || `exit ${run.code}`);
   const structured = { exitCode: run.code, error };
   return {
     isError: true,

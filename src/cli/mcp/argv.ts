@@ -1,5 +1,5 @@
-// A tool call's arguments as the command line of its verb: flags as `--name=value` (a value may start with a dash),
-// then `--` and the positional arguments, so no value is ever read as a flag.
+// A tool call's arguments as the command line of its verb: the positional arguments, then the flags as `--name=value`
+// (a value may start with a dash); when a positional value starts with a dash, the flags first, then `--` and them.
 import { flagName, type FlagSpec } from '../flags.js';
 import { toolArgs, toolFlags } from './tool-schema.js';
 import type { Tool } from './tools.js';
@@ -17,7 +17,9 @@ export function argvOf(tool: Tool, args: Record<string, unknown>, extra: string[
     if (value === undefined) return [];
     return Array.isArray(value) ? value.map(String) : [String(value)];
   });
-  return [...tool.path, ...flags, ...(positional.length ? ['--', ...positional] : [])];
+  // `--` only when a value needs it: the resume line a command prints repeats this one, flags after its positionals.
+  if (positional.some((value) => value.startsWith('-'))) return [...tool.path, ...flags, '--', ...positional];
+  return [...tool.path, ...positional, ...flags];
 }
 
 function flagWords(key: string, spec: FlagSpec<unknown>, value: unknown): string[] {

@@ -1,15 +1,19 @@
-// One tool call: the guard's preview and token where the tool is guarded, then the run of its command, at once or, for
-// a long job, as a handle that job_status follows; every call of a tool that may change something is audited.
+// One tool call: its files confined to the server's folder, the guard's preview and one-time token where the tool is
+// guarded, then the run of its command, at once or, for a long job, as a handle that job_status follows. Every call of
+// a tool that may change something is audited; the log failing never changes the answer.
+import { statSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Context } from '../../context.js';
 import type { JobEvent } from '../../jobs/events.js';
 import type { GroupEntry } from '../verb.js';
-import { answerOf, failureOf, type Answer } from './answer.js';
+import { answerOf, cut, type Answer } from './answer.js';
 import { argvOf } from './argv.js';
 import { appendAudit, type AuditEntry } from './audit.js';
 import type { Guard } from './guard.js';
 import { invoke } from './invoke.js';
 import type { Jobs, JobView } from './jobs.js';
+import { confinedArgs, isPathArg, isPathFlag, type Confinement } from './paths.js';
+import { toolArgs, toolFlags } from './tool-schema.js';
 import { readsOnly, type Tool } from './tools.js';
 
 export interface CallSettings {
@@ -17,11 +21,14 @@ export interface CallSettings {
   groups: GroupEntry[];
   /** The global flags every call runs with (--sandbox, -p NAME ...). */
   globals: string[];
+  /** Where the files a call names must lie. */
+  files: Confinement;
   guard: Guard;
   jobs: Jobs;
 }
 
-const result = (structured: Record<string, unknown>): CallToolResult => ({
+const result = (structured: Record<string, unknown>, isError = false): CallToolResult => ({
+  ...(isError ? { isError } : {}),
   content: [{ type: 'text', text: JSON.stringify(structured) }],
   structuredContent: structured,
 });
@@ -43,55 +50,82 @@ export function jobAnswer(
   });
 }
 
+/** What the files a call names are now: a token does not act on a file changed since its preview. */
+function filesNow(tool: Tool, args: Record<string, unknown>): string {
+  const names = [
+    ...toolFlags(tool.verb)
+      .filter(([, spec]) => isPathFlag(spec))
+      .map(([key]) => key),
+    ...toolArgs(tool.verb)
+      .filter(isPathArg)
+      .map((spec) => spec.name),
+  ];
+  return names
+    .flatMap((name) => [args[name]].flat())
+    .filter((value): value is string => typeof value === 'string')
+    .map((path) => {
+      const stat = statSync(path, { throwIfNoEntry: false });
+      return stat ? `${path}:${stat.size}:${stat.mtimeMs}` : `${path}:none`;
+    })
+    .join('\n');
+}
+
 export async function callTool(
   settings: CallSettings,
   tool: Tool,
-  args: Record<string, unknown>,
+  given: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<CallToolResult> {
   const { ctx, groups, globals, guard } = settings;
+  const confined = confinedArgs(tool.verb, given, settings.files);
+  if ('refused' in confined) return result({ exitCode: 2, error: `error: ${confined.refused}` }, true);
+  const args = confined.args;
   const audit = (entry: Omit<AuditEntry, 'time' | 'tool' | 'arguments'>) => {
-    if (!readsOnly(tool.verb))
-      appendAudit(ctx.configDir, {
-        time: new Date(ctx.clock.now()).toISOString(),
-        tool: tool.name,
-        arguments: args,
-        ...entry,
-      });
+    if (readsOnly(tool.verb)) return;
+    const time = new Date(ctx.clock.now()).toISOString();
+    const failed = appendAudit(ctx.configDir, { time, tool: tool.name, arguments: given, ...entry });
+    if (failed) ctx.stderr.write(`warning: the audit log could not be written: ${failed}\n`);
   };
   const audited = (answer: Answer): Answer => {
-    audit(answer.isError ? { outcome: 'failed', ...answer.failure } : { outcome: 'done', exitCode: 0 });
+    if (!answer.isError) audit({ outcome: 'done', exitCode: Number(answer.structured.exitCode ?? 0) });
+    else audit({ outcome: answer.failure.exitCode === 130 ? 'interrupted' : 'failed', ...answer.failure });
     return answer;
   };
-  const run = async (extra: string[], runSignal: AbortSignal, observe?: (event: JobEvent) => void) => {
-    const outcome = await invoke(ctx, groups, [...globals, '--json', ...argvOf(tool, args, extra)], runSignal, observe);
-    return outcome.code === 0 ? answerOf(outcome, ctx.configDir, tool.name) : failureOf(outcome);
-  };
+  const run = async (extra: string[], runSignal: AbortSignal, observe?: (event: JobEvent) => void) =>
+    answerOf(
+      await invoke(ctx, groups, [...globals, '--json', ...argvOf(tool, args, extra)], runSignal, observe),
+      ctx.configDir,
+      tool.name,
+    );
   const act = async (extra: string[]): Promise<CallToolResult> => {
     if (!('job' in tool.verb.agent)) return audited(await run(extra, signal)).result;
     const { confirm: _token, ...rest } = args;
-    const command = `outreach ${argvOf(tool, rest).join(' ')}`;
+    const command = cut(`outreach ${argvOf(tool, rest).join(' ')}`);
     const job = settings.jobs.start(tool.name, rest, command, async (stop, observe) =>
       audited(await run(extra, stop, observe)),
     );
     return jobAnswer(job, settings);
   };
-  if (!tool.guarded?.(args)) return act([]);
+  // A rehearsal changes nothing: it needs no token.
+  if (!tool.guarded?.(args) || args.dryRun === true) return act([]);
 
-  // The preview: the verb's own rehearsal where it has one, else the command it would run.
-  const preview = 'dryRun' in (tool.verb.flags ?? {}) ? await run(['--dry-run'], signal) : undefined;
+  // The preview: the verb's own rehearsal where it has one (and may for these arguments), else the command it would run.
+  let preview = 'dryRun' in (tool.verb.flags ?? {}) ? await run(['--dry-run'], signal) : undefined;
+  if (preview?.isError && preview.failure.exitCode === 2 && preview.failure.error.includes('--dry-run'))
+    preview = undefined;
   if (preview?.isError) {
     audit({ outcome: 'failed', ...preview.failure });
     return preview.result;
   }
-  const shown = preview ? preview.text : `outreach ${argvOf(tool, args).join(' ')}`;
+  const command = `outreach ${argvOf(tool, args).join(' ')}`;
+  const bound = `${preview ? preview.text : command}\n${filesNow(tool, args)}`;
   const token = typeof args.confirm === 'string' ? args.confirm : undefined;
-  const refused = token === undefined ? undefined : guard.refusal(tool.name, args, shown, token);
+  const refused = token === undefined ? undefined : guard.redeem(tool.name, args, bound, token);
   if (token !== undefined && refused === undefined) return act('yes' in (tool.verb.flags ?? {}) ? ['--yes'] : []);
-  const confirmation = guard.mint(tool.name, args, shown);
+  const confirmation = guard.mint(tool.name, args, bound);
   audit(refused ? { outcome: 'refused', error: refused } : { outcome: 'preview' });
   return result({
-    preview: preview ? preview.structured : { command: shown },
+    preview: preview ? preview.structured : { command: cut(command) },
     ...(refused ? { refused } : {}),
     confirm: confirmation.token,
     expiresAt: confirmation.expiresAt,

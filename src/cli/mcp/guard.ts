@@ -25,31 +25,37 @@ function canonical(value: unknown): string {
 
 export class Guard {
   private readonly key = randomBytes(32);
+  /** Tokens that have acted, until they expire: a token acts once. */
+  private readonly spent = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
 
-  private sign(tool: string, args: Record<string, unknown>, preview: string, until: number): string {
+  private sign(tool: string, args: Record<string, unknown>, preview: string, until: number, nonce: string): string {
     const { confirm: _confirm, ...rest } = args;
     return createHmac('sha256', this.key)
-      .update(`${tool}\n${canonical(rest)}\n${preview}\n${until}`)
+      .update(`${tool}\n${canonical(rest)}\n${preview}\n${until}\n${nonce}`)
       .digest('base64url');
   }
 
   mint(tool: string, args: Record<string, unknown>, preview: string): Confirmation {
     const until = this.now() + confirmTtlMs;
-    return { token: `${until}.${this.sign(tool, args, preview, until)}`, expiresAt: new Date(until).toISOString() };
+    const nonce = randomBytes(9).toString('base64url');
+    const token = `${until}.${nonce}.${this.sign(tool, args, preview, until, nonce)}`;
+    return { token, expiresAt: new Date(until).toISOString() };
   }
 
-  /** Why the token does not let this call act, or undefined when it does. */
-  refusal(tool: string, args: Record<string, unknown>, preview: string, token: string): string | undefined {
-    const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+  /** Why the token does not let this call act, or undefined when it does (and then it is spent). */
+  redeem(tool: string, args: Record<string, unknown>, preview: string, token: string): string | undefined {
+    const match = /^(\d{1,15})\.([\w-]{12})\.([\w-]{43})$/.exec(token);
     if (!match) return 'the confirm token is not one this server gave';
     const until = Number(match[1]);
-    const expected = Buffer.from(this.sign(tool, args, preview, until));
-    const given = Buffer.from(match[2]!);
-    if (!timingSafeEqual(expected, given))
+    const expected = Buffer.from(this.sign(tool, args, preview, until, match[2]!));
+    if (!timingSafeEqual(expected, Buffer.from(match[3]!)))
       return 'the confirm token is for other arguments, or what they select has changed since its preview';
     if (this.now() > until) return 'the confirm token has expired';
+    for (const [spent, end] of this.spent) if (end < this.now()) this.spent.delete(spent);
+    if (this.spent.has(token)) return 'the confirm token has been used: a token acts once';
+    this.spent.set(token, until);
     return undefined;
   }
 }

@@ -11,15 +11,19 @@ export interface Invocation {
   code: number;
   stdout: string;
   stderr: string;
+  /** The output went past what a run keeps: its JSON is not whole. */
+  cut: boolean;
 }
 
-/** What a run may print before it is cut off: a tool's answer is summarised well before this. */
-const maxCapturedChars = 64 * 1024 * 1024;
+/** What a run may print before it is cut off (16 MiB a stream): a larger result is refused, not cut silently. */
+const maxCapturedChars = 16 * 1024 * 1024;
 
 class Capture extends Writable {
   text = '';
+  cut = false;
   override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
-    if (this.text.length < maxCapturedChars) this.text += chunk.toString('utf8');
+    if (this.text.length + chunk.length <= maxCapturedChars) this.text += chunk.toString('utf8');
+    else this.cut = true;
     callback();
   }
 }
@@ -53,5 +57,5 @@ export async function invoke(
     dispose: () => undefined,
   };
   const code = await runCli(ctx, argv, groups);
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  return { code, stdout: stdout.text, stderr: stderr.text, cut: stdout.cut };
 }

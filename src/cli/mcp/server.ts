@@ -18,6 +18,8 @@ export interface McpSettings {
   globals: string[];
   /** Only tools that change nothing. */
   readOnly: boolean;
+  /** The folder every file a tool reads or writes must lie in. */
+  filesDir: string;
   version: string;
 }
 
@@ -29,6 +31,7 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
     ctx,
     groups,
     globals: settings.globals,
+    files: { root: settings.filesDir, configDir: ctx.configDir },
     guard: new Guard(() => ctx.clock.now()),
     jobs: new Jobs(() => ctx.clock.now()),
   };

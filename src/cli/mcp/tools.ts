@@ -39,7 +39,7 @@ function annotations(effect: Exclude<AgentEffect, { kind: 'leftOut' }>, title: s
       effect.kind === 'destructive' || effect.kind === 'paid' || Boolean(effect.kind === 'write' && effect.guardedWhen),
     idempotentHint: read || effect.idempotent,
     // Every tool but the local ones reaches the account's service.
-    openWorldHint: true,
+    openWorldHint: !('local' in effect && effect.local),
   };
 }
 

@@ -14,7 +14,7 @@ const columns: Column<AuditEntry>[] = [
 ];
 
 export default defineVerb({
-  agent: { kind: 'read' },
+  agent: { kind: 'read', local: true },
   description: [
     'Reads <config>/audit.ndjson, which `outreach mcp` appends to: the time, the tool, its arguments (values of',
     'secret-looking names masked) and the outcome (preview, done, failed, refused) of every call that may change',

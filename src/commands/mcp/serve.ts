@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineVerb, type GroupEntry } from '../../cli/verb.js';
 import { flag, flagName } from '../../cli/flags.js';
 import { globalValueFlags } from '../../cli/globals.js';
@@ -25,7 +26,10 @@ export default defineVerb({
     'enrichment, a test email, an import with --conflict overwrite or upsert, anything that asks a person first)',
     "acts in two calls: the first returns a preview (the command's --dry-run where it has one) and a confirm token",
     'bound to those arguments and that preview, good for 10 minutes; the second, with the token, acts. Every call',
-    'that may change something is appended to <config>/audit.ndjson (`outreach mcp audit`). --read-only offers only',
+    'that may change something is appended to <config>/audit.ndjson (`outreach mcp audit`). A file a tool names must',
+    'lie in --files-dir (the current folder by default), outside the config folder and /proc, /dev, /sys; - (stdin or',
+    'stdout) is refused. A long job (an import, an upload, a bulk action, an enrichment) returns a job id at once:',
+    'job_status, job_results and job_resume follow it. --read-only offers only',
     'the tools that change nothing. Not offered: auth login/logout, profiles use/remove, api, completion, sandbox',
     'start, webhooks listen (each says why in docs/agents.md).',
     '',
@@ -40,6 +44,9 @@ export default defineVerb({
   examples: ['mcp --read-only', '-p staging mcp'],
   flags: {
     readOnly: flag.bool('offer only the tools that change nothing'),
+    filesDir: flag.text('the folder whose files tools may read and write (default: the current one)', {
+      value: 'dir',
+    }),
   },
   async run(ctx, opts) {
     // stdout is the protocol's: each tool answers with JSON of its own.
@@ -53,6 +60,7 @@ export default defineVerb({
     await serveMcp(ctx, ctx.groups as GroupEntry[], {
       globals: passedOn(ctx),
       readOnly: opts.readOnly,
+      filesDir: resolve(ctx.cwd, opts.filesDir ?? '.'),
       version: packageVersion(),
     });
   },

@@ -10,7 +10,7 @@ interface ProfileRow {
 }
 
 export default defineVerb({
-  agent: { kind: 'read' },
+  agent: { kind: 'read', local: true },
   examples: ['profiles list --json'],
   async run(ctx) {
     const config = await ctx.config();

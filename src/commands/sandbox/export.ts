@@ -169,7 +169,7 @@ const labelOf = (store: Store, id: string) => {
 const domainStatus = (store: Store, d: DomainRecord) => statusNow(d, store.now());
 
 export default defineVerb({
-  agent: { kind: 'read' },
+  agent: { kind: 'read', local: true },
   args: [arg.text('kind', { choices: Object.keys(kinds) })],
   description:
     'Streams the records a sandbox state holds, as the sandbox keeps them: prospects with their field values by\n' +

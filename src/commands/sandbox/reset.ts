@@ -65,7 +65,7 @@ async function resetDatabase(path: string, clock: { now(): number; sleep(ms: num
 }
 
 export default defineVerb({
-  agent: { kind: 'destructive', idempotent: true },
+  agent: { kind: 'destructive', idempotent: true, local: true },
   description:
     'Empties the state and lays the seed data down again, dated from now, in one transaction: a `sandbox start\n' +
     '--state` serving the same file sees the seed on its next request. A state of an older version (JSON) is removed.',

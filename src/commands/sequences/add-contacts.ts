@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import { doneResult } from '../../cli/result.js';
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: true, job: true },
+  // Contacts added to a step are mailed by it.
+  agent: { kind: 'paid', idempotent: true, job: true },
   args: [arg.text('sequenceId'), arg.list('contactId')],
   examples: ['sequences add-contacts sqOnbrd1 --step stA1intro --file ids.txt'],
   flags: {

@@ -9,8 +9,8 @@ const state = (status: 'pause' | 'resume') => (status === 'pause' ? 'paused' : '
 
 function statusVerb(status: 'pause' | 'resume') {
   return defineVerb({
-    // Pausing stops every mail of the sequence; resuming only starts again what was paused.
-    agent: status === 'pause' ? { kind: 'destructive', idempotent: true } : { kind: 'write', idempotent: true },
+    // Pausing stops every mail of the sequence; resuming starts sending mail again.
+    agent: status === 'pause' ? { kind: 'destructive', idempotent: true } : { kind: 'paid', idempotent: true },
     exitCodes: [ExitCode.partial],
     args: [arg.list('sequenceId', { min: 1 })],
     description:

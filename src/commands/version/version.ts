@@ -4,7 +4,7 @@ import { valueResult } from '../../cli/result.js';
 import { packageVersion } from '../../cli/version.js';
 
 export default defineVerb({
-  agent: { kind: 'read' },
+  agent: { kind: 'read', local: true },
   description:
     'The same version as --version (-V, -v) prints, with the Node.js version and platform; --json for scripts.',
   examples: ['version --json'],

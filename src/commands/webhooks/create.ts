@@ -67,7 +67,8 @@ function fileEvents(file: string, body: Record<string, unknown>): Record<string,
 }
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: false },
+  // A webhook cannot be deleted through the API, and it sends the account's events to any address.
+  agent: { kind: 'destructive', idempotent: false },
   exitCodes: [ExitCode.partial],
   description: [
     'The service sends a test delivery at once. When it fails, the webhook starts paused: the command says so and',
