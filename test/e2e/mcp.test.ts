@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
-import { binPath, cleanEnv } from '../helpers/spawn.js';
+import { binPath, cleanEnv, startSandboxProcess } from '../helpers/spawn.js';
 import { tableRows } from '../helpers/state-db.js';
 
 let client: Client | undefined;
@@ -184,6 +184,86 @@ describe('outreach mcp', () => {
       url: 'https://hooks.example/***',
       header: ['***'],
     });
+  });
+
+  it(
+    'refuses what would touch more than --max-affected records, and keeps answers to the fields asked',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tempDir('outreach-mcp-max-');
+      const mcp = await connect(dir, '--max-affected', '3');
+      const call = async (name: string, args: Record<string, unknown>) => mcp.callTool({ name, arguments: args });
+      const bulk = await call('tasks_bulk_skip', { whereStatus: 'overdue' });
+      expect(bulk.isError).toBe(true);
+      expect(structured(bulk).error).toMatch(
+        /^error: this would touch \d+ records, more than --max-affected 3\nhint: /,
+      );
+      const few = await call('dnc_add', { listId: 'dncGlobal1', item: ['few1@x.example', 'few2@x.example'] });
+      expect(few.isError).toBeFalsy();
+      const job = structured(few).job as { id: string };
+      expect(structured(await call('job_status', { id: job.id, waitSeconds: 30 })).job.state).toBe('done');
+      const many = await call('dnc_add', {
+        listId: 'dncGlobal1',
+        item: ['m1@x.example', 'm2@x.example', 'm3@x.example', 'm4@x.example'],
+      });
+      expect(structured(many).error).toMatch(/would touch 4 records, more than --max-affected 3/);
+      const audit = readFileSync(join(dir, 'config', 'audit.ndjson'), 'utf8')
+        .trim()
+        .split('\n');
+      expect(audit.map((line) => (JSON.parse(line) as Structured).outcome)).toEqual(['refused', 'done', 'refused']);
+
+      const categories = structured(await call('inbox_categories', { fields: ['key'], limit: 2 }));
+      expect(categories.items).toHaveLength(2);
+      for (const item of categories.items as object[]) expect(Object.keys(item)).toEqual(['key']);
+    },
+  );
+
+  it('continues a job from its journal after the server restarts', { timeout: 60_000 }, async () => {
+    const dir = tempDir('outreach-mcp-restart-');
+    const file = join(dir, 'leads.csv');
+    writeFileSync(file, 'Email\n' + Array.from({ length: 50 }, (_, i) => `again${i}@x.example`).join('\n') + '\n');
+    // The first server sends the rows without waiting for the service's results: the journal stays for a resume.
+    let mcp = await connect(dir);
+    const first = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file, wait: false } }));
+    await mcp.callTool({ name: 'job_status', arguments: { id: first.job.id, waitSeconds: 30 } });
+    await mcp.close();
+    mcp = await connect(dir);
+    const resumed = structured(
+      await mcp.callTool({
+        name: 'job_resume',
+        arguments: { tool: 'prospects_import', arguments: { file, wait: true } },
+      }),
+    );
+    expect(resumed.job.command).toBe(`outreach prospects import ${file} --wait --resume`);
+    await mcp.callTool({ name: 'job_status', arguments: { id: resumed.job.id, waitSeconds: 30 } });
+    const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id: resumed.job.id } }));
+    expect(outcome).toMatchObject({ total: 50, succeeded: 50, failed: 0 });
+  });
+
+  it('keeps the key out of every answer, working against a service with it', { timeout: 60_000 }, async () => {
+    const key = 'sk_mcp_secret_key_0123456789';
+    const served = await startSandboxProcess(['--key', key], cleanEnv());
+    try {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [binPath, 'mcp'],
+        env: cleanEnv({ OUTREACH_CONFIG_DIR: tempDir(), OUTREACH_BASE_URL: served.baseUrl, OUTREACH_API_KEY: key }),
+        cwd: tempDir(),
+        stderr: 'pipe',
+      });
+      client = new Client({ name: 'outreach-test', version: '1.0.0' });
+      await client.connect(transport);
+      const answers = [];
+      for (const name of ['auth_status', 'doctor', 'tasks_list', 'profiles_list'])
+        answers.push(JSON.stringify(await client.callTool({ name, arguments: {} })));
+      expect(answers.join('\n')).toContain('auth');
+      for (const answer of answers) {
+        expect(answer).not.toContain(key);
+        expect(answer).not.toContain(key.slice(4, -4));
+      }
+    } finally {
+      await served.stop();
+    }
   });
 
   it('offers only the tools that change nothing with --read-only', { timeout: 60_000 }, async () => {

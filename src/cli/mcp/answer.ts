@@ -38,8 +38,29 @@ function structuredOf(stdout: string): Record<string, unknown> {
   }
 }
 
+/** What a call asked of its answer's shape: some fields of each item, the first items. */
+export interface Shape {
+  fields?: string[];
+  limit?: number;
+}
+
+function pick(value: unknown, fields: string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, (value as Record<string, unknown>)[f]]));
+}
+
+function shaped(structured: Record<string, unknown>, shape: Shape): Record<string, unknown> {
+  const { fields, limit } = shape;
+  if (!Array.isArray(structured.items))
+    return fields ? (pick(structured, fields) as Record<string, unknown>) : structured;
+  let items = structured.items as unknown[];
+  if (limit !== undefined) items = items.slice(0, limit);
+  if (fields) items = items.map((item) => pick(item, fields));
+  return { ...structured, items };
+}
+
 /** The answer of a run: its JSON on exit 0 and 3 (with the warning), its error otherwise. */
-export function answerOf(run: Invocation, configDir: string, tool: string): Answer {
+export function answerOf(run: Invocation, configDir: string, tool: string, shape: Shape = {}): Answer {
   if (run.cut)
     return failureOf({
       ...run,
@@ -49,7 +70,7 @@ export function answerOf(run: Invocation, configDir: string, tool: string): Answ
         'hint: Narrow it (limit, filters), or run the command itself with --ndjson -o FILE.',
     });
   if (run.code !== 0 && run.code !== 3) return failureOf(run);
-  let structured = structuredOf(run.stdout);
+  let structured = shaped(structuredOf(run.stdout), shape);
   if (run.code === 3) structured = { ...structured, exitCode: 3, warning: cut(run.stderr.trim()) };
   let text = JSON.stringify(structured);
   const link: CallToolResult['content'] = [];

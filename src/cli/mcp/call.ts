@@ -6,7 +6,8 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Context } from '../../context.js';
 import type { JobEvent } from '../../jobs/events.js';
 import type { GroupEntry } from '../verb.js';
-import { answerOf, cut, type Answer } from './answer.js';
+import { affected } from './affected.js';
+import { answerOf, cut, type Answer, type Shape } from './answer.js';
 import { argvOf } from './argv.js';
 import { appendAudit, type AuditEntry } from './audit.js';
 import type { Guard } from './guard.js';
@@ -23,6 +24,8 @@ export interface CallSettings {
   globals: string[];
   /** Where the files a call names must lie. */
   files: Confinement;
+  /** --max-affected: no call acts on more records than this. */
+  maxAffected?: number;
   guard: Guard;
   jobs: Jobs;
 }
@@ -91,11 +94,18 @@ export async function callTool(
     else audit({ outcome: answer.failure.exitCode === 130 ? 'interrupted' : 'failed', ...answer.failure });
     return answer;
   };
+  // `fields`, and `limit` where the command has none, shape the answer; the command never sees them.
+  const ownLimit = 'limit' in (tool.verb.flags ?? {});
+  const shape: Shape = {
+    fields: Array.isArray(args.fields) ? args.fields.map(String) : undefined,
+    limit: !ownLimit && typeof args.limit === 'number' ? args.limit : undefined,
+  };
   const run = async (extra: string[], runSignal: AbortSignal, observe?: (event: JobEvent) => void) =>
     answerOf(
       await invoke(ctx, groups, [...globals, '--json', ...argvOf(tool, args, extra)], runSignal, observe),
       ctx.configDir,
       tool.name,
+      shape,
     );
   const act = async (extra: string[]): Promise<CallToolResult> => {
     if (!('job' in tool.verb.agent)) return audited(await run(extra, signal)).result;
@@ -106,8 +116,10 @@ export async function callTool(
     );
     return jobAnswer(job, settings);
   };
-  // A rehearsal changes nothing: it needs no token.
-  if (!tool.guarded?.(args) || args.dryRun === true) return act([]);
+  const guarded = tool.guarded?.(args) === true;
+  // A rehearsal changes nothing: it needs no token, and touches nothing to count.
+  const limit = settings.maxAffected;
+  if (args.dryRun === true || readsOnly(tool.verb) || (!guarded && limit === undefined)) return act([]);
 
   // The preview: the verb's own rehearsal where it has one (and may for these arguments), else the command it would run.
   let preview = 'dryRun' in (tool.verb.flags ?? {}) ? await run(['--dry-run'], signal) : undefined;
@@ -117,6 +129,16 @@ export async function callTool(
     audit({ outcome: 'failed', ...preview.failure });
     return preview.result;
   }
+  const touches = affected(tool, args, preview?.structured);
+  if (limit !== undefined && touches > limit) {
+    const error = `error: this would touch ${touches} records, more than --max-affected ${limit}`;
+    audit({ outcome: 'refused', error });
+    return result(
+      { exitCode: 2, error: `${error}\nhint: Narrow the selection, or split the work.`, affected: touches },
+      true,
+    );
+  }
+  if (!guarded) return act([]);
   const command = `outreach ${argvOf(tool, args).join(' ')}`;
   const bound = `${preview ? preview.text : command}\n${filesNow(tool, args)}`;
   const token = typeof args.confirm === 'string' ? args.confirm : undefined;
@@ -126,6 +148,7 @@ export async function callTool(
   audit(refused ? { outcome: 'refused', error: refused } : { outcome: 'preview' });
   return result({
     preview: preview ? preview.structured : { command: cut(command) },
+    affected: touches,
     ...(refused ? { refused } : {}),
     confirm: confirmation.token,
     expiresAt: confirmation.expiresAt,

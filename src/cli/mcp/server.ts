@@ -20,6 +20,8 @@ export interface McpSettings {
   readOnly: boolean;
   /** The folder every file a tool reads or writes must lie in. */
   filesDir: string;
+  /** No call acts on more records than this. */
+  maxAffected?: number;
   version: string;
 }
 
@@ -32,6 +34,7 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
     groups,
     globals: settings.globals,
     files: { root: settings.filesDir, configDir: ctx.configDir },
+    maxAffected: settings.maxAffected,
     guard: new Guard(() => ctx.clock.now()),
     jobs: new Jobs(() => ctx.clock.now()),
   };

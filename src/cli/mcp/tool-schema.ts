@@ -70,6 +70,16 @@ export function inputSchema(verb: AnyVerb, guarded: boolean): z.ZodObject {
     const schema = flagSchema(key, spec);
     shape[key] = isRequiredFlag(spec) ? schema : schema.optional();
   }
+  // Small answers: a tool that reads may be asked for some fields of each item, and (when its command has no
+  // --limit) for the first items only.
+  if (verb.agent.kind === 'read') {
+    shape.fields = z
+      .array(z.string())
+      .min(1)
+      .optional()
+      .describe('keep only these fields of each item (of the answer, when it is not a list)');
+    if (!('limit' in shape)) shape.limit = z.int().min(1).optional().describe('keep only the first items of a list');
+  }
   if (guarded)
     shape.confirm = z
       .string()

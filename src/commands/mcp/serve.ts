@@ -29,7 +29,8 @@ export default defineVerb({
     'that may change something is appended to <config>/audit.ndjson (`outreach mcp audit`). A file a tool names must',
     'lie in --files-dir (the current folder by default), outside the config folder and /proc, /dev, /sys; - (stdin or',
     'stdout) is refused. A long job (an import, an upload, a bulk action, an enrichment) returns a job id at once:',
-    'job_status, job_results and job_resume follow it. --read-only offers only',
+    'job_status, job_results and job_resume follow it. --max-affected N refuses any call that would touch more than',
+    'N records: the selection of its preview, else the ids, values or input lines it is given. --read-only offers only',
     'the tools that change nothing. Not offered: auth login/logout, profiles use/remove, api, completion, sandbox',
     'start, webhooks listen (each says why in docs/agents.md).',
     '',
@@ -44,6 +45,10 @@ export default defineVerb({
   examples: ['mcp --read-only', '-p staging mcp'],
   flags: {
     readOnly: flag.bool('offer only the tools that change nothing'),
+    maxAffected: flag.int('refuse any call that would touch more records than this (counted from its preview)', {
+      min: 1,
+      value: 'n',
+    }),
     filesDir: flag.text('the folder whose files tools may read and write (default: the current one)', {
       value: 'dir',
     }),
@@ -61,6 +66,7 @@ export default defineVerb({
       globals: passedOn(ctx),
       readOnly: opts.readOnly,
       filesDir: resolve(ctx.cwd, opts.filesDir ?? '.'),
+      maxAffected: opts.maxAffected,
       version: packageVersion(),
     });
   },
