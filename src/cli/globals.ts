@@ -1,7 +1,7 @@
 // The global flags every command understands, and what they mean for output.
 import type { Env } from '../context.js';
 import { UsageError } from '../errors.js';
-import { flag, flagName, ValueProblem } from './flags.js';
+import { flag, flagName, ValueProblem, type FlagSpec } from './flags.js';
 
 /** The global switches, declared once: program.ts makes their options, shell completion offers them. */
 export const globalSwitches: ReadonlyArray<{ flags: string; help: string }> = [
@@ -31,6 +31,9 @@ export const globalValueFlags = {
   jq: flag.text('filter the JSON output with a jq expression, as `| jq -r EXPR` would (implies --json)', {
     value: 'expr',
   }),
+  fields: flag.commaList('keep only these fields: JSON keys, or CSV and table columns by their CSV header name', {
+    value: 'a,b',
+  }),
   rateLimitWait: flag.seconds("how long one request waits out the service's 429 answers (honouring Retry-After)", {
     allowZero: true,
     defaultText: '30; 900 in imports and other long jobs',
@@ -46,7 +49,10 @@ export const globalFlagNames: readonly string[] = [
 
 /** Global options that take a value: their values are never mistaken for the group name. */
 export const valueOptions = new Set(
-  Object.entries(globalValueFlags).flatMap(([key, spec]) => [flagName(key), ...(spec.short ? [spec.short] : [])]),
+  Object.entries(globalValueFlags as Record<string, FlagSpec<unknown>>).flatMap(([key, spec]) => [
+    flagName(key),
+    ...(spec.short ? [spec.short] : []),
+  ]),
 );
 
 /** The global flags written before the group (`-p work --base-url URL`), to repeat in a command we suggest. */
@@ -91,6 +97,7 @@ export interface GlobalFlags {
   maxRetries?: string;
   rateLimitWait?: string;
   jq?: string;
+  fields?: string;
 }
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
@@ -105,6 +112,8 @@ export interface OutputSettings {
   csvRaw: boolean;
   /** --wide: a terminal table is not fitted to the terminal's width. */
   wide: boolean;
+  /** --fields a,b: only these fields of each record (render/fields.ts). */
+  fields?: string[];
 }
 
 /** One output format a run: two asked for at once is a mistake, not a silent pick (exit 2). --jq is JSON. */
@@ -143,5 +152,6 @@ export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolea
     color,
     csvRaw: Boolean(flags.csvRaw),
     wide: Boolean(flags.wide),
+    fields: readGlobal(flags, 'fields'),
   };
 }

@@ -11,6 +11,7 @@ import { binPath, cleanEnv, startSandboxProcess } from '../helpers/spawn.js';
 import { tableRows } from '../helpers/state-db.js';
 
 let client: Client | undefined;
+let transport: StdioClientTransport | undefined;
 afterEach(async () => {
   await client?.close();
   client = undefined;
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 /** A server working in `dir`, its config folder `dir/config`. */
 async function connect(dir: string, ...flags: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({
+  transport = new StdioClientTransport({
     command: process.execPath,
     args: [binPath, '--sandbox', 'mcp', ...flags],
     env: cleanEnv({ OUTREACH_CONFIG_DIR: join(dir, 'config') }),
@@ -239,6 +240,49 @@ describe('outreach mcp', () => {
     const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id: resumed.job.id } }));
     expect(outcome).toMatchObject({ total: 50, succeeded: 50, failed: 0 });
   });
+
+  it(
+    'runs a 100,000-row import as a job with progress, and resumes it once the server killed mid-import is back',
+    { timeout: 180_000 },
+    async () => {
+      const dir = tempDir('outreach-mcp-big-');
+      const file = join(dir, 'big.csv');
+      const rows = 100_000;
+      writeFileSync(file, 'Email\n' + Array.from({ length: rows }, (_, i) => `big${i}@x.example`).join('\n') + '\n');
+      let mcp = await connect(dir);
+      const pid = (transport as StdioClientTransport).pid!;
+      const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
+      // Followed with a progress token; killed (-9) once a progress report says a chunk was accepted.
+      const reports: string[] = [];
+      const followed = mcp
+        .callTool(
+          { name: 'job_status', arguments: { id: started.job.id, waitSeconds: 120 } },
+          {
+            onprogress: (progress) => {
+              reports.push(progress.message ?? '');
+              if (/ [1-9]\d*\/\d+ chunks accepted/.test(progress.message ?? '')) process.kill(pid, 'SIGKILL');
+            },
+          },
+        )
+        .catch(() => 'closed');
+      expect(await followed).toBe('closed');
+      expect(reports[0]).toMatch(/^big\.csv: [\d,]+ rows read/);
+      client = undefined;
+
+      mcp = await connect(dir);
+      const resumed = structured(
+        await mcp.callTool({ name: 'job_resume', arguments: { tool: 'prospects_import', arguments: { file } } }),
+      );
+      await mcp.callTool({ name: 'job_status', arguments: { id: resumed.job.id, waitSeconds: 120 } });
+      const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id: resumed.job.id } }));
+      expect(outcome).toMatchObject({ total: rows, rejected: 0 });
+      // Every row is in the sandbox once: none lost at the kill, none doubled by the resume.
+      const emails = tableRows<{ email: string }>(join(dir, 'config', 'sandbox', 'state.db'), 'prospects')
+        .map((p) => p.email)
+        .filter((email) => email.startsWith('big'));
+      expect([emails.length, new Set(emails).size]).toEqual([rows, rows]);
+    },
+  );
 
   it('keeps the key out of every answer, working against a service with it', { timeout: 60_000 }, async () => {
     const key = 'sk_mcp_secret_key_0123456789';

@@ -7,6 +7,7 @@ import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openExclusive } from '../../io/safe-file.js';
+import { pickFields } from '../render/fields.js';
 import { tempName } from '../../jobs/temp-files.js';
 import type { Invocation } from './invoke.js';
 
@@ -44,18 +45,13 @@ export interface Shape {
   limit?: number;
 }
 
-function pick(value: unknown, fields: string[]): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, (value as Record<string, unknown>)[f]]));
-}
-
 function shaped(structured: Record<string, unknown>, shape: Shape): Record<string, unknown> {
   const { fields, limit } = shape;
   if (!Array.isArray(structured.items))
-    return fields ? (pick(structured, fields) as Record<string, unknown>) : structured;
+    return fields ? (pickFields(structured, fields) as Record<string, unknown>) : structured;
   let items = structured.items as unknown[];
   if (limit !== undefined) items = items.slice(0, limit);
-  if (fields) items = items.map((item) => pick(item, fields));
+  if (fields) items = items.map((item) => pickFields(item, fields));
   return { ...structured, items };
 }
 

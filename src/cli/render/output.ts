@@ -1,5 +1,6 @@
 // Writes lists and records in the format the user asked for (DESIGN.md convention 5):
 // table on a TTY, headerless TSV when piped, or --json / --ndjson / --csv.
+import { pickColumns, pickFields } from './fields.js';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
@@ -48,8 +49,10 @@ export function createListWriter<T>(
   columns: Column<T>[],
   options: ListOptions<T> = {},
 ): ListWriter<T> {
-  const { format } = ctx.output;
-  const raw = options.raw ?? ((row: T) => row);
+  const { format, fields } = ctx.output;
+  const whole = options.raw ?? ((row: T) => row);
+  const raw = fields ? (row: T) => pickFields(whole(row), fields) : whole;
+  if (fields && (format === 'csv' || format === 'tsv' || format === 'table')) columns = pickColumns(columns, fields);
   const out = ctx.stdout;
   let count = 0;
   const tableRows: string[][] = [];
@@ -233,8 +236,11 @@ export async function writeRecord<T>(
   raw: unknown = record,
 ): Promise<void> {
   const { format, color } = ctx.output;
-  if (format === 'json' || format === 'ndjson')
-    return writeOut(ctx.stdout, `${JSON.stringify(raw, null, format === 'json' ? 2 : 0)}\n`);
+  if (format === 'json' || format === 'ndjson') {
+    const shown = ctx.output.fields ? pickFields(raw, ctx.output.fields) : raw;
+    return writeOut(ctx.stdout, `${JSON.stringify(shown, null, format === 'json' ? 2 : 0)}\n`);
+  }
+  if (ctx.output.fields) fields = pickColumns(fields, ctx.output.fields);
   if (format === 'csv') {
     await writeOut(
       ctx.stdout,
@@ -276,7 +282,11 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       break;
     case 'json':
       // One JSON value: indented, but on one line for --ndjson.
-      if (ctx.output.format === 'ndjson') await writeOut(ctx.stdout, `${JSON.stringify(shown.value)}\n`);
+      if (ctx.output.format === 'ndjson')
+        await writeOut(
+          ctx.stdout,
+          `${JSON.stringify(ctx.output.fields ? pickFields(shown.value, ctx.output.fields) : shown.value)}\n`,
+        );
       else await writeJson(ctx, shown.value);
       break;
     case 'value':
@@ -308,7 +318,13 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
   return sayFailure(ctx, shown.exitCode, 'failing' in shown ? shown : {});
 }
 
-/** Prints a JSON value as is (for --json summaries and `outreach api`). */
+/** Prints a JSON value as is (for --json summaries and `outreach api`), only its --fields when given. */
 export function writeJson(ctx: CommandContext, value: unknown): Promise<void> {
-  return writeOut(ctx.stdout, `${JSON.stringify(value, null, 2)}\n`);
+  const { fields } = ctx.output;
+  const shown = !fields
+    ? value
+    : Array.isArray(value)
+      ? value.map((v) => pickFields(v, fields))
+      : pickFields(value, fields);
+  return writeOut(ctx.stdout, `${JSON.stringify(shown, null, 2)}\n`);
 }

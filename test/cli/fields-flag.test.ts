@@ -1,0 +1,39 @@
+// --fields a,b on every list and get command (gh's --json a,b): JSON keeps those keys, CSV, TSV and tables those
+// columns by their CSV header name; a name that is no column is exit 2 with the ones there are.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+beforeEach(async () => (sb = await startTestSandbox()));
+afterEach(() => sb.close());
+
+const cli = (argv: string[]) => run(argv, { env: sb.env });
+
+describe('--fields', () => {
+  it('keeps the named keys of each record in JSON and NDJSON, in the order asked', async () => {
+    const json = await cli(['tasks', 'list', '--limit', '2', '--json', '--fields', 'status,taskId']);
+    const tasks = JSON.parse(json.stdout) as object[];
+    expect(tasks.map((t) => Object.keys(t))).toEqual([
+      ['status', 'taskId'],
+      ['status', 'taskId'],
+    ]);
+    const ndjson = await cli(['tasks', 'list', '--limit', '1', '--ndjson', '--fields', 'taskId']);
+    expect(Object.keys(JSON.parse(ndjson.stdout) as object)).toEqual(['taskId']);
+    const one = await cli(['tasks', 'get', 'tk000001', '--json', '--fields', 'taskId,title']);
+    expect(JSON.parse(one.stdout)).toEqual({ taskId: 'tk000001', title: expect.any(String) });
+  });
+
+  it('keeps the named columns of CSV and TSV, and refuses a name that is no column', async () => {
+    const csv = await cli(['tasks', 'list', '--limit', '2', '--csv', '--fields', 'status,id']);
+    expect(csv.stdout.split('\n')[0]).toBe('status,id');
+    const tsv = await cli(['tasks', 'list', '--limit', '1', '--fields', 'id']);
+    expect(tsv.stdout).toMatch(/^tk\d+\n$/);
+    const bad = await cli(['tasks', 'list', '--limit', '1', '--fields', 'taskId']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'error: --fields: taskId is not a column here; did you mean id?\n' +
+        'hint: Its columns: id, type, status, due, title, sequence, assignee, priority. With --json, --fields names the keys of the records.\n',
+    );
+  });
+});
