@@ -129,7 +129,7 @@ describe('outreach mcp', () => {
     const mcp = await connect(configDir);
     const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
     expect(started.job).toMatchObject({
-      tool: 'prospects_import',
+      state: 'running',
       command: `outreach prospects import ${file}`,
       sandbox: true,
     });

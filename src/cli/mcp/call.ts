@@ -38,18 +38,25 @@ const result = (structured: Record<string, unknown>, isError = false): CallToolR
 
 export const isSandbox = (settings: Pick<CallSettings, 'globals'>): boolean => settings.globals.includes('--sandbox');
 
-/** The job's handle as an answer: what it is, and what to call next. */
+/** The job's handle as an answer: its id and state, and its outcome once it has ended, else its last progress line.
+ * Small: the command (and whether it runs against the sandbox) once, when it starts; its arguments never. */
 export function jobAnswer(
   job: JobView & { answer?: unknown },
   settings: Pick<CallSettings, 'globals'>,
+  first = false,
 ): CallToolResult {
-  const { answer: _answer, ...shown } = job;
+  const { id, state, phase, command, notes } = job;
+  const outcome = (job.answer as Answer | undefined)?.result.structuredContent;
   return result({
-    job: { ...shown, sandbox: isSandbox(settings) },
-    next:
-      job.state === 'running'
-        ? `Follow it with job_status {"id": "${job.id}"} (add "waitSeconds" to wait for it); job_results gives its outcome.`
-        : `job_results {"id": "${job.id}"} gives its outcome.`,
+    job: {
+      id,
+      state,
+      ...(phase && !outcome ? { phase } : {}),
+      ...(first ? { command, ...(isSandbox(settings) ? { sandbox: true } : {}) } : {}),
+      ...(notes.length ? { notes } : {}),
+    },
+    // A job that has ended answers with its outcome too: no further call is needed.
+    ...(outcome ? { outcome } : { next: 'job_status, with waitSeconds to wait for its outcome' }),
   });
 }
 
@@ -114,7 +121,7 @@ export async function callTool(
     const job = settings.jobs.start(tool.name, rest, command, async (stop, observe) =>
       audited(await run(extra, stop, observe)),
     );
-    return jobAnswer(job, settings);
+    return jobAnswer(job, settings, true);
   };
   const guarded = tool.guarded?.(args) === true;
   // A rehearsal changes nothing: it needs no token, and touches nothing to count.
@@ -152,6 +159,6 @@ export async function callTool(
     ...(refused ? { refused } : {}),
     confirm: confirmation.token,
     expiresAt: confirmation.expiresAt,
-    next: `Nothing was done. To do it, call ${tool.name} again with the same arguments and confirm set to the token.`,
+    next: 'Nothing was done: to act, call again with the same arguments and this confirm.',
   });
 }

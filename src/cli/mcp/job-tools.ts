@@ -25,8 +25,8 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
     {
       description:
         'The state of a job a tool started (running, done, failed), its last progress line (rows read, sent, ' +
-        'accepted; rate-limit waits) and notes. waitSeconds waits for it to end, sending progress notifications ' +
-        'when the call carries a progress token.',
+        'accepted; rate-limit waits) and notes, and once it has ended its outcome (as job_results gives it). ' +
+        'waitSeconds waits for it to end, sending progress notifications when the call carries a progress token.',
       inputSchema: z.strictObject({
         id: z.string().describe('the job id a tool returned'),
         waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),

@@ -1,11 +1,11 @@
 // The tools of `outreach mcp`, one a verb, made from the verb declarations: never a list kept by hand. A tool's name
-// is its command's words joined by underscores (`tasks_bulk_skip`), its description the verb's help and examples,
+// is its command's words joined by underscores (`tasks_bulk_skip`), its description the verb's help and example,
 // its annotations and guard what the verb declares it does (AgentEffect). Verbs declared leftOut have no tool.
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
-import { flagName, type FlagSpec } from '../flags.js';
+import type { FlagSpec } from '../flags.js';
 import type { FoundVerb } from '../verb-tree.js';
 import type { AgentEffect, AnyVerb } from '../verb.js';
-import { inputSchema, toolArgs, toolFlags } from './tool-schema.js';
+import { inputSchema } from './tool-schema.js';
 
 export interface Tool {
   name: string;
@@ -56,17 +56,9 @@ function guardOf(verb: AnyVerb): ((args: Record<string, unknown>) => boolean) | 
 }
 
 function describeVerb(found: FoundVerb): string {
-  const { verb, path } = found;
-  const usage = [
-    ...toolArgs(verb).map((a) => (a.variadic ? `${a.name}: list` : a.name)),
-    ...toolFlags(verb).map(([key]) => `${key} (${flagName(key)})`),
-  ];
-  return [
-    found.summary + '.',
-    verb.description ?? '',
-    `The command: outreach ${path.join(' ')}${usage.length ? `; arguments: ${usage.join(', ')}` : ''}.`,
-    `Examples: ${[found.example, ...verb.examples].map((e) => (e.startsWith('outreach ') ? e : `outreach ${e}`)).join(' | ')}`,
-  ]
+  // The schema lists the arguments; the help and the headline example say the rest.
+  const words = found.path.join(' ');
+  return [`${found.summary} (outreach ${words}).`, found.verb.description ?? '', `Example: outreach ${found.example}`]
     .filter(Boolean)
     .join('\n');
 }
