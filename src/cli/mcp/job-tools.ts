@@ -4,6 +4,7 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { callTool, jobAnswer, type CallSettings } from './call.js';
+import { anyAnswer, jobHandle } from './output-schema.js';
 import type { Tool } from './tools.js';
 
 const unknownJob = (id: string): CallToolResult => ({
@@ -31,6 +32,7 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
         id: z.string().describe('the job id a tool returned'),
         waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
       }),
+      outputSchema: z.looseObject({ job: jobHandle, outcome: z.unknown().optional(), next: z.string().optional() }),
       annotations: { title: 'Follow a job', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ id, waitSeconds }, extra) => {
@@ -55,6 +57,7 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
         "A finished job's outcome: its command's JSON summary (counts per outcome, and the paths of its results, " +
         'rejected and failed files), or its error and exit code.',
       inputSchema: z.strictObject({ id: z.string().describe('the job id a tool returned') }),
+      outputSchema: anyAnswer,
       annotations: { title: 'Outcome of a job', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ id }) => {
@@ -75,6 +78,7 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
         tool: z.string().optional(),
         arguments: z.record(z.string(), z.unknown()).optional(),
       }),
+      outputSchema: anyAnswer,
       annotations: { title: 'Resume a job', readOnlyHint: false, idempotentHint: true, openWorldHint: true },
     },
     async ({ id, tool: name, arguments: given }, extra) => {

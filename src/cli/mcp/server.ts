@@ -11,6 +11,7 @@ import { callTool, type CallSettings } from './call.js';
 import { Guard } from './guard.js';
 import { registerJobTools } from './job-tools.js';
 import { Jobs } from './jobs.js';
+import { outputSchema } from './output-schema.js';
 import { readsOnly, toolsFrom } from './tools.js';
 
 export interface McpSettings {
@@ -25,7 +26,12 @@ export interface McpSettings {
   version: string;
 }
 
-export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: McpSettings): Promise<void> {
+/** A server of the tools, for one connection (stdio gets one, a test may connect one in memory). */
+export async function mcpServerFactory(
+  ctx: Context,
+  groups: GroupEntry[],
+  settings: McpSettings,
+): Promise<{ factory: () => McpServer; jobs: Jobs }> {
   const { tools } = toolsFrom(await everyVerb(groups));
   const offered = settings.readOnly ? tools.filter((tool) => readsOnly(tool.verb)) : tools;
   const byName = new Map(offered.map((tool) => [tool.name, tool]));
@@ -46,12 +52,22 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
     for (const tool of offered)
       server.registerTool(
         tool.name,
-        { description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
+        {
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          outputSchema: outputSchema(tool),
+          annotations: tool.annotations,
+        },
         (args: Record<string, unknown>, extra) => callTool(calls, tool, args, extra.mcpReq.signal),
       );
     if (!settings.readOnly) registerJobTools(server, calls, byName);
     return server;
   };
+  return { factory, jobs: calls.jobs };
+}
+
+export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: McpSettings): Promise<void> {
+  const { factory, jobs } = await mcpServerFactory(ctx, groups, settings);
   const handle = serveStdio(factory, { transport: new StdioServerTransport(ctx.stdin, ctx.stdout) });
   await new Promise<void>((resolve) => {
     ctx.stdin.once('close', resolve);
@@ -59,7 +75,7 @@ export async function serveMcp(ctx: Context, groups: GroupEntry[], settings: Mcp
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   // Jobs under way stop as at Ctrl-C, each keeping its journal for job_resume.
-  await calls.jobs.stop();
+  await jobs.stop();
   await handle.close();
 }
 

@@ -1,0 +1,59 @@
+// `outreach mcp` in this process: the SDK's own client over an in-memory transport, against a test sandbox. Every
+// tool declares an output schema, and the server holds each answer to it (an answer that did not fit would come back
+// as a protocol error, not a result).
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mcpServerFactory } from '../../src/cli/mcp/server.js';
+import { groups } from '../../src/commands/manifest.js';
+import { createTestContext, tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let client: Client;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  const { ctx } = createTestContext({ env: sb.env });
+  const { factory } = await mcpServerFactory(ctx, groups, {
+    globals: [],
+    readOnly: false,
+    filesDir: tempDir(),
+    version: '0.0.0-test',
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await factory().connect(serverSide);
+  client = new Client({ name: 'in-process', version: '1.0.0' });
+  await client.connect(clientSide);
+});
+afterEach(async () => {
+  await client.close();
+  await sb.close();
+});
+
+describe('outreach mcp in process', () => {
+  it('declares an output schema on every tool, and answers reads that hold to it', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.filter((t) => t.outputSchema?.type !== 'object').map((t) => t.name)).toEqual([]);
+    for (const [name, args] of [
+      ['tasks_list', { limit: 3 }],
+      ['tasks_get', { taskId: 'tk000001' }],
+      ['inbox_categories', { fields: ['key', 'name'] }],
+      ['dnc_lists', {}],
+      ['fields_list', { limit: 2 }],
+    ] as const) {
+      const answer = await client.callTool({ name, arguments: args });
+      expect(answer.isError, name).toBeFalsy();
+      expect(answer.structuredContent, name).toEqual(JSON.parse((answer.content as Array<{ text: string }>)[0]!.text));
+    }
+  });
+
+  it('previews a guarded tool without changing anything, as over stdio', async () => {
+    const before = sb.sandbox.requestLog.filter((r) => r.method !== 'GET').length;
+    const answer = await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001' } });
+    expect(answer.structuredContent).toMatchObject({
+      preview: { command: 'outreach tasks skip tk000001' },
+      affected: 1,
+    });
+    expect(sb.sandbox.requestLog.filter((r) => r.method !== 'GET').length).toBe(before);
+  });
+});
