@@ -132,8 +132,19 @@ function checkOneFormat(flags: GlobalFlags): void {
     );
 }
 
+/** --fields names at least one field, and is not given with --jq (which picks what it wants itself). */
+function checkFields(flags: GlobalFlags): string[] | undefined {
+  const fields = readGlobal(flags, 'fields');
+  if (fields === undefined) return undefined;
+  if (!fields.length) throw new UsageError('--fields needs at least one name', 'Example: --fields taskId,status');
+  if (flags.jq !== undefined)
+    throw new UsageError('--fields and --jq cannot be used together', 'Pick the fields in the jq expression instead.');
+  return fields;
+}
+
 export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolean): OutputSettings {
   checkOneFormat(flags);
+  const fields = checkFields(flags);
   const format: OutputFormat =
     flags.json || flags.jq !== undefined
       ? 'json'
@@ -152,6 +163,6 @@ export function outputSettings(flags: GlobalFlags, env: Env, stdoutIsTTY: boolea
     color,
     csvRaw: Boolean(flags.csvRaw),
     wide: Boolean(flags.wide),
-    fields: readGlobal(flags, 'fields'),
+    fields,
   };
 }

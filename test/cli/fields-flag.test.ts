@@ -36,4 +36,27 @@ describe('--fields', () => {
         'hint: Its columns: id, type, status, due, title, sequence, assignee, priority. With --json, --fields names the keys of the records.\n',
     );
   });
+
+  it('says what it cannot do instead of printing empty records', async () => {
+    const list = await cli(['tasks', 'list', '--limit', '2', '--json', '--fields', 'taskId,nope']);
+    expect([list.code, list.stderr]).toEqual([0, 'warning: --fields: no record has nope\n']);
+    expect((JSON.parse(list.stdout) as object[]).map((t) => Object.keys(t))).toEqual([['taskId'], ['taskId']]);
+    const one = await cli(['tasks', 'get', 'tk000001', '--json', '--fields', 'taskid']);
+    expect([one.code, one.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --fields: the record has no taskid; did you mean taskId?',
+    ]);
+    const empty = await cli(['tasks', 'list', '--json', '--fields', '']);
+    expect([empty.code, empty.stderr.split('\n')[0]]).toEqual([2, 'error: --fields needs at least one name']);
+    const jq = await cli(['tasks', 'list', '--jq', '.[].title', '--fields', 'title']);
+    expect([jq.code, jq.stderr.split('\n')[0]]).toEqual([2, 'error: --fields and --jq cannot be used together']);
+    const exported = await cli(['dnc', 'export', 'dncGlobal1', '--csv', '--fields', 'value']);
+    expect([exported.code, exported.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --fields does not apply to a CSV export',
+    ]);
+    // Columns are named in any case.
+    const columns = await cli(['tasks', 'list', '--limit', '1', '--csv', '--fields', 'ID,Status']);
+    expect(columns.stdout.split('\n')[0]).toBe('id,status');
+  });
 });

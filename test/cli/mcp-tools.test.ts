@@ -63,6 +63,11 @@ describe('the tools of outreach mcp', () => {
       const property = schema.properties[key]!;
       const one = (spec.kind === 'list' ? property.items : property) as typeof property;
       if (spec.kind === 'bool' || spec.kind === 'negatable') expect(property.type, key).toBe('boolean');
+      else if (spec.kind === 'optional-value')
+        expect((property as { anyOf?: unknown[] }).anyOf, key).toEqual([
+          { type: 'boolean', const: true },
+          { type: 'string' },
+        ]);
       else if (spec.choices) expect(one.enum, key).toEqual([...spec.choices]);
       else if (spec.type) {
         expect(one.type, key).toBe(spec.type);

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/context.js';
-import { binPath, cleanEnv, startSandboxProcess } from '../helpers/spawn.js';
+import { binPath, cleanEnv, runBin, startSandboxProcess } from '../helpers/spawn.js';
 import { tableRows } from '../helpers/state-db.js';
 
 let client: Client | undefined;
@@ -213,6 +213,9 @@ describe('outreach mcp', () => {
         .split('\n');
       expect(audit.map((line) => (JSON.parse(line) as Structured).outcome)).toEqual(['refused', 'done', 'refused']);
 
+      // Each value of a repeated flag is a record: forty lead ids are forty enrichments.
+      const leads = await call('enrich_contacts', { leadId: ['1', '2', '3', '4'] });
+      expect(structured(leads).error).toMatch(/would touch 4 records, more than --max-affected 3/);
       const categories = structured(await call('inbox_categories', { fields: ['key'], limit: 2 }));
       expect(categories.items).toHaveLength(2);
       for (const item of categories.items as object[]) expect(Object.keys(item)).toEqual(['key']);
@@ -252,6 +255,11 @@ describe('outreach mcp', () => {
       let mcp = await connect(dir);
       const pid = (transport as StdioClientTransport).pid!;
       const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
+      // The same work twice at once would send rows twice: a second job on this file is refused while it runs.
+      const twice = await mcp.callTool({ name: 'job_resume', arguments: { id: started.job.id } });
+      expect(structured(twice).error).toBe(
+        `error: job ${started.job.id} is doing this already: follow it with job_status`,
+      );
       // Followed with a progress token; killed (-9) once a progress report says a chunk was accepted.
       const reports: string[] = [];
       const followed = mcp
@@ -308,6 +316,18 @@ describe('outreach mcp', () => {
     } finally {
       await served.stop();
     }
+  });
+
+  it('will not start in the home folder without --files-dir: every file there would be in reach', async () => {
+    const home = tempDir('outreach-mcp-home-');
+    const result = await runBin(['--sandbox', 'mcp'], {
+      env: cleanEnv({ HOME: home, OUTREACH_CONFIG_DIR: join(home, 'config') }),
+      cwd: home,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: outreach mcp started in .+: give --files-dir, the folder whose files tools may/,
+    );
   });
 
   it('offers only the tools that change nothing with --read-only', { timeout: 60_000 }, async () => {

@@ -1,6 +1,6 @@
 // How many records a call would touch, for --max-affected: what its preview selects (the tasks a bulk action would
-// skip, the rows an import would send), else the ids or values it is given (arguments, and the lines of its input
-// file, counted without keeping them), else one.
+// skip, the rows an import would send), else the ids or values it is given (arguments, repeated flags, and the lines
+// of its input file, counted without keeping them), else one.
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { FlagSpec } from '../flags.js';
 import { isPathArg, isPathFlag } from './paths.js';
@@ -33,12 +33,17 @@ function linesOf(path: string): number {
 
 export function affected(tool: Tool, args: Record<string, unknown>, preview?: Record<string, unknown>): number {
   if (Array.isArray(preview?.items)) return preview.items.length;
+  // A preview too large for an answer keeps its count.
+  if (preview?.truncated === true && typeof preview.count === 'number') return preview.count;
   if (typeof preview?.total === 'number')
     return preview.total - (typeof preview.rejected === 'number' ? preview.rejected : 0);
   let count = 0;
   for (const spec of toolArgs(tool.verb))
     if (spec.variadic && !isPathArg(spec) && Array.isArray(args[spec.name]))
       count += (args[spec.name] as unknown[]).length;
+  // Every value of a repeatable flag (lead ids, LinkedIn URLs, mailboxes) is a record it touches.
+  for (const [key, spec] of toolFlags(tool.verb) as Array<[string, FlagSpec<unknown>]>)
+    if (spec.kind === 'list' && Array.isArray(args[key])) count += (args[key] as unknown[]).length;
   // Every line of an input file, a CSV's header too: never fewer than the call touches.
   for (const [key, spec] of toolFlags(tool.verb) as Array<[string, FlagSpec<unknown>]>)
     if (key === 'file' && isPathFlag(spec) && typeof args[key] === 'string') count += linesOf(args[key]);

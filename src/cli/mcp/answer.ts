@@ -3,6 +3,7 @@
 // so an agent does not repeat what was done. No answer is larger than maxAnswerChars: a larger result is written whole
 // to a file (NDJSON for a list, JSON otherwise) and the answer is its size, its first items and a resource_link.
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,7 +20,14 @@ const maxMessageChars = 4096;
 const firstItemsChars = 32 * 1024;
 
 export type Answer =
-  | { isError: false; result: CallToolResult; text: string; structured: Record<string, unknown> }
+  | {
+      isError: false;
+      result: CallToolResult;
+      text: string;
+      structured: Record<string, unknown>;
+      /** A digest of the command's whole output: what a preview's token is bound to, however the answer was cut. */
+      digest: string;
+    }
   | { isError: true; result: CallToolResult; failure: { exitCode: number; error: string } };
 
 export const cut = (text: string, max = maxMessageChars): string =>
@@ -85,7 +93,8 @@ export function answerOf(run: Invocation, configDir: string, tool: string, shape
     link.push({ type: 'resource_link', uri: pathToFileURL(file).href, name: file.split('/').pop()!, mimeType });
   }
   const result: CallToolResult = { content: [{ type: 'text', text }, ...link], structuredContent: structured };
-  return { isError: false, text, structured, result };
+  const digest = createHash('sha256').update(run.stdout).digest('base64url');
+  return { isError: false, text, structured, result, digest };
 }
 
 /** As many of the first items as fit in their share of an answer. */

@@ -60,17 +60,28 @@ export function jobAnswer(
   });
 }
 
+/** What makes two jobs the same work: the tool and the files it reads (an import's journal is its input's), else the
+ * tool and its arguments. */
+function jobKey(tool: Tool, args: Record<string, unknown>): string {
+  const files = pathNames(tool)
+    .map((name) => args[name])
+    .filter((value) => value !== undefined);
+  const { resume: _resume, restart: _restart, ...rest } = args;
+  return `${tool.name}\n${JSON.stringify(files.length ? files : rest)}`;
+}
+
+const pathNames = (tool: Tool): string[] => [
+  ...toolFlags(tool.verb)
+    .filter(([, spec]) => isPathFlag(spec))
+    .map(([key]) => key),
+  ...toolArgs(tool.verb)
+    .filter(isPathArg)
+    .map((spec) => spec.name),
+];
+
 /** What the files a call names are now: a token does not act on a file changed since its preview. */
 function filesNow(tool: Tool, args: Record<string, unknown>): string {
-  const names = [
-    ...toolFlags(tool.verb)
-      .filter(([, spec]) => isPathFlag(spec))
-      .map(([key]) => key),
-    ...toolArgs(tool.verb)
-      .filter(isPathArg)
-      .map((spec) => spec.name),
-  ];
-  return names
+  return pathNames(tool)
     .flatMap((name) => [args[name]].flat())
     .filter((value): value is string => typeof value === 'string')
     .map((path) => {
@@ -80,79 +91,106 @@ function filesNow(tool: Tool, args: Record<string, unknown>): string {
     .join('\n');
 }
 
+/** One call's pieces: its audit, the run of its command, and acting (at once, or as a job). */
+class Call {
+  constructor(
+    private readonly settings: CallSettings,
+    private readonly tool: Tool,
+    /** The arguments as the agent gave them: what the audit log keeps. */
+    private readonly given: Record<string, unknown>,
+    /** The arguments with their files confined: what runs. */
+    readonly args: Record<string, unknown>,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  audit(entry: Omit<AuditEntry, 'time' | 'tool' | 'arguments'>): void {
+    if (readsOnly(this.tool.verb)) return;
+    const { ctx } = this.settings;
+    const time = new Date(ctx.clock.now()).toISOString();
+    const failed = appendAudit(ctx.configDir, { time, tool: this.tool.name, arguments: this.given, ...entry });
+    if (failed) ctx.stderr.write(`warning: the audit log could not be written: ${failed}\n`);
+  }
+
+  private audited(answer: Answer): Answer {
+    if (!answer.isError) this.audit({ outcome: 'done', exitCode: Number(answer.structured.exitCode ?? 0) });
+    else this.audit({ outcome: answer.failure.exitCode === 130 ? 'interrupted' : 'failed', ...answer.failure });
+    return answer;
+  }
+
+  /** Runs the command with --json (and `extra` flags); `fields`, and `limit` where the command has none, shape the
+   * answer: the command never sees them. */
+  async run(extra: string[], signal = this.signal, observe?: (event: JobEvent) => void): Promise<Answer> {
+    const { ctx, groups, globals, files } = this.settings;
+    const { tool, args } = this;
+    const shape: Shape = {
+      fields: Array.isArray(args.fields) ? args.fields.map(String) : undefined,
+      limit: !('limit' in (tool.verb.flags ?? {})) && typeof args.limit === 'number' ? args.limit : undefined,
+    };
+    const argv = [...globals, '--json', ...argvOf(tool, args, extra)];
+    return answerOf(await invoke(ctx, groups, argv, signal, observe, files.root), ctx.configDir, tool.name, shape);
+  }
+
+  async act(extra: string[]): Promise<CallToolResult> {
+    const { tool, settings } = this;
+    if (!('job' in tool.verb.agent)) return this.audited(await this.run(extra)).result;
+    const { confirm: _token, ...rest } = this.args;
+    const command = cut(`outreach ${argvOf(tool, rest).join(' ')}`);
+    // Jobs of this server share its process, so a journal's lock does not keep two of them apart: the registry does.
+    const job = settings.jobs.start(tool.name, jobKey(tool, rest), command, rest, async (stop, observe) =>
+      this.audited(await this.run(extra, stop, observe)),
+    );
+    if ('refused' in job) {
+      this.audit({ outcome: 'refused', error: job.refused });
+      return result({ exitCode: 2, error: `error: ${job.refused}` }, true);
+    }
+    return jobAnswer(job, settings, true);
+  }
+}
+
 export async function callTool(
   settings: CallSettings,
   tool: Tool,
   given: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<CallToolResult> {
-  const { ctx, groups, globals, guard } = settings;
   const confined = confinedArgs(tool.verb, given, settings.files);
   if ('refused' in confined) return result({ exitCode: 2, error: `error: ${confined.refused}` }, true);
-  const args = confined.args;
-  const audit = (entry: Omit<AuditEntry, 'time' | 'tool' | 'arguments'>) => {
-    if (readsOnly(tool.verb)) return;
-    const time = new Date(ctx.clock.now()).toISOString();
-    const failed = appendAudit(ctx.configDir, { time, tool: tool.name, arguments: given, ...entry });
-    if (failed) ctx.stderr.write(`warning: the audit log could not be written: ${failed}\n`);
-  };
-  const audited = (answer: Answer): Answer => {
-    if (!answer.isError) audit({ outcome: 'done', exitCode: Number(answer.structured.exitCode ?? 0) });
-    else audit({ outcome: answer.failure.exitCode === 130 ? 'interrupted' : 'failed', ...answer.failure });
-    return answer;
-  };
-  // `fields`, and `limit` where the command has none, shape the answer; the command never sees them.
-  const ownLimit = 'limit' in (tool.verb.flags ?? {});
-  const shape: Shape = {
-    fields: Array.isArray(args.fields) ? args.fields.map(String) : undefined,
-    limit: !ownLimit && typeof args.limit === 'number' ? args.limit : undefined,
-  };
-  const run = async (extra: string[], runSignal: AbortSignal, observe?: (event: JobEvent) => void) =>
-    answerOf(
-      await invoke(ctx, groups, [...globals, '--json', ...argvOf(tool, args, extra)], runSignal, observe),
-      ctx.configDir,
-      tool.name,
-      shape,
-    );
-  const act = async (extra: string[]): Promise<CallToolResult> => {
-    if (!('job' in tool.verb.agent)) return audited(await run(extra, signal)).result;
-    const { confirm: _token, ...rest } = args;
-    const command = cut(`outreach ${argvOf(tool, rest).join(' ')}`);
-    const job = settings.jobs.start(tool.name, rest, command, async (stop, observe) =>
-      audited(await run(extra, stop, observe)),
-    );
-    return jobAnswer(job, settings, true);
-  };
+  const call = new Call(settings, tool, given, confined.args, signal);
+  const { args } = call;
   const guarded = tool.guarded?.(args) === true;
   // A rehearsal changes nothing: it needs no token, and touches nothing to count.
-  const limit = settings.maxAffected;
-  if (args.dryRun === true || readsOnly(tool.verb) || (!guarded && limit === undefined)) return act([]);
+  if (args.dryRun === true || readsOnly(tool.verb) || (!guarded && settings.maxAffected === undefined))
+    return call.act([]);
+  return previewFirst(settings, tool, call, guarded);
+}
 
-  // The preview: the verb's own rehearsal where it has one (and may for these arguments), else the command it would run.
-  let preview = 'dryRun' in (tool.verb.flags ?? {}) ? await run(['--dry-run'], signal) : undefined;
+/** The preview: the verb's own rehearsal where it has one (and may for these arguments), else the command it would
+ * run; then --max-affected, then the token: a guarded call acts only with the token of this very preview. */
+async function previewFirst(settings: CallSettings, tool: Tool, call: Call, guarded: boolean): Promise<CallToolResult> {
+  const { args } = call;
+  let preview = 'dryRun' in (tool.verb.flags ?? {}) ? await call.run(['--dry-run']) : undefined;
   if (preview?.isError && preview.failure.exitCode === 2 && preview.failure.error.includes('--dry-run'))
     preview = undefined;
   if (preview?.isError) {
-    audit({ outcome: 'failed', ...preview.failure });
+    call.audit({ outcome: 'failed', ...preview.failure });
     return preview.result;
   }
   const touches = affected(tool, args, preview?.structured);
+  const limit = settings.maxAffected;
   if (limit !== undefined && touches > limit) {
     const error = `error: this would touch ${touches} records, more than --max-affected ${limit}`;
-    audit({ outcome: 'refused', error });
-    return result(
-      { exitCode: 2, error: `${error}\nhint: Narrow the selection, or split the work.`, affected: touches },
-      true,
-    );
+    call.audit({ outcome: 'refused', error });
+    const hint = 'hint: Narrow the selection, or split the work.';
+    return result({ exitCode: 2, error: `${error}\n${hint}`, affected: touches }, true);
   }
-  if (!guarded) return act([]);
+  if (!guarded) return call.act([]);
   const command = `outreach ${argvOf(tool, args).join(' ')}`;
-  const bound = `${preview ? preview.text : command}\n${filesNow(tool, args)}`;
+  const bound = `${preview ? preview.digest : command}\n${filesNow(tool, args)}`;
   const token = typeof args.confirm === 'string' ? args.confirm : undefined;
-  const refused = token === undefined ? undefined : guard.redeem(tool.name, args, bound, token);
-  if (token !== undefined && refused === undefined) return act('yes' in (tool.verb.flags ?? {}) ? ['--yes'] : []);
-  const confirmation = guard.mint(tool.name, args, bound);
-  audit(refused ? { outcome: 'refused', error: refused } : { outcome: 'preview' });
+  const refused = token === undefined ? undefined : settings.guard.redeem(tool.name, args, bound, token);
+  if (token !== undefined && refused === undefined) return call.act('yes' in (tool.verb.flags ?? {}) ? ['--yes'] : []);
+  const confirmation = settings.guard.mint(tool.name, args, bound);
+  call.audit(refused ? { outcome: 'refused', error: refused } : { outcome: 'preview' });
   return result({
     preview: preview ? preview.structured : { command: cut(command) },
     affected: touches,

@@ -39,6 +39,7 @@ export async function invoke(
   argv: string[],
   signal: AbortSignal,
   observe?: (event: JobEvent) => void,
+  cwd = base.cwd,
 ): Promise<Invocation> {
   const stdout = new Capture();
   const stderr = new Capture();
@@ -52,6 +53,8 @@ export async function invoke(
     stderrIsTTY: false,
     prompter: noPrompts,
     observe,
+    // Journals and reports a command writes beside its work go to the folder the server's files are confined to.
+    cwd,
     // The client's cancel is a Ctrl-C: nothing new starts, a job keeps its journal for job_resume.
     signal: AbortSignal.any([base.signal, signal]),
     dispose: () => undefined,

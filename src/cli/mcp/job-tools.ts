@@ -3,6 +3,7 @@
 // job_resume (the same tool again with --resume, for a job this server ran or, after a restart, its tool and arguments).
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { cut } from './answer.js';
 import { callTool, jobAnswer, type CallSettings } from './call.js';
 import { anyAnswer, jobHandle } from './output-schema.js';
 import type { Tool } from './tools.js';
@@ -20,6 +21,12 @@ const unknownJob = (id: string): CallToolResult => ({
 const maxWaitSeconds = 600;
 
 export function registerJobTools(server: McpServer, settings: CallSettings, tools: Map<string, Tool>): void {
+  registerStatus(server, settings);
+  registerResults(server, settings);
+  registerResume(server, settings, tools);
+}
+
+function registerStatus(server: McpServer, settings: CallSettings): void {
   const { jobs } = settings;
   server.registerTool(
     'job_status',
@@ -50,6 +57,10 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
       return jobAnswer(jobs.get(id)!, settings);
     },
   );
+}
+
+function registerResults(server: McpServer, settings: CallSettings): void {
+  const { jobs } = settings;
   server.registerTool(
     'job_results',
     {
@@ -67,6 +78,10 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
       return job.answer.result;
     },
   );
+}
+
+function registerResume(server: McpServer, settings: CallSettings, tools: Map<string, Tool>): void {
+  const { jobs } = settings;
   server.registerTool(
     'job_resume',
     {
@@ -92,7 +107,15 @@ export function registerJobTools(server: McpServer, settings: CallSettings, tool
           content: [{ type: 'text', text: `error: ${toolName ?? 'no tool given'}: not a job that keeps a journal` }],
           structuredContent: { exitCode: 2, error: `${toolName ?? 'no tool given'}: not a job that keeps a journal` },
         };
-      const args = { ...(known?.arguments ?? given ?? {}), resume: true, restart: undefined };
+      // Arguments given again are held to the tool's schema, as a call of the tool is.
+      const checked = tool.inputSchema.safeParse({ ...(known?.arguments ?? given ?? {}), resume: true });
+      if (!checked.success)
+        return {
+          isError: true,
+          content: [{ type: 'text', text: `error: arguments of ${tool.name}: ${checked.error.message}` }],
+          structuredContent: { exitCode: 2, error: `error: arguments of ${tool.name}: ${cut(checked.error.message)}` },
+        };
+      const { restart: _restart, ...args } = checked.data as Record<string, unknown>;
       return callTool({ ...settings }, tool, args, extra.mcpReq.signal);
     },
   );

@@ -23,13 +23,16 @@ export interface JobView {
 }
 
 interface Job extends JobView {
+  /** What makes two jobs the same work (the tool and its input): one runs at a time. */
+  key: string;
   answer?: Answer;
   done: Promise<void>;
   listeners: Set<() => void>;
 }
 
-/** Jobs kept for job_status (the oldest finished ones go first), and notes kept a job. */
+/** Jobs kept for job_status (the oldest finished ones go first), jobs running at once, and notes kept a job. */
 const maxJobs = 100;
+const maxRunning = 4;
 const maxNotes = 20;
 
 export class Jobs {
@@ -41,14 +44,21 @@ export class Jobs {
   /** Starts `run`, which hears the job's events and is stopped (as by Ctrl-C) when the server stops. */
   start(
     tool: string,
-    args: Record<string, unknown>,
+    key: string,
     command: string,
+    args: Record<string, unknown>,
     run: (signal: AbortSignal, observe: (event: JobEvent) => void) => Promise<Answer>,
-  ): JobView {
+  ): JobView | { refused: string } {
+    const running = [...this.jobs.values()].filter((job) => job.state === 'running');
+    const same = running.find((job) => job.key === key);
+    if (same) return { refused: `job ${same.id} is doing this already: follow it with job_status` };
+    if (running.length >= maxRunning)
+      return { refused: `${maxRunning} jobs are running: wait for one to end (job_status with waitSeconds)` };
     this.forgetOld();
     const job: Job = {
       id: `jb${randomBytes(6).toString('hex')}`,
       tool,
+      key,
       arguments: args,
       command,
       state: 'running',

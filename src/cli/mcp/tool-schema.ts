@@ -31,6 +31,8 @@ function flagSchema(key: string, spec: FlagSpec<unknown>): z.ZodType {
     const list = z.array(one);
     return describe(isRequiredFlag(spec) ? list.min(1) : list, `${help} (${flagName(key)}, repeatable)`);
   }
+  // A flag whose value may be left out (--resume [journal]) takes true for the bare flag.
+  if (spec.kind === 'optional-value') return describe(z.union([z.literal(true), one]), `${help} (${flagName(key)})`);
   return describe(one, `${help} (${flagName(key)})`);
 }
 

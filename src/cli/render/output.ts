@@ -1,6 +1,7 @@
 // Writes lists and records in the format the user asked for (DESIGN.md convention 5):
 // table on a TTY, headerless TSV when piped, or --json / --ndjson / --csv.
-import { pickColumns, pickFields } from './fields.js';
+import { UsageError } from '../../errors.js';
+import { pickColumns, pickFields, pickRecordFields } from './fields.js';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { CommandContext } from '../command-context.js';
@@ -51,7 +52,15 @@ export function createListWriter<T>(
 ): ListWriter<T> {
   const { format, fields } = ctx.output;
   const whole = options.raw ?? ((row: T) => row);
-  const raw = fields ? (row: T) => pickFields(whole(row), fields) : whole;
+  // Fields no record has are said at the end: a list's records may each lack some.
+  const seen = new Set<string>();
+  const raw = fields
+    ? (row: T) => {
+        const record = whole(row);
+        if (record && typeof record === 'object') for (const key of Object.keys(record)) seen.add(key);
+        return pickFields(record, fields);
+      }
+    : whole;
   if (fields && (format === 'csv' || format === 'tsv' || format === 'table')) columns = pickColumns(columns, fields);
   const out = ctx.stdout;
   let count = 0;
@@ -94,6 +103,9 @@ export function createListWriter<T>(
     write: (row) => writeText(text(row)),
     writeMany: (rows) => writeText(rows.map(text).join('')),
     async end() {
+      const missing =
+        fields && count && (format === 'json' || format === 'ndjson') ? fields.filter((f) => !seen.has(f)) : [];
+      if (missing?.length) ctx.warn(`--fields: no record has ${missing.join(', ')}`);
       if (format === 'json') await writeOut(out, count === 0 ? '[]\n' : '\n]\n');
       else if (format === 'csv' && count === 0)
         await writeOut(out, await csvText(ctx, [columns.map((c) => csvHeader(c.header))]));
@@ -195,6 +207,9 @@ async function renderStream(ctx: CommandContext, stream: StreamResult): Promise<
  * --json and --ndjson get each row as an object keyed by the header instead. */
 async function renderCsv(ctx: CommandContext, csv: CsvResult): Promise<void> {
   const { format } = ctx.output;
+  // An export is the file as the service keeps it: its columns are not picked.
+  if (ctx.output.fields && (csv.file || (format !== 'json' && format !== 'ndjson')))
+    throw new UsageError('--fields does not apply to a CSV export', 'Give --json or --ndjson to pick fields of it.');
   if (!csv.file && (format === 'json' || format === 'ndjson')) {
     const writer = createListWriter<unknown[]>(
       ctx,
@@ -237,7 +252,7 @@ export async function writeRecord<T>(
 ): Promise<void> {
   const { format, color } = ctx.output;
   if (format === 'json' || format === 'ndjson') {
-    const shown = ctx.output.fields ? pickFields(raw, ctx.output.fields) : raw;
+    const shown = ctx.output.fields ? pickRecordFields(raw, ctx.output.fields) : raw;
     return writeOut(ctx.stdout, `${JSON.stringify(shown, null, format === 'json' ? 2 : 0)}\n`);
   }
   if (ctx.output.fields) fields = pickColumns(fields, ctx.output.fields);
@@ -285,7 +300,7 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
       if (ctx.output.format === 'ndjson')
         await writeOut(
           ctx.stdout,
-          `${JSON.stringify(ctx.output.fields ? pickFields(shown.value, ctx.output.fields) : shown.value)}\n`,
+          `${JSON.stringify(ctx.output.fields ? pickRecordFields(shown.value, ctx.output.fields) : shown.value)}\n`,
         );
       else await writeJson(ctx, shown.value);
       break;
@@ -325,6 +340,6 @@ export function writeJson(ctx: CommandContext, value: unknown): Promise<void> {
     ? value
     : Array.isArray(value)
       ? value.map((v) => pickFields(v, fields))
-      : pickFields(value, fields);
+      : pickRecordFields(value, fields);
   return writeOut(ctx.stdout, `${JSON.stringify(shown, null, 2)}\n`);
 }

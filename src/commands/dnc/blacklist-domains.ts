@@ -9,7 +9,8 @@ import { domainProblem } from '../../io/email.js';
 export const blacklistBatch = 50;
 
 export default defineVerb({
-  agent: { kind: 'read' },
+  // It adds the domains to the account's do-not-contact list.
+  agent: { kind: 'write', idempotent: true },
   args: [arg.list('domain', { min: 1 })],
   description: 'Bare domain names only (no scheme or path), sent 50 a call as a comma-separated string.',
   examples: ['dnc blacklist-domains competitor.com --json'],

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { defineVerb, type GroupEntry } from '../../cli/verb.js';
 import { flag, flagName } from '../../cli/flags.js';
@@ -13,6 +14,19 @@ function passedOn(ctx: CommandContext): string[] {
     if (key !== 'jq' && value !== undefined) globals.push(`${flagName(key)}=${String(value)}`);
   }
   return globals;
+}
+
+/** Where tools' files may be: --files-dir, else the folder the server starts in, unless that is / or the home folder
+ * (where desktop clients start servers): every file of the user would then be within an agent's reach. */
+function filesDir(ctx: CommandContext, given: string | undefined): string {
+  if (given !== undefined) return resolve(ctx.cwd, given);
+  const home = ctx.env.HOME ?? homedir();
+  if (ctx.cwd === '/' || resolve(ctx.cwd) === resolve(home))
+    throw new UsageError(
+      `outreach mcp started in ${ctx.cwd}: give --files-dir, the folder whose files tools may read and write`,
+      'Example: outreach mcp --files-dir ~/outreach-work (a client starts servers in / or your home folder).',
+    );
+  return ctx.cwd;
 }
 
 export default defineVerb({
@@ -34,13 +48,14 @@ export default defineVerb({
     'the tools that change nothing. Not offered: auth login/logout, profiles use/remove, api, completion, sandbox',
     'start, webhooks listen (each says why in docs/agents.md).',
     '',
-    'Claude Code: claude mcp add outreach -- outreach mcp (add --sandbox after mcp to rehearse)',
+    'Claude Code: claude mcp add outreach -- outreach mcp --files-dir ~/outreach-work (add --sandbox to rehearse)',
     '',
-    'Claude Desktop (claude_desktop_config.json): "mcpServers": {"outreach": {"command": "outreach", "args": ["mcp"]}}',
+    'Claude Desktop (claude_desktop_config.json): "mcpServers": {"outreach": {"command": "outreach",',
+    '"args": ["mcp", "--files-dir", "/path/to/work"]}}',
     '',
     'Cursor (~/.cursor/mcp.json): the same "mcpServers" entry',
     '',
-    'VS Code (.vscode/mcp.json): "servers": {"outreach": {"type": "stdio", "command": "outreach", "args": ["mcp"]}}',
+    'VS Code (.vscode/mcp.json): "servers": {"outreach": {"type": "stdio", "command": "outreach", "args": ["mcp", "--files-dir", "."]}}',
   ].join('\n'),
   examples: ['mcp --read-only', '-p staging mcp'],
   flags: {
@@ -54,7 +69,9 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
-    // stdout is the protocol's: each tool answers with JSON of its own.
+    // stdout is the protocol's: each tool answers with JSON of its own, shaped by its own `fields`.
+    if (ctx.output.fields)
+      throw new UsageError('--fields does not apply to outreach mcp', 'Each read tool takes `fields` of its own.');
     if (ctx.output.format !== 'table' && ctx.output.format !== 'tsv')
       throw new UsageError(
         `--${ctx.output.format} does not apply: outreach mcp speaks MCP on stdout`,
@@ -65,7 +82,7 @@ export default defineVerb({
     await serveMcp(ctx, ctx.groups as GroupEntry[], {
       globals: passedOn(ctx),
       readOnly: opts.readOnly,
-      filesDir: resolve(ctx.cwd, opts.filesDir ?? '.'),
+      filesDir: filesDir(ctx, opts.filesDir),
       maxAffected: opts.maxAffected,
       version: packageVersion(),
     });
