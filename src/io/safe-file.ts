@@ -10,6 +10,7 @@ import {
   fstatSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeSync,
@@ -89,7 +90,7 @@ function distrust(stat: Stats): string | undefined {
 /** The text of `path` when it is a regular file of this user that no one else may write, checked on the file opened
  * (without following a link), so it cannot be swapped between the check and the read; undefined when there is none.
  * `hint` says what to do instead. */
-export function readOwnFile(path: string, what: string, hint?: string): string | undefined {
+export function readOwnFile(path: string, what: string, hint?: string, lastBytes?: number): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -100,9 +101,15 @@ export function readOwnFile(path: string, what: string, hint?: string): string |
     throw error; // the caller says what the file is and what to do
   }
   try {
-    const why = distrust(fstatSync(fd));
+    const stat = fstatSync(fd);
+    const why = distrust(stat);
     if (why) throw new InputFileError(path, `is not trusted as a ${what}: ${why}`, hint);
-    return readFileSync(fd, 'utf8');
+    if (lastBytes === undefined || stat.size <= lastBytes) return readFileSync(fd, 'utf8');
+    // Only the end of a long file (a log): from the first whole line in its last `lastBytes`.
+    const tail = Buffer.alloc(lastBytes);
+    const read = readSync(fd, tail, 0, lastBytes, stat.size - lastBytes);
+    const text = tail.subarray(0, read).toString('utf8');
+    return text.slice(text.indexOf('\n') + 1);
   } finally {
     closeSync(fd);
   }

@@ -4,7 +4,7 @@
 // to a file (NDJSON for a list, JSON otherwise) and the answer is its size, its first items and a resource_link.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openExclusive } from '../../io/safe-file.js';
@@ -123,10 +123,22 @@ export function failureOf(run: Pick<Invocation, 'code' | 'stderr'>): Answer {
   };
 }
 
+/** Result files kept: the oldest go as new ones come. */
+const keptResults = 50;
+
+/** Makes room for one more result file: the oldest go past the number kept. */
+function pruneResults(dir: string): void {
+  const files = readdirSync(dir)
+    .map((name) => ({ path: join(dir, name), at: lstatSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => a.at - b.at);
+  for (const file of files.slice(0, Math.max(0, files.length - keptResults + 1))) rmSync(file.path, { force: true });
+}
+
 /** Writes the whole result to a new file of its own (0600, never through a link) under <config>/mcp-results. */
 function writeWhole(configDir: string, tool: string, structured: Record<string, unknown>): string {
   const dir = join(configDir, 'mcp-results');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  pruneResults(dir);
   const items = Array.isArray(structured.items) ? structured.items : undefined;
   const path = join(dir, tempName(tool, items ? '.ndjson' : '.json'));
   const fd = openExclusive(path);

@@ -68,9 +68,12 @@ export function appendAudit(configDir: string, entry: AuditEntry): string | unde
   }
 }
 
-/** The entries, newest last; a line that is not an entry is reported as such rather than shown. */
+/** How much of the end of the log is read: the latest entries, however long it has grown. */
+const tailBytes = 4 * 1024 * 1024;
+
+/** The latest entries, newest last; a line that is not an entry is reported as such rather than shown. */
 export function readAudit(configDir: string): { entries: AuditEntry[]; unreadable: number } {
-  const text = readOwnFile(auditPath(configDir), 'audit log') ?? '';
+  const text = readOwnFile(auditPath(configDir), 'audit log', undefined, tailBytes) ?? '';
   const entries: AuditEntry[] = [];
   let unreadable = 0;
   for (const line of text.split('\n')) {
