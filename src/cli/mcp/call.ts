@@ -13,8 +13,7 @@ import { appendAudit, type AuditEntry } from './audit.js';
 import type { Guard } from './guard.js';
 import { invoke } from './invoke.js';
 import type { Jobs, JobView } from './jobs.js';
-import { confinedArgs, isPathArg, isPathFlag, type Confinement } from './paths.js';
-import { toolArgs, toolFlags } from './tool-schema.js';
+import { confinedArgs, pathNames, type Confinement } from './paths.js';
 import { readsOnly, type Tool } from './tools.js';
 
 export interface CallSettings {
@@ -63,25 +62,16 @@ export function jobAnswer(
 /** What makes two jobs the same work: the tool and the files it reads (an import's journal is its input's), else the
  * tool and its arguments. */
 function jobKey(tool: Tool, args: Record<string, unknown>): string {
-  const files = pathNames(tool)
+  const files = pathNames(tool.verb)
     .map((name) => args[name])
     .filter((value) => value !== undefined);
   const { resume: _resume, restart: _restart, ...rest } = args;
   return `${tool.name}\n${JSON.stringify(files.length ? files : rest)}`;
 }
 
-const pathNames = (tool: Tool): string[] => [
-  ...toolFlags(tool.verb)
-    .filter(([, spec]) => isPathFlag(spec))
-    .map(([key]) => key),
-  ...toolArgs(tool.verb)
-    .filter(isPathArg)
-    .map((spec) => spec.name),
-];
-
 /** What the files a call names are now: a token does not act on a file changed since its preview. */
 function filesNow(tool: Tool, args: Record<string, unknown>): string {
-  return pathNames(tool)
+  return pathNames(tool.verb)
     .flatMap((name) => [args[name]].flat())
     .filter((value): value is string => typeof value === 'string')
     .map((path) => {

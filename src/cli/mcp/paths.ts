@@ -47,14 +47,9 @@ export function confine(value: string, where: Confinement): { path: string } | {
   return { path };
 }
 
-/** The call's arguments with every path confined, or the first refusal, naming the argument. */
-export function confinedArgs(
-  verb: AnyVerb,
-  args: Record<string, unknown>,
-  where: Confinement,
-): { args: Record<string, unknown> } | { refused: string } {
-  const out = { ...args };
-  const names = [
+/** The names of a verb's arguments and flags that are files. */
+export function pathNames(verb: AnyVerb): string[] {
+  return [
     ...toolFlags(verb)
       .filter(([, spec]) => isPathFlag(spec))
       .map(([key]) => key),
@@ -62,7 +57,16 @@ export function confinedArgs(
       .filter(isPathArg)
       .map((spec) => spec.name),
   ];
-  for (const name of names) {
+}
+
+/** The call's arguments with every path confined, or the first refusal, naming the argument. */
+export function confinedArgs(
+  verb: AnyVerb,
+  args: Record<string, unknown>,
+  where: Confinement,
+): { args: Record<string, unknown> } | { refused: string } {
+  const out = { ...args };
+  for (const name of pathNames(verb)) {
     const value = out[name];
     if (value === undefined || typeof value === 'boolean') continue;
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
