@@ -11,8 +11,9 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
 let client: Client;
-beforeEach(async () => {
-  sb = await startTestSandbox();
+
+/** A client of a new server; `answer`, when given, is the user's answer to a question (the client can elicit). */
+async function connect(answer?: (message: string) => { action: 'accept' | 'decline'; content?: { confirm: boolean } }) {
   const { ctx } = createTestContext({ env: sb.env });
   const { factory } = await mcpServerFactory(ctx, groups, {
     globals: [],
@@ -22,8 +23,13 @@ beforeEach(async () => {
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await factory().connect(serverSide);
-  client = new Client({ name: 'in-process', version: '1.0.0' });
+  client = new Client({ name: 'in-process', version: '1.0.0' }, answer ? { capabilities: { elicitation: {} } } : {});
+  if (answer) client.setRequestHandler('elicitation/create', async (request) => answer(request.params.message));
   await client.connect(clientSide);
+}
+
+beforeEach(async () => {
+  sb = await startTestSandbox();
 });
 afterEach(async () => {
   await client.close();
@@ -32,6 +38,7 @@ afterEach(async () => {
 
 describe('outreach mcp in process', () => {
   it('declares an output schema on every tool, and answers reads that hold to it', async () => {
+    await connect();
     const { tools } = await client.listTools();
     expect(tools.filter((t) => t.outputSchema?.type !== 'object').map((t) => t.name)).toEqual([]);
     for (const [name, args] of [
@@ -48,6 +55,7 @@ describe('outreach mcp in process', () => {
   });
 
   it('previews a guarded tool without changing anything, as over stdio', async () => {
+    await connect();
     const before = sb.sandbox.requestLog.filter((r) => r.method !== 'GET').length;
     const answer = await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001' } });
     expect(answer.structuredContent).toMatchObject({
@@ -55,5 +63,29 @@ describe('outreach mcp in process', () => {
       affected: 1,
     });
     expect(sb.sandbox.requestLog.filter((r) => r.method !== 'GET').length).toBe(before);
+  });
+
+  it('asks the user as well where the client can, and does nothing when the user declines', async () => {
+    const asked: string[] = [];
+    let accept = false;
+    await connect((message) => {
+      asked.push(message);
+      return accept ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+    });
+    const skips = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path.endsWith('/skip')).length;
+    const first = await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001' } });
+    const confirm = (first.structuredContent as { confirm: string }).confirm;
+    const declined = await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001', confirm } });
+    expect(declined.structuredContent).toEqual({ exitCode: 2, error: 'error: the user declined; nothing was done' });
+    expect(skips()).toBe(0);
+    // The token was not spent by the question: with the user's yes, it acts.
+    accept = true;
+    const done = await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001', confirm } });
+    expect(done.isError).toBeFalsy();
+    expect(skips()).toBe(1);
+    expect(asked).toEqual([
+      'An agent asks to run tasks skip on 1 record(s). Do it?',
+      'An agent asks to run tasks skip on 1 record(s). Do it?',
+    ]);
   });
 });

@@ -318,6 +318,31 @@ describe('outreach mcp', () => {
     }
   });
 
+  it('asks the user as well over stdio when the client can', { timeout: 60_000 }, async () => {
+    const dir = tempDir('outreach-mcp-ask-');
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, '--sandbox', 'mcp'],
+      env: cleanEnv({ OUTREACH_CONFIG_DIR: join(dir, 'config') }),
+      cwd: dir,
+      stderr: 'pipe',
+    });
+    client = new Client({ name: 'outreach-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params.message);
+      return { action: 'decline' };
+    });
+    await client.connect(transport);
+    const first = structured(await client.callTool({ name: 'tasks_skip', arguments: { taskId: 'tk000001' } }));
+    const declined = await client.callTool({
+      name: 'tasks_skip',
+      arguments: { taskId: 'tk000001', confirm: first.confirm },
+    });
+    expect(structured(declined)).toEqual({ exitCode: 2, error: 'error: the user declined; nothing was done' });
+    expect(asked).toEqual(['An agent asks to run tasks skip on 1 record(s). Do it?']);
+  });
+
   it('will not start in the home folder without --files-dir: every file there would be in reach', async () => {
     const home = tempDir('outreach-mcp-home-');
     const result = await runBin(['--sandbox', 'mcp'], {

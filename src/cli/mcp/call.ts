@@ -2,7 +2,7 @@
 // guarded, then the run of its command, at once or, for a long job, as a handle that job_status follows. Every call of
 // a tool that may change something is audited; the log failing never changes the answer.
 import { statSync } from 'node:fs';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { Context } from '../../context.js';
 import type { JobEvent } from '../../jobs/events.js';
 import type { GroupEntry } from '../verb.js';
@@ -137,12 +137,17 @@ class Call {
   }
 }
 
+/** Asks the client's user (elicitation) where the client can: their answer, or the question to return (an
+ * input_required result, on the 2026-07-28 protocol). See ask-user.ts. */
+export type AskUser = (question: string) => Promise<'yes' | 'declined' | InputRequiredResult>;
+
 export async function callTool(
   settings: CallSettings,
   tool: Tool,
   given: Record<string, unknown>,
   signal: AbortSignal,
-): Promise<CallToolResult> {
+  ask?: AskUser,
+): Promise<CallToolResult | InputRequiredResult> {
   const confined = confinedArgs(tool.verb, given, settings.files);
   if ('refused' in confined) return result({ exitCode: 2, error: `error: ${confined.refused}` }, true);
   const call = new Call(settings, tool, given, confined.args, signal);
@@ -151,12 +156,18 @@ export async function callTool(
   // A rehearsal changes nothing: it needs no token, and touches nothing to count.
   if (args.dryRun === true || readsOnly(tool.verb) || (!guarded && settings.maxAffected === undefined))
     return call.act([]);
-  return previewFirst(settings, tool, call, guarded);
+  return previewFirst(settings, tool, call, guarded, ask);
 }
 
 /** The preview: the verb's own rehearsal where it has one (and may for these arguments), else the command it would
  * run; then --max-affected, then the token: a guarded call acts only with the token of this very preview. */
-async function previewFirst(settings: CallSettings, tool: Tool, call: Call, guarded: boolean): Promise<CallToolResult> {
+async function previewFirst(
+  settings: CallSettings,
+  tool: Tool,
+  call: Call,
+  guarded: boolean,
+  ask: AskUser | undefined,
+): Promise<CallToolResult | InputRequiredResult> {
   const { args } = call;
   let preview = 'dryRun' in (tool.verb.flags ?? {}) ? await call.run(['--dry-run']) : undefined;
   if (preview?.isError && preview.failure.exitCode === 2 && preview.failure.error.includes('--dry-run'))
@@ -177,8 +188,19 @@ async function previewFirst(settings: CallSettings, tool: Tool, call: Call, guar
   const command = `outreach ${argvOf(tool, args).join(' ')}`;
   const bound = `${preview ? preview.digest : command}\n${filesNow(tool, args)}`;
   const token = typeof args.confirm === 'string' ? args.confirm : undefined;
-  const refused = token === undefined ? undefined : settings.guard.redeem(tool.name, args, bound, token);
-  if (token !== undefined && refused === undefined) return call.act('yes' in (tool.verb.flags ?? {}) ? ['--yes'] : []);
+  const refused = token === undefined ? undefined : settings.guard.redeem(tool.name, args, bound, token, false);
+  if (token !== undefined && refused === undefined) {
+    // Where the client can ask its user, the user is asked as well: the token alone is the agent's word.
+    const question = `An agent asks to run ${tool.name.replace(/_/g, ' ')} on ${touches} record(s). Do it?`;
+    const asked = ask ? await ask(question) : 'yes';
+    if (asked === 'declined') {
+      call.audit({ outcome: 'refused', error: 'the user declined' });
+      return result({ exitCode: 2, error: 'error: the user declined; nothing was done' }, true);
+    }
+    if (asked !== 'yes') return asked;
+    settings.guard.redeem(tool.name, args, bound, token);
+    return call.act('yes' in (tool.verb.flags ?? {}) ? ['--yes'] : []);
+  }
   const confirmation = settings.guard.mint(tool.name, args, bound);
   call.audit(refused ? { outcome: 'refused', error: refused } : { outcome: 'preview' });
   return result({

@@ -44,8 +44,14 @@ export class Guard {
     return { token, expiresAt: new Date(until).toISOString() };
   }
 
-  /** Why the token does not let this call act, or undefined when it does (and then it is spent). */
-  redeem(tool: string, args: Record<string, unknown>, preview: string, token: string): string | undefined {
+  /** Why the token does not let this call act, or undefined when it does; `spend` uses it up (a token acts once). */
+  redeem(
+    tool: string,
+    args: Record<string, unknown>,
+    preview: string,
+    token: string,
+    spend = true,
+  ): string | undefined {
     const match = /^(\d{1,15})\.([\w-]{12})\.([\w-]{43})$/.exec(token);
     if (!match) return 'the confirm token is not one this server gave';
     const until = Number(match[1]);
@@ -55,7 +61,7 @@ export class Guard {
     if (this.now() > until) return 'the confirm token has expired';
     for (const [spent, end] of this.spent) if (end < this.now()) this.spent.delete(spent);
     if (this.spent.has(token)) return 'the confirm token has been used: a token acts once';
-    this.spent.set(token, until);
+    if (spend) this.spent.set(token, until);
     return undefined;
   }
 }

@@ -7,6 +7,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import type { Context } from '../../context.js';
 import type { GroupEntry } from '../verb.js';
 import { everyVerb } from '../verb-tree.js';
+import { askUserFor } from './ask-user.js';
 import { callTool, type CallSettings } from './call.js';
 import { Guard } from './guard.js';
 import { registerJobTools } from './job-tools.js';
@@ -58,7 +59,8 @@ export async function mcpServerFactory(
           outputSchema: outputSchema(tool),
           annotations: tool.annotations,
         },
-        (args: Record<string, unknown>, extra) => callTool(calls, tool, args, extra.mcpReq.signal),
+        (args: Record<string, unknown>, extra) =>
+          callTool(calls, tool, args, extra.mcpReq.signal, askUserFor(server, extra)),
       );
     if (!settings.readOnly) registerJobTools(server, calls, byName);
     return server;
