@@ -88,7 +88,7 @@ export function createCommandContext(
     rateLimitWaitMs: () => jobMode.rateLimitWaitMs(),
     timeoutGiven: flags.timeout !== undefined,
     emit: (event) => {
-      progress.emit(event);
+      if (event.type !== 'journal') progress.emit(event);
       ctx.observe?.(event);
     },
     job: (run) =>

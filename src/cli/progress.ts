@@ -7,7 +7,8 @@ import { visible } from './terminal-text.js';
 type Spinner = { text: string; start(): unknown; stop(): unknown; clear(): unknown; render(): unknown };
 
 export interface ProgressRenderer {
-  emit(event: JobEvent): void;
+  /** What a person is shown of a job (where it keeps its journal is for front ends that follow jobs). */
+  emit(event: Exclude<JobEvent, { type: 'journal' }>): void;
   /** Writes a line of text past the spinner: cleared first, drawn again after. */
   print(write: () => void): void;
   /** What a request waits for; shown only once the wait passes half a second (most answers come sooner). undefined

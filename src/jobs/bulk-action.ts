@@ -397,6 +397,7 @@ export async function runBulk(
 
 async function actOnAll(ctx: JobContext, plan: BulkPlan, concurrency: number): Promise<BulkSummary> {
   const { action } = plan;
+  ctx.emit({ type: 'journal', path: plan.journal.path });
   ctx.resumable({ kind: 'bulk-resume', job: action.job, journal: plan.journal.path });
   const http = await ctx.http();
   const total = plan.batches.reduce((n, b) => n + b.ids.length, 0);

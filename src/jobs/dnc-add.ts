@@ -150,6 +150,7 @@ function openJournal(
   );
   if (opts.resume) accepted = previous!.acceptedUnits(isUnitRange);
   summary.files.journal = opts.journalPath;
+  ctx.emit({ type: 'journal', path: opts.journalPath });
   ctx.resumable();
   return { journal, accepted };
 }

@@ -8,6 +8,9 @@ export type JobEvent =
   /** A line for the person even under --json or --csv (not under --quiet): a wait they should know about. */
   | { type: 'note'; text: string }
   /** Something guessed or odd that the user should know even under --json (not under --quiet). */
-  | { type: 'warning'; text: string };
+  | { type: 'warning'; text: string }
+  /** Where the job keeps its journal, once it does: for a front end that follows jobs (`outreach mcp`); the CLI says
+   * it only with the command that continues a job. */
+  | { type: 'journal'; path: string };
 
 export type EmitEvent = (event: JobEvent) => void;

@@ -93,6 +93,8 @@ describe('outreach mcp', () => {
         await mcp.callTool({ name: 'tasks_bulk_skip', arguments: { ...args, confirm: preview.confirm } }),
       );
       const id = started.job.id as string;
+      // At once, with where it keeps its journal, in the folder the server works in.
+      expect(started.job.journal).toMatch(new RegExp(`^${configDir}/bulk-skip-[\\d-]+\\.journal$`));
       await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } });
       const done = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
       expect(done).toMatchObject({ total: selection.length, skipped: selection.length, failed: 0 });
@@ -129,13 +131,13 @@ describe('outreach mcp', () => {
     const mcp = await connect(configDir);
     const started = structured(await mcp.callTool({ name: 'prospects_import', arguments: { file } }));
     expect(started.job).toMatchObject({
-      state: 'running',
+      journal: join(configDir, 'leads.import-journal'),
       command: `outreach prospects import ${file}`,
       sandbox: true,
     });
     const id = started.job.id as string;
     const status = structured(await mcp.callTool({ name: 'job_status', arguments: { id, waitSeconds: 30 } }));
-    expect(status.job).toMatchObject({ id, state: 'done' });
+    expect(status.job).toMatchObject({ id, state: 'done', sandbox: true });
     const outcome = structured(await mcp.callTool({ name: 'job_results', arguments: { id } }));
     // Some rows rejected is exit 3: an answer with its warning, not an error to retry.
     expect(outcome).toMatchObject({ total: 501, sent: 500, rejected: 1, exitCode: 3 });

@@ -38,20 +38,23 @@ const result = (structured: Record<string, unknown>, isError = false): CallToolR
 export const isSandbox = (settings: Pick<CallSettings, 'globals'>): boolean => settings.globals.includes('--sandbox');
 
 /** The job's handle as an answer: its id and state, and its outcome once it has ended, else its last progress line.
- * Small: the command (and whether it runs against the sandbox) once, when it starts; its arguments never. */
+ * Small: the command once, when it starts; its arguments never. */
 export function jobAnswer(
   job: JobView & { answer?: unknown },
   settings: Pick<CallSettings, 'globals'>,
   first = false,
 ): CallToolResult {
-  const { id, state, phase, command, notes } = job;
+  const { id, state, phase, command, journal, notes } = job;
   const outcome = (job.answer as Answer | undefined)?.result.structuredContent;
   return result({
     job: {
       id,
       state,
       ...(phase && !outcome ? { phase } : {}),
-      ...(first ? { command, ...(isSandbox(settings) ? { sandbox: true } : {}) } : {}),
+      ...(first ? { command } : {}),
+      // A rehearsal says so in every answer about it.
+      ...(isSandbox(settings) ? { sandbox: true } : {}),
+      ...(journal ? { journal } : {}),
       ...(notes.length ? { notes } : {}),
     },
     // A job that has ended answers with its outcome too: no further call is needed.
@@ -133,7 +136,8 @@ class Call {
       this.audit({ outcome: 'refused', error: job.refused });
       return result({ exitCode: 2, error: `error: ${job.refused}` }, true);
     }
-    return jobAnswer(job, settings, true);
+    // At once, but with where it keeps its journal: what job_resume continues from.
+    return jobAnswer((await settings.jobs.settled(job.id)) ?? job, settings, true);
   }
 }
 

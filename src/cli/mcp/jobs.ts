@@ -12,6 +12,8 @@ export interface JobView {
   arguments: Record<string, unknown>;
   /** What it does, as the command line a person would type. */
   command: string;
+  /** Where it keeps its journal, once it does (an upload, a bulk action). */
+  journal?: string;
   state: 'running' | 'done' | 'failed';
   startedAt: string;
   endedAt?: string;
@@ -69,7 +71,8 @@ export class Jobs {
       done: Promise.resolve(),
     };
     const heard = (event: JobEvent) => {
-      if (event.type === 'progress') {
+      if (event.type === 'journal') job.journal = event.path;
+      else if (event.type === 'progress') {
         job.phase = event.text;
         job.reports++;
       } else if (job.notes.length < maxNotes) job.notes.push(`${event.type}: ${event.text}`);
@@ -94,6 +97,21 @@ export class Jobs {
   get(id: string): (JobView & { answer?: Answer }) | undefined {
     const job = this.jobs.get(id);
     return job && { ...view(job), answer: job.answer };
+  }
+
+  /** Waits until the job has set itself up: its journal is kept, it reports progress, or it has ended. */
+  async settled(id: string): Promise<JobView | undefined> {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (job.state === 'running' && job.journal === undefined && job.reports === 0)
+      await new Promise<void>((resolve) => {
+        const listener = () => {
+          job.listeners.delete(listener);
+          resolve();
+        };
+        job.listeners.add(listener);
+      });
+    return view(job);
   }
 
   /** Waits until the job ends, `signal` aborts or `ms` pass, calling `onReport` at each of its progress reports. */
@@ -132,6 +150,6 @@ export class Jobs {
 }
 
 function view(job: Job): JobView {
-  const { id, tool, arguments: args, command, state, startedAt, endedAt, phase, reports, notes } = job;
-  return { id, tool, arguments: args, command, state, startedAt, endedAt, phase, reports, notes: [...notes] };
+  const { id, tool, arguments: args, command, journal, state, startedAt, endedAt, phase, reports, notes } = job;
+  return { id, tool, arguments: args, command, journal, state, startedAt, endedAt, phase, reports, notes: [...notes] };
 }

@@ -6,21 +6,21 @@ import { z } from 'zod';
 import type { Tool } from './tools.js';
 
 const commandAnswer = {
-  items: z.array(z.unknown()).optional().describe('a list, as the command printed it (only the fields asked)'),
-  truncated: z.literal(true).optional().describe('the answer was too large: the whole of it is in `file`'),
+  items: z.array(z.unknown()).optional(),
+  truncated: z.literal(true).optional(),
   file: z.string().optional(),
   count: z.number().optional(),
   first: z.array(z.unknown()).optional(),
-  exitCode: z.literal(3).optional().describe('3: some items failed; `warning` says which and where they are written'),
+  exitCode: z.literal(3).optional(),
   warning: z.string().optional(),
 };
 
 const preview = {
-  preview: z.unknown().optional().describe("the command's --dry-run output, or the command it would run"),
-  affected: z.number().optional().describe('how many records it would touch'),
-  confirm: z.string().optional().describe('give it back, with the same arguments, to act'),
+  preview: z.unknown().optional(),
+  affected: z.number().optional(),
+  confirm: z.string().optional(),
   expiresAt: z.string().optional(),
-  refused: z.string().optional().describe('why a token given did not act'),
+  refused: z.string().optional(),
   next: z.string().optional(),
 };
 
@@ -29,13 +29,14 @@ export const jobHandle = z.looseObject({
   state: z.enum(['running', 'done', 'failed']),
   phase: z.string().optional(),
   command: z.string().optional(),
+  journal: z.string().optional(),
   sandbox: z.literal(true).optional(),
   notes: z.array(z.string()).optional(),
 });
 
 const job = {
   job: jobHandle.optional(),
-  outcome: z.unknown().optional().describe("the command's JSON summary, once the job has ended"),
+  outcome: z.unknown().optional(),
   next: z.string().optional(),
 };
 

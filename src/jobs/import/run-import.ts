@@ -378,6 +378,7 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
   if (opts.resume)
     ctx.emit({ type: 'info', text: `Resuming: ${acceptedBefore.size} chunk(s) already accepted are not sent again.` });
   plan.summary.files.journal = journalPath;
+  ctx.emit({ type: 'journal', path: journalPath });
   ctx.resumable();
   return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
 }
