@@ -109,7 +109,7 @@ function firstOf(items: unknown[]): unknown[] {
   return first;
 }
 
-export function failureOf(run: Pick<Invocation, 'code' | 'stderr'>): Answer {
+function failureOf(run: Pick<Invocation, 'code' | 'stderr'>): Answer {
   const error = cut(run.stderr.trim() || `exit ${run.code}`);
   const structured = { exitCode: run.code, error };
   return {

@@ -16,7 +16,7 @@ export interface AuditEntry {
   error?: string;
 }
 
-export const auditPath = (configDir: string): string => join(configDir, 'audit.ndjson');
+const auditPath = (configDir: string): string => join(configDir, 'audit.ndjson');
 
 /** Names of arguments whose values are never written (a webhook's headers carry credentials). */
 const secretName = /key|secret|token|password|authori[sz]ation|header|confirm/i;

@@ -35,7 +35,7 @@ const result = (structured: Record<string, unknown>, isError = false): CallToolR
   structuredContent: structured,
 });
 
-export const isSandbox = (settings: Pick<CallSettings, 'globals'>): boolean => settings.globals.includes('--sandbox');
+const isSandbox = (settings: Pick<CallSettings, 'globals'>): boolean => settings.globals.includes('--sandbox');
 
 /** The job's handle as an answer: its id and state, and its outcome once it has ended, else its last progress line.
  * Small: the command once, when it starts; its arguments never. */

@@ -36,7 +36,7 @@ export interface Confinement {
 }
 
 /** The path to give the command, or why it is refused. */
-export function confine(value: string, where: Confinement): { path: string } | { refused: string } {
+function confine(value: string, where: Confinement): { path: string } | { refused: string } {
   if (value === '-') return { refused: 'stdin and stdout carry the protocol: give a file' };
   const path = resolve(where.root, value);
   const real = realPlace(path);
