@@ -35,6 +35,9 @@ const result = (structured: Record<string, unknown>, isError = false): CallToolR
   structuredContent: structured,
 });
 
+/** A call refused before anything was done: exit 2 with why, as the CLI says a mistake in its input. */
+export const refusal = (why: string): CallToolResult => result({ exitCode: 2, error: `error: ${why}` }, true);
+
 const isSandbox = (settings: Pick<CallSettings, 'globals'>): boolean => settings.globals.includes('--sandbox');
 
 /** The job's handle as an answer: its id and state, and its outcome once it has ended, else its last progress line.
@@ -134,7 +137,7 @@ class Call {
     );
     if ('refused' in job) {
       this.audit({ outcome: 'refused', error: job.refused });
-      return result({ exitCode: 2, error: `error: ${job.refused}` }, true);
+      return refusal(job.refused);
     }
     // At once, but with where it keeps its journal: what job_resume continues from.
     return jobAnswer((await settings.jobs.settled(job.id)) ?? job, settings, true);
@@ -153,7 +156,7 @@ export async function callTool(
   ask?: AskUser,
 ): Promise<CallToolResult | InputRequiredResult> {
   const confined = confinedArgs(tool.verb, given, settings.files);
-  if ('refused' in confined) return result({ exitCode: 2, error: `error: ${confined.refused}` }, true);
+  if ('refused' in confined) return refusal(confined.refused);
   const call = new Call(settings, tool, given, confined.args, signal);
   const { args } = call;
   const guarded = tool.guarded?.(args) === true;
@@ -199,7 +202,7 @@ async function previewFirst(
     const asked = ask ? await ask(question) : 'yes';
     if (asked === 'declined') {
       call.audit({ outcome: 'refused', error: 'the user declined' });
-      return result({ exitCode: 2, error: 'error: the user declined; nothing was done' }, true);
+      return refusal('the user declined; nothing was done');
     }
     if (asked !== 'yes') return asked;
     settings.guard.redeem(tool.name, args, bound, token);

@@ -4,18 +4,12 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { cut } from './answer.js';
-import { callTool, jobAnswer, type CallSettings } from './call.js';
+import { callTool, jobAnswer, refusal, type CallSettings } from './call.js';
 import { anyAnswer, jobHandle } from './output-schema.js';
 import type { Tool } from './tools.js';
 
-const unknownJob = (id: string): CallToolResult => ({
-  isError: true,
-  content: [{ type: 'text', text: `error: no job ${id} in this server (jobs are forgotten when it stops)` }],
-  structuredContent: {
-    exitCode: 2,
-    error: `error: no job ${id} in this server; after a restart, job_resume takes the tool and its arguments`,
-  },
-});
+const unknownJob = (id: string): CallToolResult =>
+  refusal(`no job ${id} in this server; after a restart, job_resume takes the tool and its arguments`);
 
 /** The longest a job_status call waits. */
 const maxWaitSeconds = 600;
@@ -102,19 +96,10 @@ function registerResume(server: McpServer, settings: CallSettings, tools: Map<st
       const toolName = known?.tool ?? name;
       const tool = toolName === undefined ? undefined : tools.get(toolName);
       if (!tool || !('resume' in (tool.verb.flags ?? {})))
-        return {
-          isError: true,
-          content: [{ type: 'text', text: `error: ${toolName ?? 'no tool given'}: not a job that keeps a journal` }],
-          structuredContent: { exitCode: 2, error: `${toolName ?? 'no tool given'}: not a job that keeps a journal` },
-        };
+        return refusal(`${toolName ?? 'no tool given'}: not a job that keeps a journal`);
       // Arguments given again are held to the tool's schema, as a call of the tool is.
       const checked = tool.inputSchema.safeParse({ ...(known?.arguments ?? given ?? {}), resume: true });
-      if (!checked.success)
-        return {
-          isError: true,
-          content: [{ type: 'text', text: `error: arguments of ${tool.name}: ${checked.error.message}` }],
-          structuredContent: { exitCode: 2, error: `error: arguments of ${tool.name}: ${cut(checked.error.message)}` },
-        };
+      if (!checked.success) return refusal(`arguments of ${tool.name}: ${cut(checked.error.message)}`);
       const { restart: _restart, ...args } = checked.data as Record<string, unknown>;
       return callTool({ ...settings }, tool, args, extra.mcpReq.signal);
     },
