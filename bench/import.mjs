@@ -4,7 +4,9 @@
 // concurrency: what is left when a client costs nothing), the
 // honest floor (floor-import.mjs: what the CLI must do and nothing else, at its chunk size and concurrency) and to
 // naive Node and Python scripts, at BENCH_ROWS (default 1,000,000) and a tenth of it, against the same sandbox
-// (reset before each run); at the smaller size also the CLI sending the file in one chunk. Runs are interleaved; the
+// (reset before each run); at the smaller size also the CLI sending the file in one chunk. Then the do-not-contact
+// check: the same import with the sandbox holding BENCH_DNC values (default as many as the rows; a tenth of them are
+// emails of the file, stopped) against the import with --no-dnc-check over the same state. Runs are interleaved; the
 // medians of wall time, client CPU (user + system) and peak RSS are compared with the floor's at the same size. GNU
 // time (`apt-get install time`) measures. BENCH_ROWS and BENCH_RUNS (default 3) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -64,36 +66,92 @@ const plan = [rows, small].flatMap((count) =>
     .map((name) => ({ name: `${name}, ${count.toLocaleString('en-US')}`, argv: commands[name](files[count]) })),
 );
 let medians;
+let dncMedians;
+const dncValues = Number(process.env.BENCH_DNC ?? rows);
 try {
-  medians = await interleaved(plan, { runs, reset: sandbox.reset, env });
+  // BENCH_ONLY=dnc runs the do-not-contact comparison alone.
+  medians = process.env.BENCH_ONLY === 'dnc' ? new Map() : await interleaved(plan, { runs, reset: sandbox.reset, env });
+  if (dncValues > 0) {
+    await sandbox.reset();
+    process.stderr.write(`adding ${dncValues.toLocaleString('en-US')} DNC values to the sandbox (not timed)...\n`);
+    await addDncValues(baseUrl, key, dncValues);
+    const dncPlan = [
+      { name: 'import --no-dnc-check', argv: [...commands.outreach(files[rows]), '--no-dnc-check'] },
+      {
+        name: `import checked against ${dncValues.toLocaleString('en-US')} DNC values`,
+        argv: commands.outreach(files[rows]),
+      },
+    ];
+    dncMedians = await interleaved(dncPlan, { runs, reset: () => sandbox.reset(['dnc_items']), env });
+  }
 } finally {
   sandbox.stop();
 }
 const med = (name, count) => medians.get(`${name}, ${count.toLocaleString('en-US')}`);
+if (medians.size) printImportFigures();
 
-console.log(
-  `import, medians of ${runs} interleaved runs, ${rows.toLocaleString('en-US')} rows ` +
-    `(${(statSync(files[rows]).size / 1048576).toFixed(0)} MiB) and ${small.toLocaleString('en-US')}, NODE_EXTRA_CA_CERTS unset`,
-);
-printRatioTable(medians, (name) => `floor, ${name.split(', ').pop()}`);
-for (const count of [rows, small]) {
-  const ours = med('outreach', count);
-  const floor = med('floor', count);
-  const wall = ours.wall / floor.wall;
-  const cpu = ours.cpu / floor.cpu;
-  const bound = ours.wall / med('ceiling', count).wall;
+if (dncMedians) {
+  console.log(`\nthe do-not-contact check, ${rows.toLocaleString('en-US')} rows, medians of ${runs} interleaved runs`);
+  printRatioTable(dncMedians, () => 'import --no-dnc-check');
+  const [without, checked] = [...dncMedians.values()];
+  const wall = checked.wall / without.wall;
+  const more = checked.rssMiB - without.rssMiB;
   console.log(
-    `target at ${count.toLocaleString('en-US')}: wall <= 1.05x the server-bound limit ${verdict(bound <= 1.05)} ` +
-      `(${bound.toFixed(2)}x); wall <= 1.10x floor ${verdict(wall <= 1.1)} (${wall.toFixed(2)}x); ` +
-      `cpu <= 1.3x floor ${verdict(cpu <= 1.3)} (${cpu.toFixed(2)}x)`,
+    `target: wall <= 1.15x the import without the check ${verdict(wall <= 1.15)} (${wall.toFixed(2)}x); ` +
+      `peak RSS <= 30 MiB more ${verdict(more <= 30)} (${more.toFixed(0)} MiB more)`,
   );
 }
-const oursSmall = med('outreach', small);
-const oursBig = med('outreach', rows);
-const growth = oursBig.rssMiB / oursSmall.rssMiB;
-const versus = (name) => (oursSmall.wall / med(name, small).wall).toFixed(2);
-console.log(
-  `target: faster than naive node (${versus('naive node')}x) and python (${versus('naive python')}x) at ` +
-    `${small.toLocaleString('en-US')} rows; RSS at ${rows.toLocaleString('en-US')} ${oursBig.rssMiB.toFixed(0)} MiB ` +
-    `(<= 130 ${verdict(oursBig.rssMiB <= 130)}), ${growth.toFixed(2)}x the smaller run (<= 1.15 ${verdict(growth <= 1.15)})`,
-);
+
+/** Values for the "Global do-not-contact" list, posted 5,000 a request: emails of every tenth row of the generated
+ * file (so the check stops rows), and others of the same shape that match nothing. */
+async function addDncValues(baseUrl, key, count) {
+  const { request } = await import('undici');
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  for (let first = 0; first < count; first += 5000) {
+    const items = [];
+    for (let i = first; i < Math.min(count, first + 5000); i++) items.push(dncValue(i));
+    const res = await request(`${baseUrl}/v1/dnc`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ dncListId: 'dncGlobal1', items }),
+    });
+    await res.body.text();
+    if (res.statusCode !== 201) throw new Error(`adding DNC values: HTTP ${res.statusCode}`);
+  }
+}
+
+/** The i-th value: every tenth an email of the file's row i (generate-prospects.mjs), the rest emails and domains
+ * that match no row. */
+function dncValue(i) {
+  if (i % 10 === 0) return `prospect${i}@company${i % 9973}.example`;
+  return i % 10 < 8 ? `person${i}@elsewhere${i % 5000}.example` : `domain${i}.example`;
+}
+
+function printImportFigures() {
+  console.log(
+    `import, medians of ${runs} interleaved runs, ${rows.toLocaleString('en-US')} rows ` +
+      `(${(statSync(files[rows]).size / 1048576).toFixed(0)} MiB) and ${small.toLocaleString('en-US')}, NODE_EXTRA_CA_CERTS unset`,
+  );
+  printRatioTable(medians, (name) => `floor, ${name.split(', ').pop()}`);
+  for (const count of [rows, small]) {
+    const ours = med('outreach', count);
+    const floor = med('floor', count);
+    const wall = ours.wall / floor.wall;
+    const cpu = ours.cpu / floor.cpu;
+    const bound = ours.wall / med('ceiling', count).wall;
+    console.log(
+      `target at ${count.toLocaleString('en-US')}: wall <= 1.05x the server-bound limit ${verdict(bound <= 1.05)} ` +
+        `(${bound.toFixed(2)}x); wall <= 1.10x floor ${verdict(wall <= 1.1)} (${wall.toFixed(2)}x); ` +
+        `cpu <= 1.3x floor ${verdict(cpu <= 1.3)} (${cpu.toFixed(2)}x)`,
+    );
+  }
+  const oursSmall = med('outreach', small);
+  const oursBig = med('outreach', rows);
+  const growth = oursBig.rssMiB / oursSmall.rssMiB;
+  const versus = (name) => (oursSmall.wall / med(name, small).wall).toFixed(2);
+  console.log(
+    `target: faster than naive node (${versus('naive node')}x) and python (${versus('naive python')}x) at ` +
+      `${small.toLocaleString('en-US')} rows; RSS at ${rows.toLocaleString('en-US')} ${oursBig.rssMiB.toFixed(0)} MiB ` +
+      `(<= 130 ${verdict(oursBig.rssMiB <= 130)}), ${growth.toFixed(2)}x the smaller run (<= 1.15 ${verdict(growth <= 1.15)})`,
+  );
+}

@@ -32,19 +32,24 @@ export async function startSandbox(env, key, args = [], sandboxBin = bin) {
   });
   return {
     baseUrl,
-    /** Back to the seed, over a fresh connection (a pooled one may have been closed during a long run). */
-    reset: () =>
+    /** Back to the seed, over a fresh connection (a pooled one may have been closed during a long run); `keep`
+     * names tables whose resources keep their records. */
+    reset: (keep) =>
       new Promise((resolve, reject) => {
         const req = http.request(
           `${baseUrl}/_sandbox/reset`,
-          { method: 'POST', headers: { 'x-api-key': key }, agent: false },
+          {
+            method: 'POST',
+            headers: { 'x-api-key': key, ...(keep ? { 'content-type': 'application/json' } : {}) },
+            agent: false,
+          },
           (res) => {
             res.resume();
             res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: ${res.statusCode}`))));
           },
         );
         req.on('error', reject);
-        req.end();
+        req.end(keep ? JSON.stringify({ keep }) : undefined);
       }),
     stop: () => child.kill('SIGINT'),
     stopped: () => {

@@ -122,6 +122,9 @@ export interface DncItemRecord {
   type: 'email' | 'domain';
   createdAt: string;
   addedBy: string;
+  /** Its place in its list (1 for the first added), so a page is a range, not a scan past every item before it.
+   * Missing on items an older outreach added: numbered when their list is next read. */
+  pos?: number;
 }
 
 export interface DncListRecord {

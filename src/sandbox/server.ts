@@ -10,6 +10,7 @@ import { Store } from './store.js';
 import { SandboxError } from './sandbox-error.js';
 import { createFaultInjector, type FaultKind } from './faults.js';
 import type { Route, SandboxRequest, SandboxResponse } from './route.js';
+import type { SandboxResource } from './resource.js';
 import { allRoutes, resources } from './resources/index.js';
 import { reportsTable } from './resources/reports/index.js';
 import { WebhookDispatcher } from './resources/webhooks/delivery.js';
@@ -39,6 +40,7 @@ export const maxBodyBytes = 90 * 1024 * 1024;
 /** A request's body must have arrived in full this long after its headers (90 MB at 1.5 MB/s), waited on the sandbox's
  * clock: a sender that trickles it in is answered 408 and cut off, so it cannot hold a connection open. */
 export const bodyDeadlineMs = 60_000;
+const settledReason = new Error('the request was answered');
 /** Of a body refused before it was read (no key, a wrong key), this much is read and dropped, so a client that sends
  * everything before it reads still gets the 401; past it the connection is cut. Nothing of it is kept. */
 export const refusedBodyBytes = 1024 * 1024;
@@ -134,15 +136,18 @@ export class Sandbox {
     });
   }
 
-  /** Every record goes; the seed is laid down afresh, dated from the clock now. */
-  reset(): void {
+  /** Every record goes; the seed is laid down afresh, dated from the clock now. A resource with a table named in
+   * `keep` keeps its records (and gets no seed over them): a benchmark keeps a million DNC values between runs. */
+  reset(keep: string[] = []): void {
     this.clockOffset = 0;
-    for (const resource of resources) for (const table of resource.tables) this.store.table(table).clear();
-    this.seed();
+    const kept = resources.filter((resource) => resource.tables.some((table) => keep.includes(table.name)));
+    for (const resource of resources)
+      if (!kept.includes(resource)) for (const table of resource.tables) this.store.table(table).clear();
+    this.seed(kept);
   }
 
-  private seed(): void {
-    for (const resource of resources) resource.seed?.(this.store);
+  private seed(except: SandboxResource[] = []): void {
+    for (const resource of resources) if (!except.includes(resource)) resource.seed?.(this.store);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -214,12 +219,15 @@ export class Sandbox {
   private bodyDeadline(req: IncomingMessage, res: ServerResponse, method: string, path: string): () => boolean {
     const options = this.settings.bodyDeadline;
     let cut = false;
-    if (options === false) return () => cut;
+    // A request without a body (no length, not chunked: most GETs) has nothing to wait for, and costs no timer.
+    const bodiless = req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+    if (options === false || bodiless) return () => cut;
     const ms = options.ms ?? bodyDeadlineMs;
     const sleep = options.sleep ?? this.settings.clock.sleep;
     const settled = new AbortController();
-    req.once('close', () => settled.abort());
-    res.once('close', () => req.complete && settled.abort());
+    // With a reason of its own: an abort without one builds a DOMException (a stack trace) every request.
+    req.once('close', () => settled.abort(settledReason));
+    res.once('close', () => req.complete && settled.abort(settledReason));
     sleep(ms, AbortSignal.any([settled.signal, this.closing.signal])).then(
       () => {
         if (req.complete || req.destroyed) return;
@@ -334,7 +342,10 @@ export class Sandbox {
   /** Test and demo controls: reset to the seed, read the request log, move the clock forward. */
   private async control(method: string, path: string, rawBody: Buffer): Promise<SandboxResponse> {
     if (method === 'POST' && path === '/_sandbox/reset') {
-      this.reset();
+      const keep = (JSON.parse(rawBody.toString('utf8') || '{}') as { keep?: unknown }).keep;
+      if (keep !== undefined && !(Array.isArray(keep) && keep.every((name) => typeof name === 'string')))
+        throw new SandboxError(400, 1001, 'Validation failed: body.keep must be a list of table names');
+      this.reset(keep);
       this.requestLog.length = 0;
       return { status: 200, body: { message: 'Sandbox reset to the seed data' } };
     }

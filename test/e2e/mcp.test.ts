@@ -276,7 +276,9 @@ describe('outreach mcp', () => {
         )
         .catch(() => 'closed');
       expect(await followed).toBe('closed');
-      expect(reports[0]).toMatch(/^big\.csv: [\d,]+ rows read/);
+      // The lists are read first (the sandbox's 42 values), then the rows.
+      expect(reports[0]).toMatch(/^Reading do-not-contact lists: \d+ of 42 values$/);
+      expect(reports.find((r) => !r.startsWith('Reading'))).toMatch(/^big\.csv: [\d,]+ rows read/);
       client = undefined;
 
       mcp = await connect(dir);

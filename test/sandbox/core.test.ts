@@ -100,6 +100,23 @@ describe('sandbox pipeline', () => {
     expect(state(sb).inboxCategories).toHaveLength(9);
   });
 
+  it('a reset may keep the records of the resources owning the tables named in keep', async () => {
+    sb = await startTestSandbox();
+    await sb.request('POST', '/v1/dnc', { dncListId: 'dncCustmr2', items: ['kept.example'] });
+    sb.sandbox.store.table(inboxCategoriesTable).clear();
+    expect((await sb.request('POST', '/_sandbox/reset', { keep: ['dnc_items'] })).status).toBe(200);
+    expect(state(sb).inboxCategories).toHaveLength(9);
+    const kept = await sb.request('GET', '/v1/dnc/dncCustmr2');
+    expect(kept.body.payload.dncDetails.map((i: { value: string }) => i.value)).toEqual([
+      'acme.com',
+      'ceo@initech.com',
+      'kept.example',
+    ]);
+    expect((await sb.request('POST', '/_sandbox/reset', { keep: 'dnc_items' })).status).toBe(400);
+    expect((await sb.request('POST', '/_sandbox/reset')).status).toBe(200);
+    expect((await sb.request('GET', '/v1/dnc/dncCustmr2')).body.payload.meta.totalItems).toBe(2);
+  });
+
   it('refuses a body over 90 MB with 400/4000', async () => {
     sb = await startTestSandbox();
     const big = 'x'.repeat(91 * 1024 * 1024);

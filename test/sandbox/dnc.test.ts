@@ -2,6 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { state } from '../helpers/sandbox-state.js';
+import { withStateDb } from '../helpers/state-db.js';
+import { tempDir } from '../helpers/context.js';
+import { openSandboxDb } from '../../src/sandbox/open-state.js';
+import { dncItemsTable } from '../../src/sandbox/resources/dnc/tables.js';
 
 let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
@@ -113,5 +117,52 @@ describe('POST /v1/blacklist-domains (deprecated)', () => {
     expect((await sb.request('POST', '/v1/blacklist-domains', { domains: 'a.example' })).body).toMatchObject({
       code: 40002,
     });
+  });
+
+  it('pages a whole list in the order items were added, each page a range of places', async () => {
+    const values = Array.from({ length: 250 }, (_, i) => `v${i}@order.example`);
+    await sb.request('POST', '/v1/dnc', { dncListId: 'dncCustmr2', items: values });
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (page) => (await sb.request('GET', `/v1/dnc/dncCustmr2?page=${page}&pageSize=100`)).body.payload,
+      ),
+    );
+    expect(pages.map((p) => p.meta.itemCount)).toEqual([100, 100, 52, 0]);
+    expect(pages[0].meta).toMatchObject({ totalItems: 252, totalPages: 3 });
+    expect(pages.flatMap((p) => p.dncDetails.map((i: { value: string }) => i.value))).toEqual([
+      'acme.com',
+      'ceo@initech.com',
+      ...values,
+    ]);
+    expect(Object.keys(pages[1].dncDetails[0]).sort()).toEqual(['addedBy', 'createdAt', 'id', 'type', 'value']);
+  });
+
+  it('numbers items an older outreach added without a place, after those that have one', async () => {
+    const items = sb.sandbox.store.table(dncItemsTable);
+    const old = { id: 'dncOld1', listId: 'dncCustmr2', value: 'old.example', type: 'domain' as const };
+    items.put({ ...old, createdAt: '2026-01-01T00:00:00.000Z', addedBy: 'Old Version' });
+    const page = (await sb.request('GET', '/v1/dnc/dncCustmr2?pageSize=100')).body.payload;
+    expect(page.dncDetails.map((i: { value: string }) => i.value)).toEqual([
+      'acme.com',
+      'ceo@initech.com',
+      'old.example',
+    ]);
+    expect(page.meta.totalItems).toBe(3);
+  });
+
+  it('a state written before items had places gains their columns when opened', () => {
+    const path = `${tempDir('outreach-dnc-pos-')}/state.db`;
+    openSandboxDb(path).close();
+    withStateDb(path, (db) => {
+      db.exec('DROP INDEX dnc_items_c1');
+      for (const column of ['pos', 'created_at', 'added_by']) db.exec(`ALTER TABLE dnc_items DROP COLUMN ${column}`);
+    });
+    const db = openSandboxDb(path);
+    try {
+      const columns = withStateDb(path, (raw) => raw.prepare('SELECT name FROM pragma_table_info(?)').all('dnc_items'));
+      expect(columns.map((c: any) => c.name)).toEqual(expect.arrayContaining(['pos', 'created_at', 'added_by']));
+    } finally {
+      db.close();
+    }
   });
 });

@@ -17,11 +17,22 @@ function readDelimiter(raw: string): string {
   return delimiter;
 }
 
+/** How many of the rejected rows the do-not-contact lists stopped, by list (most first): the lists that stopped
+ * any, or every list on a dry run (the rehearsal says what each would stop). */
+function dncPart(s: ImportSummary): string {
+  if (!s.dnc.checked) return ' (not checked against the do-not-contact lists)';
+  const stopped = s.dnc.lists.reduce((n, list) => n + list.rows, 0);
+  const shown = s.dnc.lists.filter((list) => list.rows || s.mode === 'dry-run').sort((a, b) => b.rows - a.rows);
+  if (!shown.length) return s.mode === 'dry-run' ? ' (the account has no do-not-contact lists)' : '';
+  const byList = shown.map((list) => `"${list.name}" ${formatCount(list.rows)}`).join(', ');
+  return ` (${formatCount(stopped)} on do-not-contact lists: ${byList})`;
+}
+
 function summaryLine(s: ImportSummary): string {
   const parts = [
     `${formatCount(s.total)} row${s.total === 1 ? '' : 's'} read`,
     `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
-    `${formatCount(s.rejected)} rejected`,
+    `${formatCount(s.rejected)} rejected${dncPart(s)}`,
   ];
   if (s.succeeded !== null)
     parts.push(
@@ -41,8 +52,10 @@ function summaryLine(s: ImportSummary): string {
 /** Why an import that did not fully succeed ends as it does, and what to send again. */
 function importFailure(s: ImportSummary): Failure {
   const fix = [s.files.rejected, s.files.failed].filter(Boolean);
+  const listed = s.dnc.checked ? s.dnc.lists.reduce((n, list) => n + list.rows, 0) : 0;
   const hint = fix.length
-    ? `Each row of ${fix.join(' and ')} says why; fix them and import that file.`
+    ? `Each row of ${fix.join(' and ')} says why; fix them and import that file` +
+      (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
     : 'Check the import later with `outreach prospects import-status`.';
   if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
   const parts = [
@@ -92,6 +105,11 @@ export const importFlags = {
   ),
   concurrency: flag.int('requests under way at once', { min: 1, max: 8, default: 2 }),
   strict: flag.bool('check the whole file first; send nothing if any row is bad'),
+  dncCheck: flag.negatable(
+    'check every row against the do-not-contact lists (the default)',
+    'send rows without reading the do-not-contact lists',
+    true,
+  ),
   dryRun: flag.bool('check and report only; send nothing'),
   wait: flag.negatable(
     'wait for the service and write the results files (default on a terminal)',
@@ -114,7 +132,9 @@ export default defineVerb({
     "map by their headers. Several columns for one field (Apollo's six phones) feed it together: each row takes the",
     'first not empty, a direct line first and a home number last (README lists the order).',
     '',
-    'Each row is checked first: bad CSV records, empty or malformed emails and duplicate emails go to',
+    'Each row is checked first: bad CSV records, empty or malformed emails, emails on a do-not-contact list of the',
+    'account (the address, its domain or a parent domain; every list is read once before the first row, and',
+    '--no-dnc-check skips it) and duplicate emails go to',
     '<name>.rejected.csv (row, reason, then the record whole); the rest is sent in chunks (up to 40,000 rows and',
     '90 MB each; the first ones smaller, so the service starts early) with --concurrency requests at a time.',
     '<name>.import-journal records each accepted chunk, so --resume after a crash or Ctrl-C sends only what was not',
@@ -191,6 +211,7 @@ export async function runImportCommand(
         resume: opts.resume,
         restart: opts.restart,
         keepJournal: opts.keepJournal,
+        dncCheck: opts.dncCheck,
       }),
     )
     .catch((error: unknown) => {

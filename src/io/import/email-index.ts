@@ -15,32 +15,15 @@
 // was then a little short), as many again when it was not. A file past 16,777,215 rows moves
 // a table's rows to a 32-bit array of their own.
 
-let hashA = 0;
-let hashB = 0;
-/** Two 32-bit hashes of `text` in one pass (murmur-style mixing, two seeds), left in `hashA` and `hashB`. */
-function hash(text: string): void {
-  let a = 0x9747b28c;
-  let b = 0x1b873593;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x5bd1e995);
-    a ^= a >>> 13;
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 13;
-  }
-  a = Math.imul(a ^ (a >>> 15), 0x27d4eb2d);
-  b = Math.imul(b ^ (b >>> 15), 0x27d4eb2d);
-  hashA = (a ^ (a >>> 16)) >>> 0;
-  hashB = (b ^ (b >>> 16)) >>> 0;
-}
+import { hashed, hashText } from '../text-hash.js';
 
 const initialSlots = 1 << 16;
 const rowMask = 0xff_ffff;
 
 class Table {
-  /** `hashA`. */
+  /** `hashed[0]`. */
   readonly keys: Uint32Array;
-  /** The top 8 bits of `hashB` over the row (0 marks an empty slot; a row past the mask is kept in `wideRows`). */
+  /** The top 8 bits of `hashed[1]` over the row (0 marks an empty slot; a row past the mask is kept in `wideRows`). */
   readonly tags: Uint32Array;
   wideRows: Uint32Array | undefined;
   count = 0;
@@ -58,13 +41,14 @@ class Table {
     return this.count > this.tags.length * this.fillTo;
   }
 
-  /** The slot holding `hashA`/`hashB`, or the empty slot where they would go. */
+  /** The slot holding `hashed[0]`/`hashed[1]`, or the empty slot where they would go. */
   find(): number {
     const { keys, tags } = this;
     const size = tags.length;
-    const extra = hashB >>> 24;
-    let slot = Math.floor(((hashB & rowMask) * size) / 0x100_0000);
-    while (tags[slot] !== 0 && (keys[slot] !== hashA || tags[slot]! >>> 24 !== extra))
+    const key = hashed[0]!;
+    const extra = hashed[1]! >>> 24;
+    let slot = Math.floor(((hashed[1]! & rowMask) * size) / 0x100_0000);
+    while (tags[slot] !== 0 && (keys[slot] !== key || tags[slot]! >>> 24 !== extra))
       slot = slot + 1 === size ? 0 : slot + 1;
     return slot;
   }
@@ -75,8 +59,8 @@ class Table {
 
   put(slot: number, row: number): void {
     if (row > rowMask && !this.wideRows) this.wideRows = this.tags.map((tag) => tag & rowMask);
-    this.keys[slot] = hashA;
-    this.tags[slot] = ((hashB & 0xff00_0000) | Math.min(row, rowMask)) >>> 0;
+    this.keys[slot] = hashed[0]!;
+    this.tags[slot] = ((hashed[1]! & 0xff00_0000) | Math.min(row, rowMask)) >>> 0;
     if (this.wideRows) this.wideRows[slot] = row;
     this.count++;
   }
@@ -96,7 +80,7 @@ export class EmailIndex {
 
   /** Records `email` as seen on `row` unless it was seen before; returns the earlier row, or undefined. */
   firstRowOf(email: string, row: number): number | undefined {
-    hash(email.toLowerCase());
+    hashText(email.toLowerCase());
     const earlier = this.find();
     if (earlier !== undefined) return earlier;
     let table = this.tables.at(-1)!;
@@ -112,7 +96,7 @@ export class EmailIndex {
 
   /** The row where `email` first appeared, without recording anything. */
   lookup(email: string): number | undefined {
-    hash(email.toLowerCase());
+    hashText(email.toLowerCase());
     return this.find();
   }
 

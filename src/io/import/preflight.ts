@@ -1,10 +1,19 @@
-// The local checks every row passes before it may be sent: the CSV record itself, its email, and duplicates.
+// The local checks every row passes before it may be sent: the CSV record itself, its email, the do-not-contact lists,
+// and duplicates.
 // The same checks run again when the results are written, so reasons never need to be kept in memory.
 import type { CsvBadRow, CsvRow } from '../csv-reader.js';
 import { emailProblem } from '../email.js';
+import type { DncSet } from './dnc-set.js';
 import type { EmailIndex } from './email-index.js';
 
-export type RowCheck = { ok: true; email: string } | { ok: false; email: string; reason: string };
+/** `list`: the number of the do-not-contact list that stopped the row. */
+export type RowCheck = { ok: true; email: string } | { ok: false; email: string; reason: string; list?: number };
+
+/** The do-not-contact lists rows are checked against, and their names by number. */
+export interface Suppression {
+  set: DncSet;
+  lists: Array<{ name: string }>;
+}
 
 /** A value longer than this is no prospect field: a broken file, or a document pasted in a cell. */
 export const maxValueChars = 1024 * 1024;
@@ -34,6 +43,7 @@ export function checkRow(
   emailColumn: number,
   emails: EmailIndex,
   mode: 'record' | 'lookup',
+  suppression?: Suppression,
 ): RowCheck {
   if (isBadRow(record)) return { ok: false, email: record.fields[emailColumn]?.trim() ?? '', reason: record.reason };
   const email = (record.fields[emailColumn] ?? '').trim();
@@ -42,6 +52,10 @@ export function checkRow(
   if (!email) return { ok: false, email, reason: 'empty email' };
   const problem = emailProblem(email);
   if (problem) return { ok: false, email, reason: `invalid email: ${problem}` };
+  // Before duplicates: every row of a listed email says so, not only its first.
+  const list = suppression ? suppression.set.listOfEmail(email.toLowerCase()) : -1;
+  if (list >= 0)
+    return { ok: false, email, reason: `on do-not-contact list "${suppression!.lists[list]!.name}"`, list };
   const first = mode === 'record' ? emails.firstRowOf(email, record.row) : emails.lookup(email);
   if (first !== undefined && first !== record.row)
     return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };

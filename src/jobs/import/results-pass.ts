@@ -6,7 +6,7 @@ import { Interrupted } from '../../errors.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
-import { checkRow } from '../../io/import/preflight.js';
+import { checkRow, type Suppression } from '../../io/import/preflight.js';
 import type { JobContext } from '../context.js';
 import { unchangedCodes, type RowFailure } from './failure-report.js';
 
@@ -22,6 +22,8 @@ export interface ResultsPassOptions {
   replayed?: RowRange[];
   /** Chunks whose outcome is not known (their report could not be downloaded), with why. */
   unknown?: Array<RowRange & { reason: string }>;
+  /** The do-not-contact lists the sending pass checked rows against. */
+  suppression?: Suppression;
 }
 
 interface RowRange {
@@ -56,7 +58,7 @@ export async function resultsPass(
     for await (const batch of source.batches)
       for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
-        const check = checkRow(record, options.emailColumn, emails, 'lookup');
+        const check = checkRow(record, options.emailColumn, emails, 'lookup', options.suppression);
         if (!check.ok) {
           counts.rejected++;
           await results.write([record.row, check.email, 'rejected', check.reason]);

@@ -41,6 +41,7 @@ import {
   type ImportRecords,
 } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
+import { readDncLists, type DncLists } from './dnc-lists.js';
 
 /** The largest chunk the import sends by default: the service takes up to 100,000 rows a request, but a chunk of
  * 40,000 leaves the service less to wait for between requests and the CLI less to hold (1M rows against the sandbox:
@@ -94,7 +95,13 @@ export interface ImportOptions {
   restart: boolean;
   /** Keep the journal of a finished import (it goes by default: nothing is left to resume). */
   keepJournal?: boolean;
+  /** Check every row against the account's do-not-contact lists (false: --no-dnc-check). */
+  dncCheck: boolean;
 }
+
+/** What the do-not-contact check did: the values read, and each list with the rows it stopped. */
+export type DncCheckSummary =
+  { checked: false } | { checked: true; values: number; lists: Array<{ id: string; name: string; rows: number }> };
 
 export interface ImportSummary {
   file: string;
@@ -110,6 +117,7 @@ export interface ImportSummary {
   unknown?: number;
   chunks: number;
   requestIds: string[];
+  dnc: DncCheckSummary;
   files: { rejected?: string; results?: string; failed?: string; journal?: string; mapping?: string };
 }
 
@@ -160,9 +168,14 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const mapped = await mapColumns(ctx, file, opts);
     const plan = planImport(ctx, file, opts, mapped);
     const expectedRows = estimateRows(file.path);
-    if ((opts.dryRun || opts.strict) && (await checkFirst(ctx, opts, plan, expectedRows))) return plan.summary;
+    if (opts.dryRun || opts.strict) {
+      await checkAgainstDnc(ctx, opts, mapped.http, plan);
+      if (await checkFirst(ctx, opts, plan, expectedRows)) return plan.summary;
+    }
     const opened = openJournal(ctx, file, opts, plan, mapped);
     closeJournal = () => opened.journal?.close();
+    // Read once the journal is kept (a front end following the job hears where first); --strict read them already.
+    if (!opts.strict) await checkAgainstDnc(ctx, opts, mapped.http, plan);
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
@@ -225,6 +238,29 @@ async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions)
   return { http, csv, delimiter, skipLines: peek.skipLines, mapping };
 }
 
+/** The do-not-contact lists, read before any row is checked, for the passes to check rows against; or a note that
+ * they are not (--no-dnc-check). */
+async function checkAgainstDnc(ctx: JobContext, opts: ImportOptions, http: HttpClient, plan: Plan): Promise<void> {
+  if (!opts.dncCheck) {
+    ctx.emit({ type: 'note', text: 'Not checking rows against the do-not-contact lists (--no-dnc-check).' });
+    return;
+  }
+  // Said in the summary (the rows each list stopped) and its JSON (every list, the values read).
+  const dnc = await readDncLists(ctx, http);
+  plan.suppression = plan.passOptions.suppression = dnc;
+  plan.summary.dnc = dncSummary(dnc, []);
+}
+
+/** The summary's account of the check: each list, and how many rows it stopped. */
+function dncSummary(dnc: DncLists | undefined, stoppedBy: number[]): DncCheckSummary {
+  if (!dnc) return { checked: false };
+  return {
+    checked: true,
+    values: dnc.values,
+    lists: dnc.lists.map((list, number) => ({ ...list, rows: stoppedBy[number] ?? 0 })),
+  };
+}
+
 /** Says which columns were matched by known export headers, and which are ignored. */
 function sayMapping(ctx: JobContext, mapping: ColumnMapping): void {
   if (mapping.bySynonym.length) {
@@ -254,6 +290,8 @@ interface Plan {
   summary: ImportSummary;
   rejectedPath: string;
   passOptions: Omit<SendPassOptions, 'alreadyAccepted'>;
+  /** The do-not-contact lists, once read. */
+  suppression?: DncLists;
 }
 
 function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mapped: Mapped): Plan {
@@ -276,6 +314,7 @@ function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mappe
     failed: null,
     chunks: 0,
     requestIds: [],
+    dnc: { checked: false },
     files: opts.saveMapping ? { mapping: resolve(ctx.cwd, opts.saveMapping) } : {},
   };
   const passOptions = {
@@ -308,6 +347,7 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expe
     rejectedPath,
   });
   Object.assign(summary, { total: check.total, rejected: check.rejected, chunks: check.chunks });
+  summary.dnc = dncSummary(plan.suppression, check.stoppedBy);
   if (check.rejected) summary.files.rejected = rejectedPath;
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
   if (opts.dryRun) return true;
@@ -358,6 +398,8 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
       encoding: opts.encoding ?? null,
       // Only when there is one: journals of files without a preamble stay as they were.
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
+      // Only when skipped: a resume without the check would send rows the first run stopped.
+      ...(opts.dncCheck ? {} : { dncCheck: false }),
     },
   };
   const { journal, previous } = Journal.start<ImportRecords>(
@@ -426,6 +468,7 @@ async function sendRows(
   const pass = await sendPass(ctx, emails, { ...plan.passOptions, alreadyAccepted, send, journal, rejectedPath });
   if (journal) journal.finish(pass.chunks);
   Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
+  summary.dnc = dncSummary(plan.suppression, pass.stoppedBy);
   summary.requestIds = pass.accepted
     .filter((a) => a.requestId)
     .sort((a, b) => a.chunk - b.chunk)
@@ -465,6 +508,7 @@ async function waitForResults(
     unknown,
     resultsPath: `${file.base}.results.csv`,
     failedPath: `${file.base}.failed.csv`,
+    suppression: plan.suppression,
   });
   summary.succeeded = counts.succeeded;
   summary.unchanged = counts.unchanged;

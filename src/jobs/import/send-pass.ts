@@ -7,7 +7,7 @@ import { formatCount, formatDuration } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
-import { checkRow } from '../../io/import/preflight.js';
+import { checkRow, type Suppression } from '../../io/import/preflight.js';
 import type { JobContext } from '../context.js';
 import type { Journal } from '../journal.js';
 import { UnitRunner } from '../runner.js';
@@ -31,6 +31,8 @@ export interface SendPassOptions {
   send?: (chunk: SpooledChunk) => Promise<AcceptedChunk>;
   journal?: Journal<ImportRecords>;
   rejectedPath?: string;
+  /** The do-not-contact lists: a row on one is not sent. */
+  suppression?: Suppression;
 }
 
 export interface SendPassResult {
@@ -42,6 +44,8 @@ export interface SendPassResult {
   accepted: AcceptedChunk[];
   /** Rows that reached a chunk (sent, or would be without --dry-run). */
   valid: number;
+  /** Rows each do-not-contact list stopped, by the list's number. */
+  stoppedBy: number[];
 }
 
 /** The chunks of a pass: built one at a time, spooled, and sent with bounded concurrency (or, with nothing to send,
@@ -179,7 +183,7 @@ function stopped(ctx: JobContext, error: unknown, result: SendPassResult): unkno
 export async function sendPass(ctx: JobContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
   const input = createReadStream(options.path);
   const source = await openCsv(input, options.csv);
-  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0 };
+  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0, stoppedBy: [] };
   const chunks = new Chunks(ctx, options, result);
   const report = progressReporter(ctx, options, result, input);
   let rejects: CsvFileWriter | undefined;
@@ -188,9 +192,10 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
       for (const record of batch.rows) {
         if (ctx.signal.aborted) throw new Interrupted();
         result.total++;
-        const check = checkRow(record, options.emailColumn, emails, 'record');
+        const check = checkRow(record, options.emailColumn, emails, 'record', options.suppression);
         if (!check.ok) {
           result.rejected++;
+          if (check.list !== undefined) result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
             rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header], {

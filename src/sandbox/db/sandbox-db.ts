@@ -80,7 +80,8 @@ export class SandboxDb {
       if (db.pragma('application_id', { simple: true }) !== sandboxApplicationId)
         db.pragma(`application_id = ${sandboxApplicationId}`);
       db.exec('CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, json TEXT NOT NULL)');
-      for (const spec of tables) for (const statement of tableSchema(spec)) db.exec(statement);
+      for (const spec of tables)
+        for (const statement of tableSchema(spec, columnsOf(db, spec.name))) db.exec(statement);
       if (version < schemaVersion && !hasTable(db, 'state')) db.pragma(`user_version = ${schemaVersion}`);
       db.exec('COMMIT');
     } catch (error) {
@@ -195,6 +196,12 @@ function refuseForeign(db: Database, path: string | undefined, tables: Array<Tab
       'Give the file `sandbox start --state` made, or a new path.',
     );
   }
+}
+
+/** The columns of a table the database has, or undefined when it has no such table. */
+function columnsOf(db: Database, name: string): Set<string> | undefined {
+  const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>;
+  return columns.length ? new Set(columns.map((c) => c.name)) : undefined;
 }
 
 function hasTable(db: Database, name: string): boolean {

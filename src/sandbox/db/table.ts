@@ -27,14 +27,19 @@ export function defineTable<T>(spec: TableSpec<T>): TableSpec<T> {
   return spec;
 }
 
-/** The statements that make a table and its indexes. */
-export function tableSchema(spec: TableSpec<never>): string[] {
+/** The statements that make a table and its indexes; `existing` are the columns the table already has, when it
+ * does: a column added since is added to it (empty until its records are written again). */
+export function tableSchema(spec: TableSpec<never>, existing?: Set<string>): string[] {
   const columns = spec.columns ?? [];
-  const statements = [
-    `CREATE TABLE IF NOT EXISTS ${spec.name} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, json TEXT NOT NULL${columns
-      .map((c) => `, ${c.name} ${c.type ?? 'TEXT'}`)
-      .join('')})`,
-  ];
+  const statements = existing
+    ? columns
+        .filter((c) => !existing.has(c.name))
+        .map((c) => `ALTER TABLE ${spec.name} ADD COLUMN ${c.name} ${c.type ?? 'TEXT'}`)
+    : [
+        `CREATE TABLE IF NOT EXISTS ${spec.name} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, json TEXT NOT NULL${columns
+          .map((c) => `, ${c.name} ${c.type ?? 'TEXT'}`)
+          .join('')})`,
+      ];
   for (const column of columns)
     if (column.index)
       statements.push(
@@ -80,6 +85,16 @@ export class Table<T> {
     const sql = `SELECT json FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy}${page.length ? ' LIMIT ? OFFSET ?' : ''}`;
     const rows = this.statement(sql).all(...params, ...page) as Array<{ json: string }>;
     return rows.map((row) => JSON.parse(row.json) as T);
+  }
+
+  /** Some columns of the matching rows, each row as an array of them: for pages read often, where parsing every
+   * record (or building an object a row) would cost more than the query. */
+  columnsOf(columns: string, where: string, params: SqlValue[], orderBy = 'seq'): SqlValue[][] {
+    const sql = `SELECT ${columns} FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy}`;
+    // A statement of its own (raw mode is a setting of the statement), told apart by the comment.
+    return this.statement(`${sql} -- raw`)
+      .raw(true)
+      .all(...params) as SqlValue[][];
   }
 
   all(): T[] {

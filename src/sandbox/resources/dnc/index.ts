@@ -42,17 +42,50 @@ function meta(totalItems: number, { currentPage, itemsPerPage }: ReturnType<type
 
 /** Items of the lists matching the query, a page of them, and how many match in all. */
 function itemPage(store: Store, query: DncItemQuery, listId?: string) {
+  const page = pageOf(query);
   const table = store.table(dncItemsTable);
   const { where, params } = itemFilter(query, listId);
-  const page = pageOf(query);
-  // List by list (in the order they were made), then each list's items in the order they were added.
-  const orderBy = '(SELECT seq FROM dnc_lists WHERE dnc_lists.id = list_id), seq';
   const total = table.count(where, ...params);
-  // A page past the end is empty (an offset past SQLite's integers would fail the query).
+  // List by list (in the order they were made), then each list's items in the order they were added. A page past
+  // the end is empty (an offset past SQLite's integers would fail the query).
+  const orderBy = '(SELECT seq FROM dnc_lists WHERE dnc_lists.id = list_id), seq';
   const items =
     page.offset >= total ? [] : table.select(where, params, { orderBy, limit: page.itemsPerPage, offset: page.offset });
   return { items, meta: meta(total, page, items.length) };
 }
+
+/** A page of a whole list (how a client reads every item of it): a range of places, found by its index, and the
+ * count from the last place (items are never taken out, so places run from 1 without gaps). Neither scans the items
+ * before the page: reading a list of a million items is linear, not quadratic. */
+function wholeListPage(store: Store, listId: string, page: ReturnType<typeof pageOf>) {
+  numberItems(store, listId);
+  const total = nextPos(store, listId) - 1;
+  const last = Math.min(total, page.offset + page.itemsPerPage);
+  const items =
+    page.offset >= total
+      ? []
+      : store
+          .table(dncItemsTable)
+          .columnsOf(
+            'id, value, type, created_at, added_by',
+            'list_id = ? AND pos > ? AND pos <= ?',
+            [listId, page.offset, last],
+            'pos',
+          )
+          .map(([id, value, type, createdAt, addedBy]) => ({ id, value, type, createdAt, addedBy }));
+  return { items, meta: meta(total, page, items.length) };
+}
+
+/** Numbers the items of a list that have no place yet (added by an older outreach), after those that have one. */
+function numberItems(store: Store, listId: string): void {
+  const table = store.table(dncItemsTable);
+  if (!table.count('list_id = ? AND pos IS NULL', listId)) return;
+  let next = nextPos(store, listId);
+  for (const item of table.select('list_id = ? AND pos IS NULL', [listId])) table.put({ ...item, pos: next++ });
+}
+
+const nextPos = (store: Store, listId: string) =>
+  Number(store.table(dncItemsTable).aggregate('MAX(pos)', 'list_id = ?', listId) ?? 0) + 1;
 
 const itemView = ({ id, value, type, createdAt }: DncItemRecord) => ({ id, value, type, createdAt });
 
@@ -66,6 +99,8 @@ function addItems(store: Store, list: DncListRecord, values: string[]) {
   const added: string[] = [];
   const now = store.isoNow();
   const { firstName, lastName } = store.account();
+  numberItems(store, list.id);
+  let pos = nextPos(store, list.id);
   for (const raw of values) {
     const item = classifyDncValue(raw);
     if (!item.ok) counts.invalid++;
@@ -78,6 +113,7 @@ function addItems(store: Store, list: DncListRecord, values: string[]) {
         type: item.type,
         createdAt: now,
         addedBy: `${firstName} ${lastName}`,
+        pos: pos++,
       });
       added.push(item.value);
       counts.added++;
@@ -119,13 +155,18 @@ export const dncResource = defineResource({
 
     show: (req, store) => {
       const list = findList(store, req.params.dncListId);
-      const { items, meta } = itemPage(store, req.query, list.id);
+      const whole = !req.query.search && (req.query.type ?? 'all') === 'all';
+      const { items: dncDetails, meta } = whole
+        ? wholeListPage(store, list.id, pageOf(req.query))
+        : (({ items, meta }) => ({ items: items.map((i) => ({ ...itemView(i), addedBy: i.addedBy })), meta }))(
+            itemPage(store, req.query, list.id),
+          );
       return {
         status: 200,
         body: {
           payload: {
             message: 'DNC list fetched successfully',
-            dncDetails: items.map((i) => ({ ...itemView(i), addedBy: i.addedBy })),
+            dncDetails,
             meta,
           },
         },

@@ -15,6 +15,10 @@ export const dncItemsTable = defineTable<DncItemRecord>({
     { name: 'list_id', value: (i) => i.listId },
     { name: 'value', value: (i) => i.value },
     { name: 'type', value: (i) => i.type },
+    // Read page by page without parsing each record (see wholeListPage).
+    { name: 'pos', type: 'INTEGER', value: (i) => i.pos ?? null },
+    { name: 'created_at', value: (i) => i.createdAt },
+    { name: 'added_by', value: (i) => i.addedBy },
   ],
-  compoundIndexes: [{ columns: 'list_id, value', unique: true }],
+  compoundIndexes: [{ columns: 'list_id, value', unique: true }, { columns: 'list_id, pos' }],
 });

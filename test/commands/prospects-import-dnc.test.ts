@@ -1,0 +1,115 @@
+// prospects import checks every row against every do-not-contact list of the account (read through the DNC
+// endpoints, page by page), through the real CLI against an in-process sandbox: reasons, counts, exit codes, state.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { changeRecord, prospectByEmail } from '../helpers/sandbox-state.js';
+import { dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
+import type { DncListRecord } from '../../src/sandbox/model.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-import-dnc-');
+  // The seed: "Global do-not-contact" holds legal@bigcorp.com and competitor.com, "Current customers" acme.com.
+  writeFileSync(
+    join(dir, 'leads.csv'),
+    'Email,First Name\n' +
+      'ann@fresh.example,Ann\n' +
+      'Legal@BigCorp.com,Bob\n' +
+      'cid@mail.competitor.com,Cid\n' +
+      'dee@acme.com,Dee\n' +
+      'legal@bigcorp.com,Bob again\n' +
+      'eve@fresh.example,Eve\n',
+  );
+});
+afterEach(() => sb.close());
+
+const importIn = (argv: string[]) => run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir });
+const dncReads = () => sb.sandbox.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/dnc')).length;
+
+describe('prospects import against the do-not-contact lists', () => {
+  it('sends no row on a list: each goes to the rejected file naming its list, and counts as rejected', async () => {
+    const result = await importIn(['leads.csv', '--wait']);
+    expect(result.code).toBe(3);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'Imported leads.csv: 6 rows read, 2 sent in 1 chunk, 4 rejected (4 on do-not-contact lists: ' +
+        `"Global do-not-contact" 3, "Current customers" 1), 2 succeeded, 0 unchanged, 0 failed. Reports: ${join(dir, 'leads.rejected.csv')}, ` +
+        `${join(dir, 'leads.results.csv')}, ${join(dir, 'leads.failed.csv')}`,
+    );
+    expect(result.stderr).toContain('(rows on a do-not-contact list are there to be left out, not fixed)');
+    expect(readFileSync(join(dir, 'leads.rejected.csv'), 'utf8')).toBe(
+      'row,reason,Email,First Name\n' +
+        '3,"on do-not-contact list ""Global do-not-contact""",Legal@BigCorp.com,Bob\n' +
+        '4,"on do-not-contact list ""Global do-not-contact""",cid@mail.competitor.com,Cid\n' +
+        '5,"on do-not-contact list ""Current customers""",dee@acme.com,Dee\n' +
+        '6,"on do-not-contact list ""Global do-not-contact""",legal@bigcorp.com,Bob again\n',
+    );
+    // The results report says the same, row by row.
+    expect(readFileSync(join(dir, 'leads.results.csv'), 'utf8')).toContain(
+      '5,dee@acme.com,rejected,"on do-not-contact list ""Current customers"""\n',
+    );
+    expect(prospectByEmail(sb, 'ann@fresh.example')).toBeDefined();
+    for (const email of ['legal@bigcorp.com', 'cid@mail.competitor.com', 'dee@acme.com'])
+      expect(prospectByEmail(sb, email)).toBeUndefined();
+  });
+
+  it('--json: every list with the rows it stopped, and the values read', async () => {
+    const result = await importIn(['leads.csv', '--no-wait', '--json']);
+    expect(result.code).toBe(3);
+    const summary = JSON.parse(result.stdout) as { rejected: number; dnc: unknown };
+    expect(summary.rejected).toBe(4);
+    expect(summary.dnc).toEqual({
+      checked: true,
+      values: 42,
+      lists: [
+        { id: 'dncGlobal1', name: 'Global do-not-contact', rows: 3 },
+        { id: 'dncCustmr2', name: 'Current customers', rows: 1 },
+      ],
+    });
+  });
+
+  it('--dry-run says how many rows each list would stop, and sends nothing', async () => {
+    const result = await importIn(['leads.csv', '--dry-run']);
+    expect(result.code).toBe(3);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'Checked leads.csv: 6 rows read, 0 sent in 1 chunk, 4 rejected (4 on do-not-contact lists: ' +
+        `"Global do-not-contact" 3, "Current customers" 1). Reports: ${join(dir, 'leads.rejected.csv')}`,
+    );
+    expect(prospectByEmail(sb, 'ann@fresh.example')).toBeUndefined();
+  });
+
+  it('--no-dnc-check reads no list, says so, and sends every row', async () => {
+    const result = await importIn(['leads.csv', '--no-wait', '--no-dnc-check']);
+    expect(result.code).toBe(3); // the second legal@bigcorp.com is a duplicate
+    expect(dncReads()).toBe(0);
+    expect(result.stderr).toContain('Not checking rows against the do-not-contact lists (--no-dnc-check).\n');
+    expect(result.stderr).toContain('1 rejected (not checked against the do-not-contact lists)');
+    expect(prospectByEmail(sb, 'dee@acme.com')).toBeDefined();
+  });
+
+  it('reads a list of many pages whole, and shows a list name as text, not terminal control', async () => {
+    const values = Array.from({ length: 2_345 }, (_, i) => `p${i}@many.example`);
+    writeFileSync(join(dir, 'values.csv'), `value\n${values.join('\n')}\n`);
+    expect((await run(['dnc', 'add', 'dncCustmr2', '--file', 'values.csv'], { env: sb.env, cwd: dir })).code).toBe(0);
+    changeRecord<DncListRecord>(sb, dncListsTable, 'dncCustmr2', (list) => (list.name = 'Cust\u001b[31mred'));
+    writeFileSync(join(dir, 'many.csv'), 'email\np0@many.example\np2344@many.example\np2345@many.example\n');
+    const result = await importIn(['many.csv', '--no-wait']);
+    expect(result.stderr.split('\n')[0]).toContain('2 rejected (2 on do-not-contact lists: "Cust\\u001b[31mred" 2)');
+    // 1 listing, 1 page of the first list, 24 of the second (2,347 values, 100 a page).
+    expect(dncReads()).toBe(26);
+  });
+
+  it('a resume keeps the choice of its first run: skipping the check on resume is refused', async () => {
+    const first = await importIn(['leads.csv', '--no-wait', '--no-dnc-check', '--keep-journal']);
+    expect(first.code).toBe(3);
+    const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('error: --resume: the flags or the column mapping differ from the run recorded');
+    expect(await importIn(['leads.csv', '--no-wait', '--resume', '--no-dnc-check'])).toMatchObject({ code: 3 });
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DncSet } from '../../src/io/import/dnc-set.js';
+
+describe('DncSet', () => {
+  it('finds an email whole, by its domain and by a parent domain, and names the first list that has it', () => {
+    const set = new DncSet(4);
+    set.add('legal@bigcorp.com', 0);
+    set.add('competitor.com', 1);
+    set.add('legal@bigcorp.com', 1); // already held: keeps list 0
+    expect(set.size).toBe(2);
+    expect(set.listOfEmail('legal@bigcorp.com')).toBe(0);
+    expect(set.listOfEmail('dan@competitor.com')).toBe(1);
+    expect(set.listOfEmail('dan@mail.eu.competitor.com')).toBe(1);
+    expect(set.listOfEmail('other@bigcorp.com')).toBe(-1);
+    expect(set.listOfEmail('dan@notcompetitor.com')).toBe(-1);
+  });
+
+  it('never takes a top-level domain on its own for a listed domain', () => {
+    const set = new DncSet();
+    set.add('com', 0);
+    expect(set.listOfEmail('a@b.com')).toBe(-1);
+    expect(set.find('com')).toBe(0);
+  });
+
+  it('grows past the size it was given and still finds every value', () => {
+    const set = new DncSet(10);
+    for (let i = 0; i < 50_000; i++) set.add(`p${i}@c${i % 97}.example`, i % 3);
+    expect(set.size).toBe(50_000);
+    for (let i = 0; i < 50_000; i += 997) expect(set.listOfEmail(`p${i}@c${i % 97}.example`)).toBe(i % 3);
+    let found = 0;
+    for (let i = 50_000; i < 100_000; i++) if (set.listOfEmail(`p${i}@c${i % 97}.example`) >= 0) found++;
+    expect(found).toBe(0);
+  });
+
+  it('refuses a list number past what a slot holds', () => {
+    expect(() => new DncSet().add('a.example', 0xffff)).toThrow(/more than 65535 do-not-contact lists/);
+  });
+});
