@@ -60,7 +60,7 @@ describe('one vocabulary over every declaration', () => {
       kinds('keepJournal')
         .map(([verb]) => verb)
         .sort(),
-    ).toEqual(['dnc add', 'prospects import', 'sequences import', 'tasks bulk-skip', 'tasks bulk-snooze']);
+    ).toEqual(['dnc add', 'dnc sync', 'prospects import', 'sequences import', 'tasks bulk-skip', 'tasks bulk-snooze']);
     expect(kinds('wait').every(([, kind]) => kind === 'bool' || kind === 'negatable')).toBe(true);
   });
 

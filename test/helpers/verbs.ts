@@ -43,6 +43,7 @@ export const sampleFlags: Record<string, string> = {
   fromAccount: 'ea1',
   subject: 'Hello',
   contentFile: 'body.html',
+  list: 'dncGlobal1',
 };
 
 /** Whether run() cannot do without the flag: its parser refuses no value. */

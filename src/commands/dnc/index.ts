@@ -28,6 +28,12 @@ export const group: GroupSpec = {
       load: () => import('./add.js'),
     },
     {
+      name: 'sync',
+      summary: "Bring a DNC list up to date from another tool's unsubscribe or block list export",
+      example: 'dnc sync mailchimp-unsubscribed.csv --list dncGlobal1 --dry-run',
+      load: () => import('./sync.js'),
+    },
+    {
       name: 'export',
       summary: 'Stream every item of a DNC list as CSV: value,type,createdAt,addedBy',
       example: 'dnc export dncGlobal1 > global.csv',

@@ -41,7 +41,7 @@ import {
   type ImportRecords,
 } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
-import { readDncLists, type DncLists } from './dnc-lists.js';
+import { readDncLists, type DncLists } from '../dnc-lists.js';
 
 /** The largest chunk the import sends by default: the service takes up to 100,000 rows a request, but a chunk of
  * 40,000 leaves the service less to wait for between requests and the CLI less to hold (1M rows against the sandbox:

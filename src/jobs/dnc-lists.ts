@@ -1,14 +1,14 @@
 // The account's do-not-contact lists, read once through the DNC endpoints into a DncSet before an import sends a row:
 // every list, every page of it (several pages under way at once), each value trimmed and lower-cased.
-import type { HttpClient } from '../../api/http.js';
-import { maxDncPageSize } from '../../api/contract/dnc.js';
-import { paginate, paginatePages } from '../../api/paginate.js';
-import { dncItemsPage, itemCount, listDncLists } from '../../api/resources/dnc.js';
-import { formatCount } from '../../format.js';
-import { DncSet, maxDncLists } from '../../io/import/dnc-set.js';
-import { visible } from '../../visible-text.js';
-import { UsageError } from '../../errors.js';
-import type { JobContext } from '../context.js';
+import type { HttpClient } from '../api/http.js';
+import { maxDncPageSize } from '../api/contract/dnc.js';
+import { paginate, paginatePages } from '../api/paginate.js';
+import { dncItemsPage, itemCount, listDncLists } from '../api/resources/dnc.js';
+import { formatCount } from '../format.js';
+import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
+import { visible } from '../visible-text.js';
+import { UsageError } from '../errors.js';
+import type { JobContext } from './context.js';
 
 /** Pages of a list asked for at once: the service answers a page of 100 in well under a millisecond, the round trip
  * is most of the wait. */
@@ -22,12 +22,14 @@ export interface DncLists {
   values: number;
 }
 
-export async function readDncLists(ctx: JobContext, http: HttpClient): Promise<DncLists> {
+/** Every list of the account, or only the one with id `only` (none when it has no such list). */
+export async function readDncLists(ctx: JobContext, http: HttpClient, only?: string): Promise<DncLists> {
   const lists: DncLists['lists'] = [];
   let expected = 0;
   for await (const list of paginate((page, pageSize) => listDncLists(http, { page, pageSize }), {
     pageSize: maxDncPageSize,
   })) {
+    if (only !== undefined && String(list.id) !== only) continue;
     lists.push({ id: String(list.id), name: visible(list.name ?? String(list.id)) });
     expected += itemCount(list) ?? 0;
   }

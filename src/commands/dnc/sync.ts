@@ -1,0 +1,167 @@
+import { existsSync, rmSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { arg, flag, renamed } from '../../cli/flags.js';
+import { conflicts, defineVerb } from '../../cli/verb.js';
+import { confirmed } from '../../cli/confirm.js';
+import type { CommandContext } from '../../cli/command-context.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { jobResult } from '../../cli/result.js';
+import { UsageError } from '../../errors.js';
+import { formatCount } from '../../format.js';
+import { checkReadableFile } from '../../io/input-file.js';
+import { dncSources } from '../../io/dnc-sources.js';
+import type { DncSyncDiff } from '../../jobs/dnc-sync.js';
+import { defaultDncChunk, maxDncChunk } from './add.js';
+
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+const byType = (t: { email: number; domain: number }) =>
+  `${formatCount(t.email + t.domain)} (${plural(t.email, 'email')}, ${plural(t.domain, 'domain')})`;
+
+/** The difference, as a person reads it before anything is sent. */
+function diffText(d: DncSyncDiff): string {
+  const reasons = Object.entries(d.leftOut.reasons)
+    .map(([why, n]) => `${why}: ${formatCount(n)}`)
+    .join(', ');
+  return [
+    `${d.file}: ${d.source.title}, ${plural(d.rows, 'row')}, against "${d.list.name}" ` +
+      `(${d.list.id}, ${plural(d.list.values, 'value')})`,
+    `  new            ${byType(d.new)}`,
+    `  already there  ${byType(d.alreadyThere)}`,
+    `  invalid        ${formatCount(d.invalid)}${d.files.rejected ? ` (each with its reason in ${d.files.rejected})` : ''}`,
+    `  duplicates     ${formatCount(d.duplicates)} (in the file)`,
+    `  not opt-outs   ${formatCount(d.leftOut.rows)}${reasons ? ` (${reasons})` : ''}`,
+  ].join('\n');
+}
+
+const newCount = (d: DncSyncDiff) => d.new.email + d.new.domain;
+
+export default defineVerb({
+  agent: { kind: 'write', idempotent: true, job: true },
+  exitCodes: [ExitCode.partial],
+  args: [arg.text('file')],
+  description: [
+    "Reads another tool's suppression or unsubscribe export as it comes, recognised by its header: HubSpot",
+    '(unsubscribes and bounces; contacts with "Unsubscribed from all email"), Mailchimp (unsubscribed, cleaned, or an',
+    'audience export with a status), lemlist (unsubscribes: value,source,createdAt), Instantly (block list: bl_value),',
+    'Smartlead (block list: email_or_domain), Apollo (contacts at stage "Do Not Contact" or bounced), or a plain',
+    'column of emails and domains. --source names the tool when the header fits several.',
+    'Values are normalised as `dnc add` does. Rows that are not opt-outs in their tool (a Mailchimp member still',
+    'subscribed, an Apollo contact at stage "Cold") are left out and counted; invalid values go to',
+    '<name>.rejected.csv with their row and reason.',
+    '',
+    'The difference against the list (new, already there, invalid, duplicates, not opt-outs; by type) is shown before',
+    'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
+    '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
+    'a failure, --resume --yes sends only what was not accepted.',
+    'Exit 3 when any row was invalid, 2 when nothing was sent for want of --yes.',
+  ].join('\n'),
+  examples: [
+    'dnc sync mailchimp-unsubscribed.csv --list dncGlobal1 --dry-run',
+    'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
+    'dnc sync blocklist.csv --list dncGlobal1 --source smartlead --yes',
+  ],
+  flags: {
+    list: flag.requiredText('the DNC list to bring up to date', { value: 'id' }),
+    // --from, as the issue named it, is taken too; listed as --source: elsewhere --from was an old name of --file.
+    source: renamed(
+      flag.choice(dncSources, 'the tool that wrote the file (default: recognised by its header)', {
+        value: 'tool',
+      }),
+      'from',
+    ),
+    dryRun: flag.bool('show the difference only; send nothing'),
+    yes: flag.bool('send the new values without asking', { short: '-y' }),
+    chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
+    concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
+    resume: flag.bool('continue an interrupted sync from its journal'),
+    restart: flag.bool('ignore an unfinished sync of this file and diff it again'),
+    keepJournal: flag.bool('keep the journal and the file of new values once they are sent'),
+  },
+  rules: [conflicts('resume', 'restart'), conflicts('dryRun', 'yes'), conflicts('dryRun', 'resume')],
+  async run(ctx, opts) {
+    const file = opts.args[0];
+    if (file === '-') throw new UsageError('dnc sync needs a file: it reads it to diff, then sends from it');
+    const path = resolve(ctx.cwd, file);
+    checkReadableFile(path, file);
+    const base = join(dirname(path), basename(path, extname(path)));
+    const sync = await import('../../jobs/dnc-sync.js');
+    const options = { path, name: file, listId: opts.list, from: opts.source, base };
+    const upload = {
+      ...options,
+      keepJournal: opts.keepJournal,
+      chunkSize: opts.chunkSize,
+      concurrency: opts.concurrency,
+    };
+    if (opts.resume) return resume(ctx, sync, upload, opts.yes);
+    const accepted = opts.restart ? 0 : sync.unfinishedSync(base);
+    if (accepted)
+      throw new UsageError(
+        `an earlier sync of ${file} stopped with ${plural(accepted, 'chunk')} accepted`,
+        `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
+      );
+    const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
+    const invalidCode = diff.invalid ? ExitCode.partial : ExitCode.ok;
+    const failing = diff.invalid
+      ? { failing: `${plural(diff.invalid, 'row')} invalid`, hint: `Each row of ${diff.files.rejected} says why.` }
+      : {};
+    if (opts.dryRun || !newCount(diff)) {
+      if (diff.files.new) rmSync(diff.files.new, { force: true });
+      delete diff.files.new;
+      const outcome = opts.dryRun ? diffText(diff) : `${diffText(diff)}\nNothing new to add.`;
+      return jobResult({ ...diff, sent: 0 }, outcome, invalidCode, failing);
+    }
+    // The file of new values goes unless they are sent (a refusal, a no).
+    const go = await confirmed(ctx, {
+      yes: opts.yes,
+      question: `Add ${plural(newCount(diff), 'value')} to "${diff.list.name}"?`,
+      refusal: `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`,
+      hint: 'The difference is above; give --yes to send it, or --dry-run to only look.',
+      declined: 'Nothing added.',
+      preview: diffText(diff),
+    }).catch((error: unknown) => {
+      rmSync(diff.files.new!, { force: true });
+      throw error;
+    });
+    if (!go) {
+      rmSync(diff.files.new!, { force: true });
+      return;
+    }
+    const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: false }));
+    if (!opts.keepJournal) {
+      rmSync(diff.files.new!, { force: true });
+      delete diff.files.new;
+    }
+    return jobResult(
+      { ...diff, sent: sent.sent, chunks: sent.chunks },
+      `Added ${plural(sent.sent, 'value')} to "${diff.list.name}" (${diff.list.id}) from ${file}.`,
+      invalidCode,
+      failing,
+    );
+  },
+});
+
+/** --resume: the new values an interrupted run wrote, sent from where its journal stopped. */
+async function resume(
+  ctx: CommandContext,
+  sync: typeof import('../../jobs/dnc-sync.js'),
+  upload: Parameters<typeof import('../../jobs/dnc-sync.js').applySync>[1] extends infer O ? Omit<O, 'resume'> : never,
+  yes: boolean,
+) {
+  const paths = sync.syncPaths(upload.base);
+  if (!existsSync(paths.values) || !sync.unfinishedSync(upload.base))
+    throw new UsageError(`--resume: no interrupted sync of ${upload.name} to continue`, 'Run it without --resume.');
+  const go = await confirmed(ctx, {
+    yes,
+    question: `Send the rest of ${paths.values} to ${upload.listId}?`,
+    refusal: `refusing to send the rest of the sync to ${upload.listId} without --yes (no terminal to ask on)`,
+    declined: 'Nothing added.',
+  });
+  if (!go) return;
+  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: true }));
+  if (!upload.keepJournal) rmSync(paths.values, { force: true });
+  return jobResult(
+    { file: upload.name, list: { id: upload.listId }, sent: sent.sent, chunks: sent.chunks, resumed: true },
+    `Added ${plural(sent.sent, 'value')} to ${upload.listId} from ${upload.name} (resumed).`,
+    ExitCode.ok,
+  );
+}

@@ -1,0 +1,184 @@
+// Other tools' suppression and unsubscribe exports, as `dnc sync` reads them: which tool wrote a file (by its header),
+// which column holds the value, and whether a row is an opt-out in that tool. A row that is not (a Mailchimp member
+// still subscribed, an Apollo contact at stage "Cold") is left out of the sync, with why.
+
+export const dncSources = ['hubspot', 'mailchimp', 'lemlist', 'instantly', 'smartlead', 'apollo', 'plain'] as const;
+export type DncSourceName = (typeof dncSources)[number];
+
+/** A row's verdict: its value (an opt-out), or why it is left out. */
+export type SourceRow = { value: string } | { leftOut: string };
+
+export interface DncSource {
+  name: DncSourceName;
+  /** How messages name it: "a Mailchimp unsubscribed export". */
+  title: string;
+  /** A row's verdict, from its cells. */
+  read(fields: string[]): SourceRow;
+}
+
+const key = (name: string) => name.toLowerCase().replace(/[\s_/-]+/g, '');
+const truthy = (text: string | undefined) => /^(true|yes|1|y)$/i.test((text ?? '').trim());
+/** A cell that says something happened: TRUE, or a reason or a date (anything but empty, false, no, 0). */
+const happened = (text: string | undefined) => !/^(|false|no|0|n)$/i.test((text ?? '').trim());
+
+interface Profile {
+  name: DncSourceName;
+  /** Whether the header (keys) is this tool's export, and which kind. */
+  recognise(keys: Set<string>): string | undefined;
+  /** The row's verdict, for the kind `recognise` named. */
+  read(kind: string, cell: (name: string) => string | undefined): SourceRow;
+}
+
+const hubspot: Profile = {
+  name: 'hubspot',
+  recognise: (keys) =>
+    !keys.has('email')
+      ? undefined
+      : ['portalunsubscribe', 'portalbounce', 'portalspamreport', 'globalbounce'].some((k) => keys.has(k))
+        ? 'unsubscribes and bounces export'
+        : keys.has('unsubscribedfromallemail') || keys.has('optedoutofallemail')
+          ? 'contacts export'
+          : undefined,
+  read(kind, cell) {
+    const value = cell('email') ?? '';
+    if (kind === 'contacts export')
+      return truthy(cell('unsubscribedfromallemail')) || truthy(cell('optedoutofallemail'))
+        ? { value }
+        : { leftOut: 'not unsubscribed from all email in HubSpot' };
+    // A bounce column holds the reason (or TRUE); an unsubscribe or spam report is TRUE. Opted out of one email type
+    // only (Marketing Information, a custom type), the contact may still get the others: not an opt-out.
+    if (['portalbounce', 'globalbounce'].some((k) => happened(cell(k)))) return { value };
+    if (['portalunsubscribe', 'portalspamreport'].some((k) => truthy(cell(k)))) return { value };
+    return { leftOut: 'unsubscribed from some email types only in HubSpot' };
+  },
+};
+
+const mailchimp: Profile = {
+  name: 'mailchimp',
+  recognise: (keys) =>
+    !keys.has('emailaddress')
+      ? undefined
+      : keys.has('unsubtime')
+        ? 'unsubscribed export'
+        : keys.has('cleantime')
+          ? 'cleaned export'
+          : ['memberrating', 'optintime', 'leid', 'euid', 'confirmtime'].some((k) => keys.has(k))
+            ? 'audience export'
+            : undefined,
+  read(kind, cell) {
+    const value = cell('emailaddress') ?? '';
+    const status = (cell('status') ?? cell('memberstatus') ?? '').trim().toLowerCase();
+    if (status) return ['unsubscribed', 'cleaned'].includes(status) ? { value } : { leftOut: `${status} in Mailchimp` };
+    // The unsubscribed and cleaned exports hold opt-outs only; an audience export without a status, subscribers.
+    return kind === 'audience export' ? { leftOut: 'subscribed in Mailchimp' } : { value };
+  },
+};
+
+const lemlist: Profile = {
+  name: 'lemlist',
+  // The unsubscribes export: value (an email or a domain), source (lead, user, api, bounce, abuse), createdAt.
+  recognise: (keys) =>
+    keys.has('value') && keys.has('source') && keys.has('createdat') ? 'unsubscribes export' : undefined,
+  read: (_kind, cell) => ({ value: cell('value') ?? '' }),
+};
+
+const instantly: Profile = {
+  name: 'instantly',
+  // The block list download: bl_value (an email or a domain), is_domain.
+  recognise: (keys) => (keys.has('blvalue') ? 'block list' : undefined),
+  read: (_kind, cell) => ({ value: cell('blvalue') ?? '' }),
+};
+
+const smartlead: Profile = {
+  name: 'smartlead',
+  // The global block list download: one column of emails and domains.
+  recognise: (keys) => (keys.has('emailordomain') || keys.has('domainoremail') ? 'block list' : undefined),
+  read: (_kind, cell) => ({ value: cell('emailordomain') ?? cell('domainoremail') ?? '' }),
+};
+
+const apollo: Profile = {
+  name: 'apollo',
+  recognise: (keys) => (keys.has('apollocontactid') && keys.has('email') ? 'contacts export' : undefined),
+  read(_kind, cell) {
+    const value = cell('email') ?? '';
+    const stage = (cell('stage') ?? '').trim();
+    if (/^(do not contact|unsubscribed)$/i.test(stage)) return { value };
+    if (truthy(cell('emailbounced')) || truthy(cell('emailunsubscribed'))) return { value };
+    return { leftOut: `stage "${stage || 'none'}" in Apollo, not do-not-contact` };
+  },
+};
+
+const profiles = [hubspot, mailchimp, lemlist, instantly, smartlead, apollo];
+const plainNames = ['email', 'emails', 'emailaddress', 'domain', 'domains', 'value', 'website', 'url'];
+const titles: Record<DncSourceName, string> = {
+  hubspot: 'HubSpot',
+  mailchimp: 'Mailchimp',
+  lemlist: 'lemlist',
+  instantly: 'Instantly',
+  smartlead: 'Smartlead',
+  apollo: 'Apollo',
+  plain: 'plain',
+};
+
+export class UnknownSource extends Error {}
+
+/** The tool that wrote a file with this header (`from` when given), and how its rows read; `hasHeader` false when
+ * the first line is a value (a plain column without a header). */
+export function recogniseSource(
+  header: string[],
+  from: DncSourceName | undefined,
+  isValue: (text: string) => boolean,
+): { source: DncSource; hasHeader: boolean } {
+  const keys = header.map(key);
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => index.has(k) || index.set(k, i));
+  const keySet = new Set(keys);
+  const found = profiles.flatMap((p) => {
+    const kind = p.recognise(keySet);
+    return kind ? [{ profile: p, kind }] : [];
+  });
+  const chosen = from && from !== 'plain' ? found.find((f) => f.profile.name === from) : undefined;
+  if (from && from !== 'plain' && !chosen)
+    throw new UnknownSource(`the header is not ${titles[from]}'s export: its columns are ${header.join(', ')}`);
+  if (!from && found.length > 1)
+    throw new UnknownSource(
+      `the header fits the exports of ${found.map((f) => titles[f.profile.name]).join(' and ')}; say which with --source`,
+    );
+  const match = chosen ?? (from === 'plain' ? undefined : found[0]);
+  if (match) {
+    const { profile, kind } = match;
+    // A cell by its header name, lower-cased and without spaces, _, / and -.
+    const cellsOf = (fields: string[]) => (name: string) => {
+      const i = index.get(name);
+      return i === undefined ? undefined : (fields[i] ?? '');
+    };
+    return {
+      hasHeader: true,
+      source: {
+        name: profile.name,
+        title: `${/^[aeiou]/i.test(titles[profile.name]) ? 'an' : 'a'} ${titles[profile.name]} ${kind}`,
+        read: (fields) => profile.read(kind, cellsOf(fields)),
+      },
+    };
+  }
+  return plainSource(header, keys, isValue);
+}
+
+/** A plain column: the one named like email/domain/value, else the first; no header when the first cell is a value. */
+function plainSource(
+  header: string[],
+  keys: string[],
+  isValue: (text: string) => boolean,
+): { source: DncSource; hasHeader: boolean } {
+  const named = keys.findIndex((k) => plainNames.includes(k));
+  const hasHeader = !isValue(header[0] ?? '') && named >= 0;
+  const column = hasHeader ? named : 0;
+  if (!hasHeader && header.length > 1 && !isValue(header[0] ?? ''))
+    throw new UnknownSource(
+      `no known export has these columns (${header.join(', ')}), and none is named email, domain or value`,
+    );
+  return {
+    hasHeader,
+    source: { name: 'plain', title: 'a plain column of values', read: (fields) => ({ value: fields[column] ?? '' }) },
+  };
+}

@@ -1,0 +1,180 @@
+// `dnc sync`: another tool's suppression export against one DNC list. The diff pass reads the list (hashed, as an
+// import does) and the file, and counts each row: new, already on the list, invalid (to the rejected file, with its
+// row and reason), a duplicate in the file, or not an opt-out in its tool (left out, by reason). The new values go to a
+// file of their own, which the apply step uploads through the journaled DNC upload (`dnc add`), so an interrupted
+// sync resumes like any upload.
+import { createReadStream, rmSync } from 'node:fs';
+import { Interrupted, UsageError } from '../errors.js';
+import { openCsv, type CsvBadRow, type CsvRow } from '../io/csv-reader.js';
+import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
+import { classifyDncValue } from '../io/dnc-values.js';
+import { DncSet } from '../io/import/dnc-set.js';
+import { estimateRows } from '../io/import/estimate-rows.js';
+import { dncSources, recogniseSource, UnknownSource, type DncSource, type DncSourceName } from '../io/dnc-sources.js';
+import type { JobContext } from './context.js';
+import { readDncLists } from './dnc-lists.js';
+import { runDncAdd, type DncAddSummary } from './dnc-add.js';
+import { Journal } from './journal.js';
+
+export interface DncSyncOptions {
+  /** The export, resolved, and as the user named it. */
+  path: string;
+  name: string;
+  listId: string;
+  from?: DncSourceName;
+  /** Where the reports go: `<base>.rejected.csv`, `<base>.dnc-sync-new.csv`, `<base>.dnc-sync-journal`. */
+  base: string;
+}
+
+type ByType = { email: number; domain: number };
+
+export interface DncSyncDiff {
+  file: string;
+  list: { id: string; name: string; values: number };
+  /** How the file was read: "a Mailchimp unsubscribed export". */
+  source: { name: DncSourceName; title: string };
+  rows: number;
+  new: ByType;
+  alreadyThere: ByType;
+  invalid: number;
+  duplicates: number;
+  /** Rows that are not opt-outs in their tool, by why. */
+  leftOut: { rows: number; reasons: Record<string, number> };
+  files: { rejected?: string; new?: string };
+}
+
+export const syncPaths = (base: string) => ({
+  rejected: `${base}.rejected.csv`,
+  values: `${base}.dnc-sync-new.csv`,
+  journal: `${base}.dnc-sync-journal`,
+});
+
+/** The diff of the file against the list; its new values written to their own file when `writeNew`. */
+export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, writeNew: boolean): Promise<DncSyncDiff> {
+  const http = await ctx.http();
+  const dnc = await readDncLists(ctx, http, opts.listId);
+  const list = dnc.lists[0];
+  if (!list)
+    throw new UsageError(
+      `--list ${opts.listId}: no do-not-contact list has this id`,
+      'See them with: outreach dnc lists',
+    );
+  const { source, records, marks, header, delimiter } = await openExport(opts);
+  const paths = syncPaths(opts.base);
+  const diff: DncSyncDiff = {
+    file: opts.name,
+    list: { ...list, values: dnc.values },
+    source: { name: source.name, title: source.title },
+    rows: 0,
+    new: { email: 0, domain: 0 },
+    alreadyThere: { email: 0, domain: 0 },
+    invalid: 0,
+    duplicates: 0,
+    leftOut: { rows: 0, reasons: {} },
+    files: {},
+  };
+  const seen = new DncSet(estimateRows(opts.path));
+  let rejects: CsvFileWriter | undefined;
+  const fresh = writeNew ? await createCsvFileWriter(paths.values, ['value']) : undefined;
+  try {
+    for await (const batch of records)
+      for (const record of batch.rows) {
+        if (ctx.signal.aborted) throw new Interrupted();
+        diff.rows++;
+        if ((diff.rows & 4095) === 0) ctx.emit({ type: 'progress', text: `dnc sync: ${diff.rows} rows read` });
+        const verdict = rowVerdict(source, record);
+        if ('leftOut' in verdict) {
+          diff.leftOut.rows++;
+          diff.leftOut.reasons[verdict.leftOut] = (diff.leftOut.reasons[verdict.leftOut] ?? 0) + 1;
+          continue;
+        }
+        if ('reason' in verdict) {
+          diff.invalid++;
+          rejects ??= await createCsvFileWriter(paths.rejected, ['row', 'reason', ...header], { marks });
+          await rejects.writeRecord([record.row, verdict.reason], record, delimiter);
+          continue;
+        }
+        const { value, type } = verdict;
+        if (seen.find(value) >= 0) {
+          diff.duplicates++;
+          continue;
+        }
+        seen.add(value, 0);
+        if (dnc.set.find(value) >= 0) diff.alreadyThere[type]++;
+        else {
+          diff.new[type]++;
+          await fresh?.write([value]);
+        }
+      }
+    await rejects?.commit();
+    await fresh?.commit();
+  } catch (error) {
+    await rejects?.abort();
+    await fresh?.abort();
+    throw error;
+  }
+  if (rejects) diff.files.rejected = paths.rejected;
+  else rmSync(paths.rejected, { force: true }); // an earlier run's rejects would mislead
+  if (fresh) diff.files.new = paths.values;
+  if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
+  return diff;
+}
+
+type Verdict = { value: string; type: 'email' | 'domain' } | { leftOut: string } | { reason: string };
+
+function rowVerdict(source: DncSource, record: CsvRow | CsvBadRow): Verdict {
+  if ('reason' in record) return { reason: record.reason };
+  const read = source.read(record.fields);
+  if ('leftOut' in read) return read;
+  const item = classifyDncValue(read.value);
+  return item.ok ? { value: item.value, type: item.type } : { reason: item.reason };
+}
+
+/** The export opened, its tool recognised from the header (a plain column may have none: then read again whole). */
+async function openExport(opts: DncSyncOptions) {
+  const csv = { name: opts.name };
+  const first = await openCsv(createReadStream(opts.path), csv);
+  let recognised: ReturnType<typeof recogniseSource>;
+  try {
+    recognised = recogniseSource(first.header, opts.from, (text) => classifyDncValue(text).ok);
+  } catch (error) {
+    first.close();
+    if (error instanceof UnknownSource)
+      throw new UsageError(`${opts.name}: ${error.message}`, `--source takes: ${dncSources.join(', ')}.`);
+    throw error;
+  }
+  const { source, hasHeader } = recognised;
+  const delimiter = first.delimiter;
+  if (hasHeader) return { source, records: first.batches, marks: first.marks, header: first.header, delimiter };
+  first.close();
+  const whole = await openCsv(createReadStream(opts.path), { ...csv, header: false });
+  return { source, records: whole.batches, marks: whole.marks, header: ['value'], delimiter };
+}
+
+/** An earlier sync of this file that stopped with chunks accepted, unless told to start over. */
+export function unfinishedSync(base: string): number {
+  const previous = Journal.read(syncPaths(base).journal, 'dnc-add');
+  if (!previous || previous.finished) return 0;
+  return previous.acceptedUnits().size;
+}
+
+/** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). */
+export function applySync(
+  ctx: JobContext,
+  opts: DncSyncOptions & { resume: boolean; keepJournal: boolean; chunkSize: number; concurrency: number },
+): Promise<DncAddSummary> {
+  const paths = syncPaths(opts.base);
+  return runDncAdd(ctx, {
+    listId: opts.listId,
+    items: [],
+    input: { stream: createReadStream(paths.values), name: paths.values, label: paths.values, path: paths.values },
+    expectedRows: estimateRows(paths.values),
+    chunkSize: opts.chunkSize,
+    concurrency: opts.concurrency,
+    rejectedPath: `${opts.base}.dnc-sync-new.rejected.csv`,
+    journalPath: paths.journal,
+    resume: opts.resume,
+    restart: !opts.resume,
+    keepJournal: opts.keepJournal,
+  });
+}

@@ -1,0 +1,243 @@
+// dnc sync through the real CLI against an in-process sandbox: each export format (the corpora's real files and the
+// hand-made samples of fixtures/dnc-exports), the difference shown before anything is sent, --dry-run, --yes, the
+// refusal without it, and a resume.
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cutJournal } from '../helpers/journal.js';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-dnc-sync-');
+});
+afterEach(() => sb.close());
+
+const fixture = (name: string, from = 'dnc-exports') => {
+  copyFileSync(new URL(`../../fixtures/${from}/${name}`, import.meta.url), join(dir, name));
+  return name;
+};
+const sync = (argv: string[]) => run(['dnc', 'sync', ...argv], { env: sb.env, cwd: dir });
+const customers = () => state(sb).dncLists[1]!.items.map((i) => i.value);
+const adds = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc').length;
+
+type Diff = {
+  source: { name: string; title: string };
+  rows: number;
+  new: { email: number; domain: number };
+  alreadyThere: { email: number; domain: number };
+  invalid: number;
+  duplicates: number;
+  leftOut: { rows: number; reasons: Record<string, number> };
+  sent: number;
+};
+
+async function synced(file: string, extra: string[] = []): Promise<{ diff: Diff; values: string[] }> {
+  const result = await sync([file, '--list', 'dncCustmr2', '--yes', '--json', ...extra]);
+  expect([0, 3]).toContain(result.code);
+  return {
+    diff: JSON.parse(result.stdout) as Diff,
+    values: customers().filter((v) => !['acme.com', 'ceo@initech.com'].includes(v)),
+  };
+}
+
+describe('dnc sync of each export format', () => {
+  it('the corpus Mailchimp audience export: every member is subscribed, so nothing is added', async () => {
+    const { diff, values } = await synced(fixture('mailchimp-members-honeyformat.csv', 'corpora/exports'));
+    expect(diff.source).toEqual({ name: 'mailchimp', title: 'a Mailchimp audience export' });
+    expect(diff.leftOut).toEqual({ rows: 1, reasons: { 'subscribed in Mailchimp': 1 } });
+    expect(values).toEqual([]);
+    expect(adds()).toBe(0);
+  });
+
+  it('the corpus Apollo contacts export: every contact is at stage "Cold", so nothing is added', async () => {
+    const { diff, values } = await synced(fixture('apollo-contacts-export-coding-cooking.csv', 'corpora/exports'));
+    expect(diff.source.name).toBe('apollo');
+    expect(diff.leftOut).toEqual({ rows: 8, reasons: { 'stage "Cold" in Apollo, not do-not-contact': 8 } });
+    expect(values).toEqual([]);
+  });
+
+  it.each([
+    [
+      'hubspot-unsubscribes-and-bounces.csv',
+      'a HubSpot unsubscribes and bounces export',
+      ['bounced@hs.example', 'unsub@hs.example', 'spam@hs.example', 'global@hs.example'],
+      { 'unsubscribed from some email types only in HubSpot': 1 },
+    ],
+    [
+      'hubspot-contacts.csv',
+      'a HubSpot contacts export',
+      ['ann@hs-contacts.example'],
+      { 'not unsubscribed from all email in HubSpot': 2 },
+    ],
+    ['mailchimp-unsubscribed.csv', 'a Mailchimp unsubscribed export', ['left@mc.example', 'also.left@mc.example'], {}],
+    ['mailchimp-cleaned.csv', 'a Mailchimp cleaned export', ['bounced@mc.example'], {}],
+    [
+      'mailchimp-audience-with-status.csv',
+      'a Mailchimp audience export',
+      ['unsub@mc.example', 'cleaned@mc.example'],
+      { 'subscribed in Mailchimp': 1, 'pending in Mailchimp': 1 },
+    ],
+    [
+      'lemlist-unsubscribes.csv',
+      'a lemlist unsubscribes export',
+      ['lead@lemlist.example', 'abuse.example', 'user@lemlist.example', 'bounce@lemlist.example'],
+      {},
+    ],
+    [
+      'instantly-block-list.csv',
+      'an Instantly block list',
+      ['blocked@instantly.example', 'competitor-instantly.example'],
+      {},
+    ],
+    [
+      'smartlead-block-list.csv',
+      'a Smartlead block list',
+      ['blocked@smartlead.example', 'rival-smartlead.example'],
+      {},
+    ],
+    [
+      'apollo-do-not-contact.csv',
+      'an Apollo contacts export',
+      ['dnc@apollo.example', 'bounced@apollo.example'],
+      { 'stage "Cold" in Apollo, not do-not-contact': 1 },
+    ],
+    [
+      'plain-no-header.txt',
+      'a plain column of values',
+      ['optout1@plain.example', 'plain-domain.example', 'plain-site.example'],
+      {},
+    ],
+  ])('%s is read as %s', async (file, title, added, leftOut) => {
+    const { diff, values } = await synced(fixture(file));
+    expect(diff.source.title).toBe(title);
+    expect(values).toEqual(added);
+    expect(diff.leftOut.reasons).toEqual(leftOut);
+    expect(diff.sent).toBe(added.length);
+  });
+
+  it('a plain column with a header: invalid values go to the rejected file with their row, exit 3', async () => {
+    const result = await sync([fixture('plain-with-header.csv'), '--list', 'dncCustmr2', '--yes']);
+    expect(result.code).toBe(3);
+    expect(customers()).toContain('optout2@plain.example');
+    expect(readFileSync(join(dir, 'plain-with-header.rejected.csv'), 'utf8')).toBe(
+      'row,reason,Email\n3,"not an email or a domain: invalid domain ""not a value"": no top-level domain",not a value\n',
+    );
+  });
+
+  it('a header several tools could have written needs --source (or --from), and a wrong --source says why', async () => {
+    writeFileSync(join(dir, 'both.csv'), 'bl_value,email_or_domain\na@both.example,b@both.example\n');
+    const ambiguous = await sync(['both.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toBe(
+      'error: both.csv: the header fits the exports of Instantly and Smartlead; say which with --source\n' +
+        'hint: --source takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain.\n',
+    );
+    const chosen = await sync(['both.csv', '--list', 'dncCustmr2', '--from', 'smartlead', '--yes']);
+    expect(chosen.code).toBe(0);
+    expect(customers()).toContain('b@both.example');
+    const wrong = await sync(['both.csv', '--list', 'dncCustmr2', '--source', 'hubspot', '--dry-run']);
+    expect(wrong.stderr).toBe(
+      "error: both.csv: the header is not HubSpot's export: its columns are bl_value, email_or_domain\n" +
+        'hint: --source takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain.\n',
+    );
+  });
+});
+
+describe('dnc sync: the difference first', () => {
+  beforeEach(() =>
+    writeFileSync(
+      join(dir, 'unsub.csv'),
+      'Email Address,UNSUB_TIME\nann@x.example,2024-01-01\nACME.com,2024-01-01\nceo@initech.com,2024-01-01\n' +
+        'bad@,2024-01-01\nann@x.example,2024-01-02\n',
+    ),
+  );
+  const diffLines = (rejected: string) =>
+    'unsub.csv: a Mailchimp unsubscribed export, 5 rows, against "Current customers" (dncCustmr2, 2 values)\n' +
+    '  new            1 (1 email, 0 domains)\n' +
+    '  already there  2 (1 email, 1 domain)\n' +
+    `  invalid        1 (each with its reason in ${rejected})\n` +
+    '  duplicates     1 (in the file)\n' +
+    '  not opt-outs   0\n';
+
+  it('--dry-run shows it and sends nothing (exit 3: a row was invalid)', async () => {
+    const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(result.code).toBe(3);
+    const rejected = join(dir, 'unsub.rejected.csv');
+    expect(result.stderr).toBe(`${diffLines(rejected)}error: 1 row invalid\nhint: Each row of ${rejected} says why.\n`);
+    expect(adds()).toBe(0);
+    expect(existsSync(join(dir, 'unsub.dnc-sync-new.csv'))).toBe(false);
+  });
+
+  it('without --yes and no terminal: the difference, then a refusal (exit 2), nothing sent, no file left', async () => {
+    const result = await sync(['unsub.csv', '--list', 'dncCustmr2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: refusing to add 1 value to dncCustmr2 without --yes (no terminal to ask on)\n',
+    );
+    expect(result.stderr.startsWith(diffLines(join(dir, 'unsub.rejected.csv')))).toBe(true);
+    expect(adds()).toBe(0);
+    expect(existsSync(join(dir, 'unsub.dnc-sync-new.csv'))).toBe(false);
+  });
+
+  it('--yes sends only the new values', async () => {
+    const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--yes']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Added 1 value to "Current customers" (dncCustmr2) from unsub.csv.\n');
+    expect(customers()).toEqual(['acme.com', 'ceo@initech.com', 'ann@x.example']);
+  });
+
+  it('an unknown list is exit 2 before the file is read', async () => {
+    const result = await sync(['unsub.csv', '--list', 'dncNope', '--dry-run']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: --list dncNope: no do-not-contact list has this id\nhint: See them with: outreach dnc lists\n',
+    );
+  });
+});
+
+describe('dnc sync: an interrupted upload', () => {
+  it('refuses a new run over it, and --resume --yes sends only the chunks not accepted', async () => {
+    writeFileSync(
+      join(dir, 'many.csv'),
+      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
+    );
+    const first = await sync([
+      'many.csv',
+      '--list',
+      'dncCustmr2',
+      '--yes',
+      '--chunk-size',
+      '10',
+      '--concurrency',
+      '1',
+      '--keep-journal',
+    ]);
+    expect(first.code).toBe(0);
+    cutJournal(join(dir, 'many.dnc-sync-journal'), 1);
+    const before = adds();
+    const again = await sync(['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('error: an earlier sync of many.csv stopped with 1 chunk accepted\n');
+    const resumed = await sync([
+      'many.csv',
+      '--list',
+      'dncCustmr2',
+      '--yes',
+      '--chunk-size',
+      '10',
+      '--resume',
+      '--json',
+    ]);
+    expect(resumed.code).toBe(0);
+    expect(adds() - before).toBe(2);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, resumed: true });
+    expect(existsSync(join(dir, 'many.dnc-sync-new.csv'))).toBe(false);
+    expect(customers()).toHaveLength(27);
+  });
+});
