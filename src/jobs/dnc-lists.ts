@@ -3,7 +3,7 @@
 import type { HttpClient } from '../api/http.js';
 import { maxDncPageSize } from '../api/contract/dnc.js';
 import { paginate, paginatePages } from '../api/paginate.js';
-import { dncItemsPage, itemCount, listDncLists } from '../api/resources/dnc.js';
+import { dncValuesPage, itemCount, listDncLists } from '../api/resources/dnc.js';
 import { formatCount } from '../format.js';
 import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
 import { visible } from '../visible-text.js';
@@ -41,7 +41,7 @@ export async function readDncLists(ctx: JobContext, http: HttpClient, only?: str
   const set = new DncSet(expected);
   let values = 0;
   for (const [number, list] of lists.entries()) {
-    const pages = paginatePages((page, pageSize) => dncItemsPage(http, list.id, { page, pageSize }), {
+    const pages = paginatePages((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), {
       pageSize: maxDncPageSize,
       ahead: pagesAhead,
     });

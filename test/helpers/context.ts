@@ -87,7 +87,8 @@ export function createTestContext(options: TestContextOptions = {}): Captured {
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,
     columns: options.columns ?? 100,
-    env: { ...options.env },
+    // No test asks the machine's DNS resolver: `domains check` without --resolver asks port 1 on loopback (refused).
+    env: { OUTREACH_RESOLVER: '127.0.0.1:1', ...options.env },
     // Never the repository: a command that writes a journal or report beside its input must not write into it.
     cwd: options.cwd ?? tempDir(),
     configDir: options.configDir ?? tempDir(),

@@ -10,6 +10,13 @@ export const group: GroupSpec = {
       load: () => import('./list.js'),
     },
     {
+      name: 'check',
+      summary:
+        'Check sending domains in DNS: MX, SPF (lookups counted), DMARC, DKIM; the record to publish for each problem',
+      example: 'domains check',
+      load: () => import('./check.js'),
+    },
+    {
       name: 'buy',
       summary: 'Buy domains and mailboxes: from flags or an order file, checked, confirmed, never sent twice',
       example: 'domains buy --file order.yaml --dry-run',

@@ -1,0 +1,55 @@
+// DNS lookups for `domains check`: the system's resolver, or the one --resolver names (an IP address and a port).
+// A name or record that does not exist is an empty answer; a resolver that does not answer stops the check.
+import { Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { OutreachError, UsageError } from '../errors.js';
+
+/** Answers that mean "no such record" (the name, or the type at the name), not "no answer". */
+const absent = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
+
+export interface Lookups {
+  txt(name: string): Promise<string[]>;
+  mx(name: string): Promise<Array<{ exchange: string; priority: number }>>;
+  /** Where the answers came from, for messages: "127.0.0.1:5353" or "the system resolver". */
+  readonly from: string;
+}
+
+/** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1": the address Node's resolver takes, or a usage error. */
+export function resolverAddress(text: string): string {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+  const plain = /^([^:]+)(?::(\d+))?$/.exec(text);
+  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : plain ? [plain[1]!, plain[2]] : [text, undefined];
+  const family = isIP(host);
+  if (!family) throw new UsageError(`--resolver ${text}: give an IP address and a port (127.0.0.1:5353, [::1]:53)`);
+  const portNumber = port === undefined ? 53 : Number(port);
+  if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
+    throw new UsageError(`--resolver ${text}: the port must be 1-65535`);
+  return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
+}
+
+export function lookups(resolver?: string): Lookups {
+  // Two tries of 2 s each: a check of one domain is a dozen lookups, and a dead resolver should not take minutes.
+  const dns = new Resolver({ timeout: 2000, tries: 2 });
+  if (resolver) dns.setServers([resolver]);
+  const from = resolver ?? 'the system resolver';
+  const ask = async <T>(name: string, query: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return await query();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (absent.has(code)) return [];
+      throw new OutreachError(
+        `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
+        resolver
+          ? `Is a DNS server answering at ${resolver}?`
+          : 'Check the network, or name a DNS server with --resolver.',
+      );
+    }
+  };
+  return {
+    from,
+    // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
+    txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
+    mx: (name) => ask(name, () => dns.resolveMx(name)),
+  };
+}

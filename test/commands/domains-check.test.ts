@@ -1,0 +1,170 @@
+// domains check through the real CLI, against a DNS server of the test's own on 127.0.0.1 (test/helpers/dns-server.ts)
+// holding good, broken and missing records, and the sandbox's sending domains.
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestDns, type TestDns, type Zone } from '../helpers/dns-server.js';
+import { refusingUrl } from '../helpers/closed-port.js';
+
+const key2048 = `MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA${'A'.repeat(348)}`;
+const key1024 = `MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ${'A'.repeat(178)}`;
+const mx = [{ preference: 10, exchange: 'mx.provider.example' }];
+const spf = 'v=spf1 include:_spf.provider.example ~all';
+const dmarc = (domain: string) => `v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`;
+const dkim = `v=DKIM1; k=rsa; p=${key2048}`;
+/** A good domain, then the same with one thing changed. */
+const good = (domain: string, change: Zone = {}): Zone => ({
+  [domain]: { MX: mx, TXT: [spf, 'google-site-verification=abc'] },
+  [`_dmarc.${domain}`]: { TXT: [dmarc(domain)] },
+  [`google._domainkey.${domain}`]: { TXT: [dkim] },
+  ...change,
+});
+/** Includes that cost 12 lookups in all: a chain of 11 includes under one. */
+const chain: Zone = Object.fromEntries(
+  Array.from({ length: 11 }, (_, i) => [
+    `l${i}.chain.example`,
+    { TXT: [i < 10 ? `v=spf1 include:l${i + 1}.chain.example ~all` : 'v=spf1 ip4:192.0.2.0/24 ~all'] },
+  ]),
+);
+
+const zone: Zone = {
+  '_spf.provider.example': { TXT: ['v=spf1 ip4:192.0.2.0/24 ip6:2001:db8::/32 ~all'] },
+  ...chain,
+  ...good('good.example'),
+  ...good('new-launch.co'),
+  ...good('try-outreach.com', { 'try-outreach.com': { MX: mx, TXT: [] } }),
+  ...good('no-mx.example', { 'no-mx.example': { TXT: [spf] } }),
+  ...good('null-mx.example', { 'null-mx.example': { MX: [{ preference: 0, exchange: '.' }], TXT: [spf] } }),
+  ...good('two-spf.example', { 'two-spf.example': { MX: mx, TXT: [spf, 'v=spf1 mx -all'] } }),
+  ...good('plus-all.example', { 'plus-all.example': { MX: mx, TXT: ['v=spf1 mx +all'] } }),
+  ...good('no-all.example', { 'no-all.example': { MX: mx, TXT: ['v=spf1 mx'] } }),
+  ...good('lookups.example', { 'lookups.example': { MX: mx, TXT: ['v=spf1 include:l0.chain.example mx -all'] } }),
+  ...good('dangling.example', { 'dangling.example': { MX: mx, TXT: ['v=spf1 include:gone.example ~all'] } }),
+  ...good('no-dmarc.example', { '_dmarc.no-dmarc.example': {} }),
+  ...good('dmarc-none.example', { '_dmarc.dmarc-none.example': { TXT: ['v=DMARC1; p=none'] } }),
+  ...good('dmarc-void.example', {
+    '_dmarc.dmarc-void.example': { TXT: ['v=DMARC1; rua=mailto:x@dmarc-void.example'] },
+  }),
+  ...good('dmarc-strict.example', {
+    '_dmarc.dmarc-strict.example': { TXT: ['v=DMARC1; p=quarantine; rua=mailto:d@dmarc-strict.example; aspf=s'] },
+  }),
+  ...good('no-dkim.example', { 'google._domainkey.no-dkim.example': {} }),
+  ...good('revoked.example', { 'google._domainkey.revoked.example': { TXT: ['v=DKIM1; k=rsa; p='] } }),
+  ...good('weak.example', { 'google._domainkey.weak.example': { TXT: [`v=DKIM1; k=rsa; p=${key1024}`] } }),
+  ...good('custom-selector.example', {
+    'google._domainkey.custom-selector.example': {},
+    's2024._domainkey.custom-selector.example': { TXT: [dkim] },
+  }),
+};
+
+let dns: TestDns;
+let sb: TestSandbox;
+beforeAll(async () => (dns = await startTestDns(zone)));
+afterAll(() => dns.close());
+beforeEach(async () => (sb = await startTestSandbox()));
+afterEach(() => sb.close());
+
+type Row = { domain: string; check: string; status: string; detail: string; fix?: string };
+async function check(...args: string[]): Promise<{ code: number; rows: Row[]; stderr: string }> {
+  const result = await run(['domains', 'check', ...args, '--resolver', dns.address, '--json'], { env: sb.env });
+  return { code: result.code, rows: result.stdout ? (JSON.parse(result.stdout) as Row[]) : [], stderr: result.stderr };
+}
+const statusOf = (rows: Row[], which: string) => rows.find((r) => r.check === which)!;
+
+describe('domains check', () => {
+  it('passes a domain with MX, one SPF record within its lookups, DMARC and a DKIM key (exit 0)', async () => {
+    const { code, rows } = await check('good.example');
+    expect(code).toBe(0);
+    expect(rows.map((r) => [r.check, r.status, r.detail])).toEqual([
+      ['MX', 'pass', '10 mx.provider.example'],
+      ['SPF', 'pass', `${spf} (1 of 10 lookups)`],
+      ['DMARC', 'pass', 'p=reject, reports to mailto:dmarc@good.example, alignment relaxed'],
+      ['DKIM', 'pass', 'keys at google (RSA 2048)'],
+    ]);
+  });
+
+  it.each([
+    ['no-mx.example', 'MX', 'fail', 'no MX record: replies and bounces to the domain cannot be delivered'],
+    ['null-mx.example', 'MX', 'fail', 'a null MX (RFC 7505): the domain says it receives no mail, so replies bounce'],
+    ['two-spf.example', 'SPF', 'fail', '2 SPF records: receivers treat two as a permanent error (RFC 7208 3.2)'],
+    ['plus-all.example', 'SPF', 'fail', 'ends in +all: anyone may send as the domain'],
+    ['no-all.example', 'SPF', 'fail', 'has no all mechanism: mail from any other server is neutral'],
+    [
+      'lookups.example',
+      'SPF',
+      'fail',
+      'costs 12 DNS lookups through its includes; receivers stop at 10 (permanent error)',
+    ],
+    ['dangling.example', 'SPF', 'fail', 'include:gone.example: gone.example has no SPF record'],
+    ['no-dmarc.example', 'DMARC', 'fail', 'no DMARC record: Google and Yahoo refuse bulk mail without one'],
+    ['dmarc-void.example', 'DMARC', 'fail', 'no policy (p=): the record is void'],
+    [
+      'dmarc-none.example',
+      'DMARC',
+      'warn',
+      'p=none; p=none: monitoring only, mail spoofing the domain is still delivered; no rua=mailto: address: nobody receives the aggregate reports',
+    ],
+    [
+      'dmarc-strict.example',
+      'DMARC',
+      'warn',
+      "p=quarantine; strict alignment (aspf=s): mail sent through a provider's own subdomain fails it",
+    ],
+    ['revoked.example', 'DKIM', 'fail', 'google: the key is revoked (empty p=)'],
+    ['weak.example', 'DKIM', 'warn', 'keys at google (RSA 1024)'],
+  ])('%s: %s %s', async (domain, which, status, detail) => {
+    const { code, rows } = await check(domain);
+    expect(code).toBe(status === 'fail' ? 3 : 0);
+    expect(statusOf(rows, which)).toMatchObject({ status, detail });
+    expect(statusOf(rows, which).fix).toBeTruthy();
+    // Only the broken record fails.
+    expect(rows.filter((r) => r.status !== 'pass').map((r) => r.check)).toEqual([which]);
+  });
+
+  it('says which record to publish: SPF, DMARC and DKIM missing', async () => {
+    const { rows } = await check('no-dkim.example', 'no-dmarc.example');
+    expect(rows.find((r) => r.domain === 'no-dmarc.example' && r.check === 'DMARC')!.fix).toBe(
+      'publish _dmarc.no-dmarc.example. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@no-dmarc.example" (then p=quarantine once the reports are clean)',
+    );
+    expect(rows.find((r) => r.domain === 'no-dkim.example' && r.check === 'DKIM')).toMatchObject({
+      status: 'fail',
+      detail: 'no DKIM key at the selectors google, selector1, selector2, k1, k2, s1, s2, default, dkim, mail',
+    });
+  });
+
+  it('looks up the selectors given with --selector', async () => {
+    expect(statusOf((await check('custom-selector.example')).rows, 'DKIM').status).toBe('fail');
+    const { code, rows } = await check('custom-selector.example', '--selector', 's2024');
+    expect(code).toBe(0);
+    expect(statusOf(rows, 'DKIM').detail).toBe('keys at s2024 (RSA 2048)');
+  });
+
+  it("without a domain checks the account's active sending domains; a table and what to fix on a terminal", async () => {
+    const table = await run(['domains', 'check', '--resolver', dns.address], {
+      env: sb.env,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      columns: 200,
+    });
+    expect(table.code).toBe(3);
+    expect(stripVTControlCharacters(table.stdout).split('\n')[0]).toMatch(/^DOMAIN\s+CHECK\s+RESULT\s+DETAIL\s*$/);
+    expect(table.stdout).toContain('new-launch.co');
+    expect(table.stdout).toContain('try-outreach.com');
+    expect(table.stdout).not.toContain('old-brand.io'); // deleted
+    expect(table.stderr).toContain(
+      'To fix:\n  try-outreach.com SPF: publish try-outreach.com. TXT "v=spf1 include:<your mail provider\'s SPF domain> ~all" (Google Workspace: include:_spf.google.com)\n',
+    );
+    expect(table.stderr).toContain('error: 1 of 2 domains fail a check: try-outreach.com\n');
+  });
+
+  it('a DNS server that does not answer is exit 1 naming it; a resolver that is not IP:PORT is exit 2', async () => {
+    const port = new URL(await refusingUrl()).port;
+    const dead = await run(['domains', 'check', 'good.example', '--resolver', `127.0.0.1:${port}`], { env: sb.env });
+    expect(dead.code).toBe(1);
+    expect(dead.stderr).toContain(`error: DNS lookup of good.example failed at 127.0.0.1:${port}: ECONNREFUSED`);
+    const bad = await run(['domains', 'check', 'good.example', '--resolver', 'dns.google'], { env: sb.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('error: --resolver dns.google: give an IP address and a port');
+  });
+});
