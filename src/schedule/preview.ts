@@ -4,7 +4,7 @@ import { dayNames, formatTime, formatWindows, type Window } from './week.js';
 
 const dayMs = 86_400_000;
 
-function parts(
+export function parts(
   instant: number,
   zone: string,
 ): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {

@@ -24,6 +24,7 @@ export const sampleArgs: Record<string, string> = {
   path: '/v1/unibox/categories',
   prospectId: 'pr1',
   requestId: 'rq1',
+  scheduleId: '58964',
   sequenceId: 'sqOnbrd1',
   shell: 'bash',
   stepId: 'stC1mail',
@@ -44,6 +45,7 @@ export const sampleFlags: Record<string, string> = {
   subject: 'Hello',
   contentFile: 'body.html',
   list: 'dncGlobal1',
+  prospects: 'leads.csv',
 };
 
 /** Whether run() cannot do without the flag: its parser refuses no value. */

@@ -10,6 +10,13 @@ export const group: GroupSpec = {
       load: () => import('./create.js'),
     },
     {
+      name: 'preview',
+      summary:
+        "When a schedule's first window reaches each prospect of a CSV, in their zone; warns on odd hours and DST",
+      example: 'schedules preview 58964 --prospects leads.csv',
+      load: () => import('./preview.js'),
+    },
+    {
       name: 'list',
       summary: 'List sending schedules: id, name, zone, default, working days',
       example: 'schedules list',

@@ -1,0 +1,97 @@
+// schedules preview through the real CLI against the sandbox's "Business hours (New York)" (58964: weekdays
+// 09:00-12:00 and 13:00-17:00), the clock pinned to Monday 2026-03-02 12:00 UTC (07:00 in New York), six days before
+// the United States move to summer time (Europe moves on 2026-03-29; Tokyo and Phoenix never do).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { tempDir } from '../helpers/context.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+  dir = tempDir('outreach-schedule-preview-');
+  writeFileSync(
+    join(dir, 'leads.csv'),
+    'Email,First Name,Time Zone\n' +
+      'ny@x.example,Ann,America/New_York\n' +
+      'chi@x.example,Bo,America/Chicago\n' +
+      'ldn@x.example,Cy,Europe/London\n' +
+      'tyo@x.example,Di,Asia/Tokyo\n' +
+      'phx@x.example,Ed,America/Phoenix\n' +
+      'none@x.example,Flo,\n' +
+      'mars@x.example,Gus,Mars/Base\n',
+  );
+});
+afterEach(() => sb.close());
+
+const monday = () => Date.UTC(2026, 2, 2, 12, 0);
+const preview = (...args: string[]) =>
+  run(['schedules', 'preview', '58964', ...args], { env: sb.env, cwd: dir, now: monday });
+const moveEarlier = 'daylight-saving change on 2026-03-08: windows move 1 h earlier in local time from then';
+
+describe('schedules preview', () => {
+  it("each prospect's first window in their zone and the schedule's, with warnings; exit 3", async () => {
+    const result = await preview('--prospects', 'leads.csv', '--json');
+    expect(result.code).toBe(3);
+    const rows = JSON.parse(result.stdout) as Array<{
+      email: string;
+      first?: { local: string; schedule: string; opensAt: string };
+      warnings: string[];
+    }>;
+    const by = Object.fromEntries(rows.map((r) => [r.email, r]));
+    expect(by['ny@x.example']).toEqual({
+      row: 2,
+      email: 'ny@x.example',
+      timezone: 'America/New_York',
+      first: {
+        schedule: 'Mon 2026-03-02 09:00-12:00',
+        local: 'Mon 2026-03-02 09:00-12:00',
+        opensAt: '2026-03-02T14:00:00.000Z',
+      },
+      warnings: [],
+    });
+    // Chicago moves on the same night as New York: nothing shifts.
+    expect(by['chi@x.example']!.first!.local).toBe('Mon 2026-03-02 08:00-11:00');
+    expect(by['chi@x.example']!.warnings).toEqual([]);
+    expect(by['ldn@x.example']!.first!.local).toBe('Mon 2026-03-02 14:00-17:00');
+    expect(by['ldn@x.example']!.warnings).toEqual([
+      'sends Mon 2026-03-02 18:00-22:00 local, outside 07:00-20:00',
+      moveEarlier,
+    ]);
+    expect(by['tyo@x.example']!.warnings).toEqual([
+      'sends Mon 2026-03-02 23:00-Tue 2026-03-03 02:00 local, outside 07:00-20:00',
+      moveEarlier,
+    ]);
+    expect(by['phx@x.example']!.first!.local).toBe('Mon 2026-03-02 07:00-10:00');
+    expect(by['phx@x.example']!.warnings).toEqual([moveEarlier]);
+    expect(by['none@x.example']!.warnings).toEqual(['no time zone (give --timezone for rows without one)']);
+    expect(by['mars@x.example']!.warnings).toEqual(['"Mars/Base" is not an IANA time zone']);
+    expect(result.stderr).toContain('error: 5 of 7 prospects have a warning\n');
+  });
+
+  it('--timezone fills rows without a zone; a file of prospects in the schedule zone is exit 0', async () => {
+    writeFileSync(join(dir, 'ny.csv'), 'email\nann@x.example\n');
+    const result = await preview('--prospects', 'ny.csv', '--timezone', 'America/New_York');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      '2\tann@x.example\tAmerica/New_York\tMon 2026-03-02 09:00-12:00\tMon 2026-03-02 09:00-12:00\t\n',
+    );
+  });
+
+  it('refuses a file without a zone column and no --timezone, a bad --timezone, and an unknown schedule (exit 2)', async () => {
+    writeFileSync(join(dir, 'plain.csv'), 'email,name\nann@x.example,Ann\n');
+    const noZone = await preview('--prospects', 'plain.csv');
+    expect(noZone.code).toBe(2);
+    expect(noZone.stderr).toBe(
+      'error: plain.csv: no time-zone column (timezone, time zone, tz) and no --timezone\nhint: Its columns are: email, name\n',
+    );
+    const badZone = await preview('--prospects', 'plain.csv', '--timezone', 'Europe/Nowhere');
+    expect(badZone.stderr).toContain('error: --timezone Europe/Nowhere: not an IANA time zone');
+    const unknown = await run(['schedules', 'preview', '999', '--prospects', 'leads.csv'], { env: sb.env, cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('error: no schedule 999\n');
+  });
+});
