@@ -18,6 +18,8 @@ export interface JobContext {
   /** An option of the command as the front end calls it (the CLI: `limitWait` is `--limit-wait`). */
   optionName(key: string): string;
   cwd: string;
+  /** The config folder, where a job may keep what it read for the next run (DNC lists' hashes). */
+  configDir: string;
   stdin: Readable;
   /** Where an option's `-` writes (--save-mapping -). */
   stdout: Writable;

@@ -8,6 +8,10 @@ import { formatCount } from '../format.js';
 import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
 import { visible } from '../visible-text.js';
 import { UsageError } from '../errors.js';
+import { hashed, hashText } from '../io/text-hash.js';
+import { CachedListWriter, readCachedList } from './dnc-cache.js';
+import { jobBinding } from './journal.js';
+import { join } from 'node:path';
 import type { JobContext } from './context.js';
 
 /** Pages of a list asked for at once: the service answers a page of 100 in well under a millisecond, the round trip
@@ -22,16 +26,27 @@ export interface DncLists {
   values: number;
 }
 
-/** Every list of the account, or only the one with id `only` (none when it has no such list). */
+interface ListInfo {
+  id: string;
+  name: string;
+  /** The listing's size and last change: what a cached copy must match. */
+  numberOfItems?: number;
+  updatedAt?: string;
+}
+
+/** Every list of the account, or only the one with id `only` (none when it has no such list). With `ctx.configDir`,
+ * a list unchanged since an earlier run (dnc-cache.ts) is taken from there instead of being read page by page. */
 export async function readDncLists(ctx: JobContext, http: HttpClient, only?: string): Promise<DncLists> {
-  const lists: DncLists['lists'] = [];
+  const lists: ListInfo[] = [];
   let expected = 0;
   for await (const list of paginate((page, pageSize) => listDncLists(http, { page, pageSize }), {
     pageSize: maxDncPageSize,
   })) {
     if (only !== undefined && String(list.id) !== only) continue;
-    lists.push({ id: String(list.id), name: visible(list.name ?? String(list.id)) });
-    expected += itemCount(list) ?? 0;
+    const numberOfItems = itemCount(list);
+    const updatedAt = typeof list.updatedAt === 'string' ? list.updatedAt : undefined;
+    lists.push({ id: String(list.id), name: visible(list.name ?? String(list.id)), numberOfItems, updatedAt });
+    expected += numberOfItems ?? 0;
   }
   if (lists.length > maxDncLists)
     throw new UsageError(
@@ -39,23 +54,64 @@ export async function readDncLists(ctx: JobContext, http: HttpClient, only?: str
       'Give --no-dnc-check to import without it.',
     );
   const set = new DncSet(expected);
-  let values = 0;
+  const progress = { values: 0, expected };
+  const binding = jobBinding(http);
   for (const [number, list] of lists.entries()) {
-    const pages = paginatePages((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), {
-      pageSize: maxDncPageSize,
-      ahead: pagesAhead,
-    });
+    const key =
+      ctx.configDir && list.numberOfItems !== undefined && list.updatedAt
+        ? { ...binding, listId: list.id, numberOfItems: list.numberOfItems, updatedAt: list.updatedAt }
+        : undefined;
+    const dir = ctx.configDir && join(ctx.configDir, 'dnc-cache');
+    const cached = key && dir ? readCachedList(dir, key, ctx.clock.now()) : undefined;
+    if (cached) {
+      for (let i = 0; i < cached.length; i += 2) set.addHash(cached[i]!, cached[i + 1]!, number);
+      progress.values += cached.length / 2;
+    } else
+      await readList(
+        ctx,
+        http,
+        list.id,
+        number,
+        set,
+        progress,
+        key && dir ? new CachedListWriter(dir, key) : undefined,
+      );
+  }
+  return { set, lists: lists.map(({ id, name }) => ({ id, name })), values: progress.values };
+}
+
+/** One list, page by page, into the set (and, when it may be cached, into its cache file). */
+async function readList(
+  ctx: JobContext,
+  http: HttpClient,
+  listId: string,
+  number: number,
+  set: DncSet,
+  progress: { values: number; expected: number },
+  cache: CachedListWriter | undefined,
+): Promise<void> {
+  const pages = paginatePages((page, pageSize) => dncValuesPage(http, listId, { page, pageSize }), {
+    pageSize: maxDncPageSize,
+    ahead: pagesAhead,
+  });
+  try {
     for await (const items of pages) {
       for (const item of items) {
         const value = item.value.trim().toLowerCase();
-        if (value) set.add(value, number);
+        if (!value) continue;
+        hashText(value);
+        set.addHash(hashed[0]!, hashed[1]!, number);
+        cache?.push(hashed[0]!, hashed[1]!);
       }
-      values += items.length;
+      progress.values += items.length;
       ctx.emit({
         type: 'progress',
-        text: `Reading do-not-contact lists: ${formatCount(values)} of ${formatCount(expected)} values`,
+        text: `Reading do-not-contact lists: ${formatCount(progress.values)} of ${formatCount(progress.expected)} values`,
       });
     }
+  } catch (error) {
+    cache?.abort();
+    throw error;
   }
-  return { set, lists, values };
+  cache?.commit(ctx.clock.now());
 }

@@ -1,6 +1,6 @@
 // prospects import checks every row against every do-not-contact list of the account (read through the DNC
 // endpoints, page by page), through the real CLI against an in-process sandbox: reasons, counts, exit codes, state.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -29,7 +29,9 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const importIn = (argv: string[]) => run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir });
+let configDir: string;
+beforeEach(() => (configDir = tempDir('outreach-import-dnc-config-')));
+const importIn = (argv: string[]) => run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir, configDir });
 const dncReads = () => sb.sandbox.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/dnc')).length;
 
 describe('prospects import against the do-not-contact lists', () => {
@@ -111,5 +113,26 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain('error: --resume: the flags or the column mapping differ from the run recorded');
     expect(await importIn(['leads.csv', '--no-wait', '--resume', '--no-dnc-check'])).toMatchObject({ code: 3 });
+  });
+
+  it('keeps each list for the next import while it does not change; a change, or a damaged copy, is read again', async () => {
+    const pages = () =>
+      sb.sandbox.requestLog.filter((r) => r.method === 'GET' && /^\/v1\/dnc\/dnc/.test(r.path)).length;
+    expect((await importIn(['leads.csv', '--dry-run'])).code).toBe(3);
+    expect(pages()).toBe(2);
+    // Unchanged: only the listing is read, and the same rows are stopped.
+    const again = await importIn(['leads.csv', '--dry-run', '--json']);
+    expect(pages()).toBe(2);
+    expect(JSON.parse(again.stdout).dnc.lists.map((l: { rows: number }) => l.rows)).toEqual([3, 1]);
+    // A value added to one list changes its size and updatedAt: that list alone is read again, and the new value stops.
+    await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
+    const changed = await importIn(['leads.csv', '--dry-run', '--json']);
+    expect(pages()).toBe(3);
+    expect(JSON.parse(changed.stdout).dnc.lists.map((l: { rows: number }) => l.rows)).toEqual([3, 3]);
+    // A copy cut short (or changed) is not believed.
+    const cacheDir = join(configDir, 'dnc-cache');
+    for (const name of readdirSync(cacheDir)) truncateSync(join(cacheDir, name), 100);
+    await importIn(['leads.csv', '--dry-run']);
+    expect(pages()).toBe(5);
   });
 });

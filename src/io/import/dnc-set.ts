@@ -29,13 +29,18 @@ export class DncSet {
 
   /** Adds a value (already trimmed and lower-cased) of list `list` (0-based); a value already held keeps its first list. */
   add(value: string, list: number): void {
+    hashText(value);
+    this.addHash(hashed[0]!, hashed[1]!, list);
+  }
+
+  /** Adds a value by its hash (`hashText`'s two halves), as a cached list holds it. */
+  addHash(hi: number, lo: number, list: number): void {
     if (list >= maxDncLists) throw new RangeError(`more than ${maxDncLists} do-not-contact lists`);
     if (this.size + 1 > this.lists.length * fill) this.grow();
-    hashText(value);
-    const slot = this.slotOf(hashed[0]!, hashed[1]!);
+    const slot = this.slotOf(hi, lo);
     if (this.lists[slot]) return;
-    this.hi[slot] = hashed[0]!;
-    this.lo[slot] = hashed[1]!;
+    this.hi[slot] = hi;
+    this.lo[slot] = lo;
     this.lists[slot] = list + 1;
     this.size++;
   }

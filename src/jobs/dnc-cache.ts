@@ -1,0 +1,138 @@
+// A DNC list's values kept between imports, as their hashes (8 bytes a value), so that an import against lists that
+// did not change reads one listing instead of every page again (a million values are 10,000 requests). A cached list
+// is used only when it is this service's and account's list with the same size and last update the listing gives
+// now, written in the last 24 hours, holding exactly that many values, with its checksum; anything else is read from
+// the service again. A cached list can only stand for the list as it was: if the service changed a list without
+// changing its size or its updatedAt, the cache would miss that change; 24 hours bounds how long.
+//
+// The file: the pairs of 32-bit hashes, then a trailer (JSON, one line), then the trailer's length in 4 bytes. It is
+// written beside its place under a temporary name (exclusive, 0600) as the pages arrive, and renamed once complete.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { getuid } from 'node:process';
+import { openExclusive, tempPathFor } from '../io/safe-file.js';
+
+export const cacheMaxAgeMs = 24 * 3600_000;
+/** More values than any list holds: a trailer that says more is not believed. */
+const maxValues = 50_000_000;
+
+export interface CacheKey {
+  baseUrl: string;
+  /** A keyed hash of the API key (journal.ts jobBinding): another account's list is never taken for this one's. */
+  account: string;
+  listId: string;
+  numberOfItems: number;
+  updatedAt: string;
+}
+
+interface Trailer extends CacheKey {
+  v: 1;
+  count: number;
+  sha256: string;
+  writtenAt: number;
+}
+
+const fileOf = (dir: string, key: CacheKey) =>
+  join(
+    dir,
+    `${createHash('sha256').update(`${key.baseUrl}\n${key.account}\n${key.listId}`).digest('hex').slice(0, 32)}.dnc`,
+  );
+
+/** The cached hashes of the list `key` names (pairs: [hi, lo, hi, lo, ...]), or undefined when there is no good one. */
+export function readCachedList(dir: string, key: CacheKey, now: number): Uint32Array | undefined {
+  let fd: number;
+  try {
+    fd = openSync(fileOf(dir, key), constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = getuid?.();
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || stat.mode & 0o022 || stat.size < 4)
+      return undefined;
+    const tail = Buffer.alloc(4);
+    readSync(fd, tail, 0, 4, stat.size - 4);
+    const trailerBytes = tail.readUInt32LE(0);
+    if (trailerBytes > 4096 || trailerBytes + 4 > stat.size) return undefined;
+    const trailerText = Buffer.alloc(trailerBytes);
+    readSync(fd, trailerText, 0, trailerBytes, stat.size - 4 - trailerBytes);
+    const trailer = JSON.parse(trailerText.toString('utf8')) as Trailer;
+    const same = (['baseUrl', 'account', 'listId', 'numberOfItems', 'updatedAt'] as const).every(
+      (field) => trailer[field] === key[field],
+    );
+    const fresh =
+      typeof trailer.writtenAt === 'number' && now - trailer.writtenAt < cacheMaxAgeMs && trailer.writtenAt <= now;
+    const { count } = trailer;
+    if (trailer.v !== 1 || !same || !fresh || !Number.isInteger(count) || count !== key.numberOfItems) return undefined;
+    if (count > maxValues || count * 8 + trailerBytes + 4 !== stat.size) return undefined;
+    const data = Buffer.alloc(count * 8);
+    if (readSync(fd, data, 0, data.length, 0) !== data.length) return undefined;
+    if (createHash('sha256').update(data).digest('hex') !== trailer.sha256) return undefined;
+    return new Uint32Array(data.buffer, data.byteOffset, count * 2);
+  } catch {
+    return undefined; // unreadable or not ours: read from the service instead
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a list's hashes as they come; `commit` gives the file its name when the list was read whole. */
+export class CachedListWriter {
+  private readonly path: string;
+  private readonly temp: string;
+  private readonly fd: number;
+  private readonly buffer = Buffer.alloc(64 * 1024);
+  private used = 0;
+  private count = 0;
+  private readonly sha = createHash('sha256');
+
+  constructor(
+    dir: string,
+    private readonly key: CacheKey,
+  ) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.path = fileOf(dir, key);
+    this.temp = tempPathFor(this.path);
+    this.fd = openExclusive(this.temp);
+  }
+
+  push(hi: number, lo: number): void {
+    if (this.used + 8 > this.buffer.length) this.flush();
+    this.buffer.writeUInt32LE(hi, this.used);
+    this.buffer.writeUInt32LE(lo, this.used + 4);
+    this.used += 8;
+    this.count++;
+  }
+
+  /** Complete when it holds as many values as the listing said the list has; otherwise it is dropped. */
+  commit(now: number): void {
+    if (this.count !== this.key.numberOfItems) return this.abort();
+    this.flush();
+    const trailer: Trailer = { v: 1, ...this.key, count: this.count, sha256: this.sha.digest('hex'), writtenAt: now };
+    const text = Buffer.from(JSON.stringify(trailer));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(text.length, 0);
+    writeSync(this.fd, Buffer.concat([text, length]));
+    closeSync(this.fd);
+    renameSync(this.temp, this.path);
+  }
+
+  abort(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // closed already
+    }
+    rmSync(this.temp, { force: true });
+  }
+
+  private flush(): void {
+    if (!this.used) return;
+    const block = this.buffer.subarray(0, this.used);
+    this.sha.update(block);
+    writeSync(this.fd, block);
+    this.used = 0;
+  }
+}
