@@ -1,12 +1,16 @@
 // What a do-not-contact value is: an email, or a domain. Values are trimmed and lower-cased; URLs
 // (https://www.x.com/path) and "@x.com" are reduced to the bare domain, and a leading "www." is dropped:
 // a DNC domain is matched against the domain of an email address, and no one's address is at www.x.com.
+import { domainToASCII } from 'node:url';
 import { domainProblem, emailProblem } from './email.js';
 
 export type DncValue = { ok: true; value: string; type: 'email' | 'domain' } | { ok: false; reason: string };
 
 // The common shapes in plain ASCII, accepted without the general checks.
 const plainDomain = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A plain ASCII address (the common value of a list, read a million at a time): taken as it is. */
+const plainEmail =
+  /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export function classifyDncValue(raw: string): DncValue {
   let value = raw.trim().toLowerCase();
@@ -30,4 +34,32 @@ export function classifyDncValue(raw: string): DncValue {
   value = value.replace(/^www\./, '').replace(/\.$/, '');
   const problem = domainProblem(value);
   return problem ? { ok: false, reason: `not an email or a domain: ${problem}` } : { ok: true, value, type: 'domain' };
+}
+
+// eslint-disable-next-line no-control-regex -- plain ASCII is what is looked for
+const ascii = /^[\x00-\x7f]*$/;
+
+/** The domain in the one form both sides of a DNC lookup are compared in: lower-case, IDNA's ASCII (bücher.de is
+ * xn--bcher-kva.de), no final dot. */
+export function canonicalDomain(domain: string): string {
+  const lower = domain.toLowerCase().replace(/\.$/, '');
+  return ascii.test(lower) ? lower : domainToASCII(lower) || lower;
+}
+
+/** An email or domain in that form ("Ann@Bücher.de" is "ann@xn--bcher-kva.de"). */
+export function canonicalDncKey(value: string): string {
+  const at = value.lastIndexOf('@');
+  return at < 0
+    ? canonicalDomain(value)
+    : `${value.slice(0, at).toLowerCase()}@${canonicalDomain(value.slice(at + 1))}`;
+}
+
+/** A value read from a DNC list, as the service holds it, in the lookup form: plain emails and domains as they are,
+ * anything else (an "@acme.com", a URL, "www." in front, a Unicode domain) through the rules of `dnc add` first.
+ * Undefined for a value that is neither. */
+export function listValueKey(raw: string): string | undefined {
+  const value = raw.trim().toLowerCase();
+  if ((plainDomain.test(value) && !value.startsWith('www.')) || plainEmail.test(value)) return value;
+  const item = classifyDncValue(value);
+  return item.ok ? canonicalDncKey(item.value) : undefined;
 }

@@ -7,8 +7,10 @@ import { dncValuesPage, itemCount, listDncLists } from '../api/resources/dnc.js'
 import { formatCount } from '../format.js';
 import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
 import { visible } from '../visible-text.js';
-import { UsageError } from '../errors.js';
+import { createHash } from 'node:crypto';
+import { OutreachError, UsageError } from '../errors.js';
 import { hashed, hashText } from '../io/text-hash.js';
+import { listValueKey } from '../io/dnc-values.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { jobBinding } from './journal.js';
 import { join } from 'node:path';
@@ -24,9 +26,11 @@ export interface DncLists {
   lists: Array<{ id: string; name: string }>;
   /** Values read in all (a value on two lists counts twice). */
   values: number;
+  /** What identifies the lists' state (readDncListing). */
+  fingerprint: string;
 }
 
-interface ListInfo {
+export interface ListInfo {
   id: string;
   name: string;
   /** The listing's size and last change: what a cached copy must match. */
@@ -34,16 +38,22 @@ interface ListInfo {
   updatedAt?: string;
 }
 
-/** Every list of the account, or only the one with id `only` (none when it has no such list). With `ctx.configDir`,
- * a list unchanged since an earlier run (dnc-cache.ts) is taken from there instead of being read page by page. */
-export async function readDncLists(ctx: JobContext, http: HttpClient, only?: string): Promise<DncLists> {
+/** The lists as the listing gives them (every one, or only `only`), and what identifies that state of them: a digest
+ * of each list's id, size and last change, which an import's journal records (a resume must check rows against the
+ * lists its first run checked them against). */
+export async function readDncListing(
+  http: HttpClient,
+  only?: string,
+): Promise<{ lists: ListInfo[]; expected: number; fingerprint: string }> {
   const lists: ListInfo[] = [];
   let expected = 0;
   for await (const list of paginate((page, pageSize) => listDncLists(http, { page, pageSize }), {
     pageSize: maxDncPageSize,
   })) {
     if (only !== undefined && String(list.id) !== only) continue;
-    const numberOfItems = itemCount(list);
+    // A size read from the service is a hint: one that is not a whole number of values is no size at all.
+    const count = itemCount(list);
+    const numberOfItems = count !== undefined && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
     const updatedAt = typeof list.updatedAt === 'string' ? list.updatedAt : undefined;
     lists.push({ id: String(list.id), name: visible(list.name ?? String(list.id)), numberOfItems, updatedAt });
     expected += numberOfItems ?? 0;
@@ -53,6 +63,20 @@ export async function readDncLists(ctx: JobContext, http: HttpClient, only?: str
       `the account has ${formatCount(lists.length)} do-not-contact lists; the check holds at most ${formatCount(maxDncLists)}`,
       'Give --no-dnc-check to import without it.',
     );
+  const state = lists.map((l) => [l.id, l.numberOfItems ?? null, l.updatedAt ?? null]);
+  const fingerprint = createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 32);
+  return { lists, expected, fingerprint };
+}
+
+/** Every list of the account (as `listing` gives them, else read now), or only the one with id `only`. With
+ * `ctx.configDir`, a list unchanged since an earlier run (dnc-cache.ts) is taken from there instead of being read page
+ * by page. */
+export async function readDncLists(
+  ctx: JobContext,
+  http: HttpClient,
+  options: { only?: string; listing?: Awaited<ReturnType<typeof readDncListing>> } = {},
+): Promise<DncLists> {
+  const { lists, expected, fingerprint } = options.listing ?? (await readDncListing(http, options.only));
   const set = new DncSet(expected);
   const progress = { values: 0, expected };
   const binding = jobBinding(http);
@@ -67,43 +91,37 @@ export async function readDncLists(ctx: JobContext, http: HttpClient, only?: str
       for (let i = 0; i < cached.length; i += 2) set.addHash(cached[i]!, cached[i + 1]!, number);
       progress.values += cached.length / 2;
     } else
-      await readList(
-        ctx,
-        http,
-        list.id,
-        number,
-        set,
-        progress,
-        key && dir ? new CachedListWriter(dir, key) : undefined,
-      );
+      await readList(ctx, http, list, number, set, progress, key && dir ? new CachedListWriter(dir, key) : undefined);
   }
-  return { set, lists: lists.map(({ id, name }) => ({ id, name })), values: progress.values };
+  return { set, lists: lists.map(({ id, name }) => ({ id, name })), values: progress.values, fingerprint };
 }
 
 /** One list, page by page, into the set (and, when it may be cached, into its cache file). */
 async function readList(
   ctx: JobContext,
   http: HttpClient,
-  listId: string,
+  list: ListInfo,
   number: number,
   set: DncSet,
   progress: { values: number; expected: number },
   cache: CachedListWriter | undefined,
 ): Promise<void> {
-  const pages = paginatePages((page, pageSize) => dncValuesPage(http, listId, { page, pageSize }), {
+  const pages = paginatePages((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), {
     pageSize: maxDncPageSize,
     ahead: pagesAhead,
   });
+  let read = 0;
   try {
     for await (const items of pages) {
       for (const item of items) {
-        const value = item.value.trim().toLowerCase();
-        if (!value) continue;
+        const value = listValueKey(item.value);
+        if (!value) continue; // neither an email nor a domain: it stops no one
         hashText(value);
         set.addHash(hashed[0]!, hashed[1]!, number);
         cache?.push(hashed[0]!, hashed[1]!);
       }
       progress.values += items.length;
+      read += items.length;
       ctx.emit({
         type: 'progress',
         text: `Reading do-not-contact lists: ${formatCount(progress.values)} of ${formatCount(progress.expected)} values`,
@@ -112,6 +130,16 @@ async function readList(
   } catch (error) {
     cache?.abort();
     throw error;
+  }
+  // Fewer values than the list says it holds: its pages ended early (a page cut short, a page size the service caps
+  // lower). Checking against part of a list would send rows on the rest: stop instead.
+  if (list.numberOfItems !== undefined && read < list.numberOfItems) {
+    cache?.abort();
+    throw new OutreachError(
+      `do-not-contact list "${list.name}" (${list.id}) says it holds ${formatCount(list.numberOfItems)} values, ` +
+        `but its pages gave ${formatCount(read)}; nothing was checked against it`,
+      'Try again; if it persists, `outreach dnc export` shows what the service gives. --no-dnc-check skips the check.',
+    );
   }
   cache?.commit(ctx.clock.now());
 }

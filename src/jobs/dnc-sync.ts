@@ -7,7 +7,7 @@ import { createReadStream, rmSync } from 'node:fs';
 import { Interrupted, UsageError } from '../errors.js';
 import { openCsv, type CsvBadRow, type CsvRow } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
-import { classifyDncValue } from '../io/dnc-values.js';
+import { canonicalDncKey, classifyDncValue } from '../io/dnc-values.js';
 import { DncSet } from '../io/import/dnc-set.js';
 import { estimateRows } from '../io/import/estimate-rows.js';
 import { dncSources, recogniseSource, UnknownSource, type DncSource, type DncSourceName } from '../io/dnc-sources.js';
@@ -52,7 +52,7 @@ export const syncPaths = (base: string) => ({
 /** The diff of the file against the list; its new values written to their own file when `writeNew`. */
 export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, writeNew: boolean): Promise<DncSyncDiff> {
   const http = await ctx.http();
-  const dnc = await readDncLists(ctx, http, opts.listId);
+  const dnc = await readDncLists(ctx, http, { only: opts.listId });
   const list = dnc.lists[0];
   if (!list)
     throw new UsageError(
@@ -95,12 +95,13 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
           continue;
         }
         const { value, type } = verdict;
-        if (seen.find(value) >= 0) {
+        const key = canonicalDncKey(value); // the form the list's values are held in
+        if (seen.find(key) >= 0) {
           diff.duplicates++;
           continue;
         }
-        seen.add(value, 0);
-        if (dnc.set.find(value) >= 0) diff.alreadyThere[type]++;
+        seen.add(key, 0);
+        if (dnc.set.find(key) >= 0) diff.alreadyThere[type]++;
         else {
           diff.new[type]++;
           await fresh?.write([value]);

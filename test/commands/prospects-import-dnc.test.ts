@@ -135,4 +135,32 @@ describe('prospects import against the do-not-contact lists', () => {
     await importIn(['leads.csv', '--dry-run']);
     expect(pages()).toBe(5);
   });
+
+  it('a resume after a list changed is refused: the rows already sent were checked against the lists as they were', async () => {
+    expect((await importIn(['leads.csv', '--no-wait', '--keep-journal'])).code).toBe(3);
+    await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
+    const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('error: --resume: the do-not-contact lists changed since this import started');
+    expect(resumed.stderr).toContain('hint: Start over with --restart');
+  });
+
+  it('--strict refuses a file for its bad rows only: rows on a list are left out and the rest is sent', async () => {
+    const strict = await importIn(['leads.csv', '--strict', '--no-wait']);
+    expect(strict.code).toBe(3);
+    expect(strict.stderr.split('\n')[0]).toMatch(
+      /^Imported leads\.csv: 6 rows read, 2 sent .*4 rejected \(4 on do-not-contact/,
+    );
+    writeFileSync(join(dir, 'bad.csv'), 'email\nok@fresh.example\nnot-an-email\nlegal@bigcorp.com\n');
+    const refused = await importIn(['bad.csv', '--strict', '--no-wait']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('error: --strict: 1 of 3 rows failed the checks; nothing was sent');
+  });
+
+  it('compares domains in one form: a Unicode domain on a list stops its ASCII form, and the reverse', async () => {
+    await run(['dnc', 'add', 'dncCustmr2', 'xn--bcher-kva.de'], { env: sb.env, cwd: dir });
+    writeFileSync(join(dir, 'idn.csv'), 'email\nann@bücher.de\nbob@xn--bcher-kva.de\ncy@buecher.de\n');
+    const result = await importIn(['idn.csv', '--dry-run', '--json']);
+    expect(JSON.parse(result.stdout).dnc.lists[1].rows).toBe(2);
+  });
 });

@@ -35,4 +35,13 @@ describe('DncSet', () => {
   it('refuses a list number past what a slot holds', () => {
     expect(() => new DncSet().add('a.example', 0xffff)).toThrow(/more than 65535 do-not-contact lists/);
   });
+
+  it('takes a size from the service as a hint only: not a number, negative or absurd, it starts small', () => {
+    for (const size of [Number.NaN, -5, Number.POSITIVE_INFINITY, 1e12]) {
+      const set = new DncSet(size);
+      set.add('a.example', 0);
+      expect(set.find('a.example')).toBe(0);
+      expect(set.find('b.example')).toBe(-1);
+    }
+  });
 });

@@ -9,6 +9,8 @@
 import { hashed, hashText } from '../text-hash.js';
 
 const fill = 0.65;
+/** The most values a size hint sizes the set for at once (about 30 MB of slots); more, and it grows as they come. */
+const maxSizeHint = 2_000_000;
 /** A slot's list number is 16 bits, 0 marking an empty slot. */
 export const maxDncLists = 0xffff;
 
@@ -21,7 +23,9 @@ export class DncSet {
 
   /** `expected`: how many values will be added (the lists' sizes); the set grows past it when they were short. */
   constructor(expected = 0) {
-    const slots = Math.max(64, Math.ceil(expected / fill));
+    // A size read from the service is a hint, never trusted: not a number, negative or absurd, it starts small and grows.
+    const hint = Number.isFinite(expected) && expected > 0 ? Math.min(expected, maxSizeHint) : 0;
+    const slots = Math.max(64, Math.ceil(hint / fill));
     this.hi = new Uint32Array(slots);
     this.lo = new Uint32Array(slots);
     this.lists = new Uint16Array(slots);
@@ -45,7 +49,8 @@ export class DncSet {
     this.size++;
   }
 
-  /** The list (0-based) holding this email, its domain or a parent domain, or -1. `email` is lower-cased already. */
+  /** The list (0-based) holding this email, its domain or a parent domain, or -1. `email` is in the form
+   * `canonicalDncKey` gives (lower-case, the domain in ASCII). */
   listOfEmail(email: string): number {
     const whole = this.find(email);
     if (whole >= 0) return whole;

@@ -4,6 +4,7 @@
 import type { CsvBadRow, CsvRow } from '../csv-reader.js';
 import { emailProblem } from '../email.js';
 import type { DncSet } from './dnc-set.js';
+import { canonicalDncKey } from '../dnc-values.js';
 import type { EmailIndex } from './email-index.js';
 
 /** `list`: the number of the do-not-contact list that stopped the row. */
@@ -53,7 +54,7 @@ export function checkRow(
   const problem = emailProblem(email);
   if (problem) return { ok: false, email, reason: `invalid email: ${problem}` };
   // Before duplicates: every row of a listed email says so, not only its first.
-  const list = suppression ? suppression.set.listOfEmail(email.toLowerCase()) : -1;
+  const list = suppression ? suppression.set.listOfEmail(canonicalDncKey(email)) : -1;
   if (list >= 0)
     return { ok: false, email, reason: `on do-not-contact list "${suppression!.lists[list]!.name}"`, list };
   const first = mode === 'record' ? emails.firstRowOf(email, record.row) : emails.lookup(email);

@@ -41,7 +41,9 @@ import {
   type ImportRecords,
 } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
-import { readDncLists, type DncLists } from '../dnc-lists.js';
+import { readDncListing, readDncLists, type DncLists } from '../dnc-lists.js';
+
+type DncListing = Awaited<ReturnType<typeof readDncListing>>;
 
 /** The largest chunk the import sends by default: the service takes up to 100,000 rows a request, but a chunk of
  * 40,000 leaves the service less to wait for between requests and the CLI less to hold (1M rows against the sandbox:
@@ -172,10 +174,12 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
       await checkAgainstDnc(ctx, opts, mapped.http, plan);
       if (await checkFirst(ctx, opts, plan, expectedRows)) return plan.summary;
     }
-    const opened = openJournal(ctx, file, opts, plan, mapped);
+    // The lists' state goes into the journal (one request); their values are read once the journal is kept (a front
+    // end following the job hears where first). --strict read them already.
+    const listing = opts.dncCheck && !plan.suppression ? await readDncListing(mapped.http) : undefined;
+    const opened = openJournal(ctx, file, opts, plan, mapped, listing?.fingerprint ?? plan.suppression?.fingerprint);
     closeJournal = () => opened.journal?.close();
-    // Read once the journal is kept (a front end following the job hears where first); --strict read them already.
-    if (!opts.strict) await checkAgainstDnc(ctx, opts, mapped.http, plan);
+    if (!opts.strict) await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
@@ -240,13 +244,19 @@ async function mapColumns(ctx: JobContext, file: InputFile, opts: ImportOptions)
 
 /** The do-not-contact lists, read before any row is checked, for the passes to check rows against; or a note that
  * they are not (--no-dnc-check). */
-async function checkAgainstDnc(ctx: JobContext, opts: ImportOptions, http: HttpClient, plan: Plan): Promise<void> {
+async function checkAgainstDnc(
+  ctx: JobContext,
+  opts: ImportOptions,
+  http: HttpClient,
+  plan: Plan,
+  listing?: DncListing,
+): Promise<void> {
   if (!opts.dncCheck) {
     ctx.emit({ type: 'note', text: 'Not checking rows against the do-not-contact lists (--no-dnc-check).' });
     return;
   }
   // Said in the summary (the rows each list stopped) and its JSON (every list, the values read).
-  const dnc = await readDncLists(ctx, http);
+  const dnc = await readDncLists(ctx, http, { listing });
   plan.suppression = plan.passOptions.suppression = dnc;
   plan.summary.dnc = dncSummary(dnc, []);
 }
@@ -351,7 +361,9 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expe
   if (check.rejected) summary.files.rejected = rejectedPath;
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
   if (opts.dryRun) return true;
-  if (check.rejected) throw new StrictRefused(check.rejected, check.total, rejectedPath);
+  // Rows on a do-not-contact list are left out, not bad: --strict refuses a file for the others only.
+  const bad = check.rejected - check.stoppedBy.reduce((n, rows) => n + (rows ?? 0), 0);
+  if (bad) throw new StrictRefused(bad, check.total, rejectedPath);
   return false;
 }
 
@@ -376,10 +388,18 @@ interface Opened {
   alreadyAccepted: Map<number, AcceptedChunk>;
 }
 
-function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan: Plan, mapped: Mapped): Opened {
+function openJournal(
+  ctx: JobContext,
+  file: InputFile,
+  opts: ImportOptions,
+  plan: Plan,
+  mapped: Mapped,
+  dncLists: string | undefined,
+): Opened {
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
   if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
+  if (opts.resume && dncLists) refuseChangedLists(journalPath, dncLists);
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -398,8 +418,8 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
       encoding: opts.encoding ?? null,
       // Only when there is one: journals of files without a preamble stay as they were.
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
-      // Only when skipped: a resume without the check would send rows the first run stopped.
-      ...(opts.dncCheck ? {} : { dncCheck: false }),
+      // Skipped, or the state of the lists checked against: a resume checks rows against the same lists.
+      ...(opts.dncCheck ? { dncLists } : { dncCheck: false }),
     },
   };
   const { journal, previous } = Journal.start<ImportRecords>(
@@ -423,6 +443,24 @@ function openJournal(ctx: JobContext, file: InputFile, opts: ImportOptions, plan
   ctx.emit({ type: 'journal', path: journalPath });
   ctx.resumable();
   return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
+}
+
+/** A resume whose do-not-contact lists changed since its first run (a list's size or last change): rows of chunks
+ * already accepted were checked against the lists as they were, and would be reported against the lists as they are. */
+function refuseChangedLists(journalPath: string, now: string): void {
+  let recorded: unknown;
+  try {
+    recorded = Journal.read(journalPath, 'import')?.header.settings.dncLists;
+  } catch {
+    return; // said when the journal is opened
+  }
+  if (recorded === undefined || recorded === now) return;
+  throw new UsageError(
+    '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated); ' +
+      'the rows already sent were checked against them as they were',
+    'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
+      '(--conflict noUpdate leaves prospects already imported as they are).',
+  );
 }
 
 /** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
