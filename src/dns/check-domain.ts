@@ -1,5 +1,5 @@
 // Every check of one sending domain: MX, SPF, DMARC, DKIM.
-import type { Lookups } from './resolver.js';
+import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 import { checkSpf } from './spf.js';
 import { checkDmarc } from './dmarc.js';
@@ -31,12 +31,28 @@ async function checkMx(dns: Lookups, domain: string): Promise<Finding> {
   return { check: 'MX', status: 'pass', detail: mx.map((r) => `${r.priority} ${r.exchange}`).join(', ') };
 }
 
+/** A check whose lookup the server answered with an error (SERVFAIL, REFUSED) fails on its own; a server that does
+ * not answer at all stops the whole run. */
+async function guarded(check: Finding['check'], run: () => Promise<Finding>): Promise<Finding> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DnsFailure) || error.unreachable) throw error;
+    return {
+      check,
+      status: 'fail',
+      detail: `the lookup of ${error.lookedUp} failed: ${error.code || 'no answer'}`,
+      fix: `make the domain's name servers answer for ${error.lookedUp}`,
+    };
+  }
+}
+
 export async function checkDomain(dns: Lookups, domain: string, selectors: string[]): Promise<DomainReport> {
   const checks = [
-    await checkMx(dns, domain),
-    await checkSpf(dns, domain),
-    await checkDmarc(dns, domain),
-    await checkDkim(dns, domain, selectors),
+    await guarded('MX', () => checkMx(dns, domain)),
+    await guarded('SPF', () => checkSpf(dns, domain)),
+    await guarded('DMARC', () => checkDmarc(dns, domain)),
+    await guarded('DKIM', () => checkDkim(dns, domain, selectors)),
   ];
   return { domain, ok: checks.every((c) => c.status !== 'fail'), checks };
 }

@@ -1,15 +1,23 @@
 // DKIM (RFC 6376): the public keys at <selector>._domainkey.<domain>, for the selectors the user names and the common
 // ones of the large providers. A key that is present, not revoked (empty p=) and at least 1024 bits passes.
+import { createPublicKey } from 'node:crypto';
 import type { Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
 /** Google Workspace, Microsoft 365, Mailchimp/Mandrill, Amazon SES-style, and frequent generic names. */
 export const commonSelectors = ['google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'default', 'dkim', 'mail'];
 
-/** An RSA key's size from its base64 SubjectPublicKeyInfo: about 294 bytes for 2048 bits, 162 for 1024. */
-function rsaBits(key: string): number {
-  const bytes = Math.floor((key.replace(/\s+/g, '').length * 3) / 4);
-  return bytes >= 550 ? 4096 : bytes >= 294 - 20 ? 2048 : bytes >= 162 - 10 ? 1024 : bytes * 6;
+/** An RSA key's size in bits, read from the key itself (SubjectPublicKeyInfo, or a bare PKCS#1 key, as both are
+ * published); undefined when it is not a key. */
+function rsaBits(key: string): number | undefined {
+  const der = Buffer.from(key.replace(/\s+/g, ''), 'base64');
+  for (const type of ['spki', 'pkcs1'] as const)
+    try {
+      return createPublicKey({ key: der, format: 'der', type }).asymmetricKeyDetails?.modulusLength;
+    } catch {
+      // the other format, then none
+    }
+  return undefined;
 }
 
 export async function checkDkim(dns: Lookups, domain: string, selectors: string[]): Promise<Finding> {
@@ -33,9 +41,11 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
   for (const { selector, record } of found) {
     const key = /(?:^|;)\s*p\s*=\s*([^;]*)/i.exec(record)?.[1]?.trim() ?? '';
     const type = (/(?:^|;)\s*k\s*=\s*([^;]*)/i.exec(record)?.[1] ?? 'rsa').trim().toLowerCase();
+    const bits = type === 'rsa' && key ? rsaBits(key) : undefined;
     if (!key) problems.push(`${selector}: the key is revoked (empty p=)`);
-    else if (type === 'rsa' && rsaBits(key) < 1024) problems.push(`${selector}: an RSA key under 1024 bits`);
-    else good.push(type === 'rsa' ? `${selector} (RSA ${rsaBits(key)})` : `${selector} (${type})`);
+    else if (type === 'rsa' && bits === undefined) problems.push(`${selector}: p= is not an RSA public key`);
+    else if (bits !== undefined && bits < 1024) problems.push(`${selector}: an RSA key of ${bits} bits (under 1024)`);
+    else good.push(bits !== undefined ? `${selector} (RSA ${bits})` : `${selector} (${type})`);
   }
   if (!good.length)
     return {
@@ -44,7 +54,7 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       detail: problems.join('; '),
       fix: `publish a current 2048-bit key from your mail provider at <selector>._domainkey.${domain}`,
     };
-  const weak = good.filter((g) => g.includes('RSA 1024'));
+  const weak = good.filter((g) => / \(RSA 1\d{3}\)$/.test(g));
   if (weak.length || problems.length)
     return {
       check,

@@ -12,9 +12,27 @@ function tags(record: string): Map<string, string> {
   return found;
 }
 
-export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
+const dmarcRecords = async (dns: Lookups, name: string) =>
+  (await dns.txt(name)).filter((r) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(r.trim()));
+
+/** The records at _dmarc.<domain>, or, when it has none, at the closest parent domain that has some (the
+ * organisational domain's record covers its subdomains, RFC 7489 6.6.3; without a public-suffix list, each parent of
+ * two labels or more is tried). */
+async function findRecords(dns: Lookups, domain: string): Promise<{ name: string; records: string[]; from?: string }> {
   const name = `_dmarc.${domain}`;
-  const records = (await dns.txt(name)).filter((r) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(r.trim()));
+  const own = await dmarcRecords(dns, name);
+  if (own.length) return { name, records: own };
+  const labels = domain.split('.');
+  for (let i = 1; i <= labels.length - 2; i++) {
+    const parent = labels.slice(i).join('.');
+    const records = await dmarcRecords(dns, `_dmarc.${parent}`);
+    if (records.length) return { name, records, from: parent };
+  }
+  return { name, records: [] };
+}
+
+export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
+  const { name, records, from } = await findRecords(dns, domain);
   const check = 'DMARC';
   const suggested =
     `publish ${name}. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}" ` +
@@ -35,7 +53,8 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
     };
   const record = records[0]!;
   const t = tags(record);
-  const policy = (t.get('p') ?? '').toLowerCase();
+  // Under a parent's record, its subdomain policy (sp=) applies when it has one.
+  const policy = ((from && t.get('sp')) || t.get('p') || '').toLowerCase();
   if (!['none', 'quarantine', 'reject'].includes(policy))
     return {
       check,
@@ -63,12 +82,13 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       `use relaxed alignment (remove ${strict.join(' and ')}) unless every sender signs and bounces with ${domain} itself`,
     ]);
   const alignment = `alignment ${strict.length ? 'strict' : 'relaxed'}`;
+  const inherited = from ? ` (the record of ${from})` : '';
   if (!warnings.length)
-    return { check, status: 'pass', detail: `p=${policy}, reports to ${rua}, ${alignment}`, record };
+    return { check, status: 'pass', detail: `p=${policy}, reports to ${rua}, ${alignment}${inherited}`, record };
   return {
     check,
     status: 'warn',
-    detail: `p=${policy}; ${warnings.map(([what]) => what).join('; ')}`,
+    detail: `p=${policy}${inherited}; ${warnings.map(([what]) => what).join('; ')}`,
     fix: warnings.map(([, how]) => how).join('; '),
     record,
   };

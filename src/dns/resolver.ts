@@ -4,6 +4,29 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { OutreachError, UsageError } from '../errors.js';
 
+/** A lookup that failed. `unreachable`: the DNS server did not answer at all (every lookup would fail the same way);
+ * otherwise it answered with an error for this name (SERVFAIL, REFUSED), which concerns this name only. */
+export class DnsFailure extends OutreachError {
+  constructor(
+    message: string,
+    hint: string,
+    readonly lookedUp: string,
+    readonly code: string,
+    readonly unreachable: boolean,
+  ) {
+    super(message, hint);
+  }
+}
+
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ETIMEOUT',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** Answers that mean "no such record" (the name, or the type at the name), not "no answer". */
 const absent = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
 
@@ -38,11 +61,14 @@ export function lookups(resolver?: string): Lookups {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (absent.has(code)) return [];
-      throw new OutreachError(
+      throw new DnsFailure(
         `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
         resolver
           ? `Is a DNS server answering at ${resolver}?`
           : 'Check the network, or name a DNS server with --resolver.',
+        name,
+        code,
+        unreachableCodes.has(code),
       );
     }
   };

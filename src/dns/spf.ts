@@ -13,30 +13,32 @@ interface Count {
   lookups: number;
   /** Problems met on the way (an include without a record, a loop). */
   problems: string[];
-  seen: Set<string>;
 }
 
-/** Lookups of `record` and of every record it includes or redirects to, stopping (counted) past the limit. */
-async function countLookups(dns: Lookups, record: string, count: Count): Promise<void> {
-  for (const term of record.trim().split(/\s+/).slice(1)) {
-    if (!lookupTerms.test(term)) continue;
+/** Lookups of `record` and of every record it includes or redirects to, counted as a receiver evaluates them: an
+ * include reached twice (by two paths) costs twice; one that includes itself, on the way down, is a loop. Past the
+ * limit (and a margin) it stops counting: the receiver has given up. */
+async function countLookups(dns: Lookups, record: string, count: Count, path: string[]): Promise<void> {
+  const terms = record.trim().split(/\s+/).slice(1);
+  // A redirect is ignored when the record has an all mechanism (RFC 7208 6.1).
+  const hasAll = terms.some((t) => /^[+?~-]?all$/i.test(t));
+  for (const term of terms) {
+    if (!lookupTerms.test(term) || (hasAll && /^redirect=/i.test(term))) continue;
     count.lookups++;
     const target = /^[+?~-]?include:(.+)$/i.exec(term)?.[1] ?? /^redirect=(.+)$/i.exec(term)?.[1];
-    // Past the limit, the receiver has given up: counting on would only cost lookups.
     if (!target || count.lookups > maxSpfLookups + 5) continue;
     const name = target.toLowerCase().replace(/\.$/, '');
     if (name.includes('%')) continue; // a macro: expanded per message, not countable here
-    if (count.seen.has(name)) {
-      count.problems.push(`${term} loops back to a record already included`);
+    if (path.includes(name)) {
+      count.problems.push(`${term} includes a record that includes it (a loop)`);
       continue;
     }
-    count.seen.add(name);
     const found = spfRecords(await dns.txt(name));
     if (found.length !== 1) {
       count.problems.push(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`);
       continue;
     }
-    await countLookups(dns, found[0]!, count);
+    await countLookups(dns, found[0]!, count, [...path, name]);
   }
 }
 
@@ -58,8 +60,8 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       fix: `merge them into one TXT record at ${domain}: ${records.map((r) => `"${r}"`).join(' and ')}`,
     };
   const record = records[0]!;
-  const count: Count = { lookups: 0, problems: [], seen: new Set([domain.toLowerCase()]) };
-  await countLookups(dns, record, count);
+  const count: Count = { lookups: 0, problems: [] };
+  await countLookups(dns, record, count, [domain.toLowerCase()]);
   const all = /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record);
   const redirect = /(?:^|\s)redirect=/i.test(record);
   const problems: Array<[string, string]> = [];

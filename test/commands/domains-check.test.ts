@@ -2,13 +2,17 @@
 // holding good, broken and missing records, and the sandbox's sending domains.
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTestDns, type TestDns, type Zone } from '../helpers/dns-server.js';
 import { refusingUrl } from '../helpers/closed-port.js';
 
-const key2048 = `MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA${'A'.repeat(348)}`;
-const key1024 = `MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ${'A'.repeat(178)}`;
+/** A real RSA public key of `bits`, base64, as SubjectPublicKeyInfo (what providers publish) or bare PKCS#1. */
+const rsaKey = (bits: number, type: 'spki' | 'pkcs1' = 'spki') =>
+  generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ format: 'der', type }).toString('base64');
+const key2048 = rsaKey(2048);
+const key1024 = rsaKey(1024);
 const mx = [{ preference: 10, exchange: 'mx.provider.example' }];
 const spf = 'v=spf1 include:_spf.provider.example ~all';
 const dmarc = (domain: string) => `v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`;
@@ -52,6 +56,23 @@ const zone: Zone = {
   ...good('no-dkim.example', { 'google._domainkey.no-dkim.example': {} }),
   ...good('revoked.example', { 'google._domainkey.revoked.example': { TXT: ['v=DKIM1; k=rsa; p='] } }),
   ...good('weak.example', { 'google._domainkey.weak.example': { TXT: [`v=DKIM1; k=rsa; p=${key1024}`] } }),
+  ...good('weak512.example', { 'google._domainkey.weak512.example': { TXT: [`v=DKIM1; k=rsa; p=${rsaKey(512)}`] } }),
+  ...good('pkcs1.example', { 'google._domainkey.pkcs1.example': { TXT: [`v=DKIM1; p=${rsaKey(3072, 'pkcs1')}`] } }),
+  ...good('not-a-key.example', { 'google._domainkey.not-a-key.example': { TXT: ['v=DKIM1; k=rsa; p=AAAA'] } }),
+  'a.diamond.example': { TXT: ['v=spf1 include:c.diamond.example ~all'] },
+  'b.diamond.example': { TXT: ['v=spf1 include:c.diamond.example ~all'] },
+  'c.diamond.example': { TXT: ['v=spf1 ip4:192.0.2.1 ~all'] },
+  ...good('diamond.example', {
+    'diamond.example': { MX: mx, TXT: ['v=spf1 include:a.diamond.example include:b.diamond.example -all'] },
+  }),
+  'loop.example': { MX: mx, TXT: ['v=spf1 include:l2.loop.example ~all'] },
+  'l2.loop.example': { TXT: ['v=spf1 include:loop.example ~all'] },
+  '_dmarc.loop.example': { TXT: [dmarc('loop.example')] },
+  'google._domainkey.loop.example': { TXT: [dkim] },
+  // A subdomain without a DMARC record of its own: its organisational domain's record (and its sp=) applies.
+  ...good('mail.org.example', { '_dmarc.mail.org.example': {} }),
+  '_dmarc.org.example': { TXT: ['v=DMARC1; p=none; sp=reject; rua=mailto:d@org.example'] },
+  ...good('servfail.example', { '_dmarc.servfail.example': { SERVFAIL: true } }),
   ...good('custom-selector.example', {
     'google._domainkey.custom-selector.example': {},
     's2024._domainkey.custom-selector.example': { TXT: [dkim] },
@@ -113,6 +134,10 @@ describe('domains check', () => {
     ],
     ['revoked.example', 'DKIM', 'fail', 'google: the key is revoked (empty p=)'],
     ['weak.example', 'DKIM', 'warn', 'keys at google (RSA 1024)'],
+    ['weak512.example', 'DKIM', 'fail', 'google: an RSA key of 512 bits (under 1024)'],
+    ['not-a-key.example', 'DKIM', 'fail', 'google: p= is not an RSA public key'],
+    ['loop.example', 'SPF', 'fail', 'include:loop.example includes a record that includes it (a loop)'],
+    ['servfail.example', 'DMARC', 'fail', 'the lookup of _dmarc.servfail.example failed: ESERVFAIL'],
   ])('%s: %s %s', async (domain, which, status, detail) => {
     const { code, rows } = await check(domain);
     expect(code).toBe(status === 'fail' ? 3 : 0);
@@ -130,6 +155,18 @@ describe('domains check', () => {
     expect(rows.find((r) => r.domain === 'no-dkim.example' && r.check === 'DKIM')).toMatchObject({
       status: 'fail',
       detail: 'no DKIM key at the selectors google, selector1, selector2, k1, k2, s1, s2, default, dkim, mail',
+    });
+  });
+
+  it('counts an include reached by two paths twice, reads a bare PKCS#1 key, and takes a parent DMARC record', async () => {
+    const { code, rows } = await check('diamond.example', 'pkcs1.example', 'mail.org.example');
+    expect(code).toBe(0);
+    const of = (domain: string, which: string) => rows.find((r) => r.domain === domain && r.check === which)!;
+    expect(of('diamond.example', 'SPF').detail).toMatch(/\(4 of 10 lookups\)$/);
+    expect(of('pkcs1.example', 'DKIM').detail).toBe('keys at google (RSA 3072)');
+    expect(of('mail.org.example', 'DMARC')).toMatchObject({
+      status: 'pass',
+      detail: 'p=reject, reports to mailto:d@org.example, alignment relaxed (the record of org.example)',
     });
   });
 

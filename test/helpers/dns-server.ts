@@ -5,7 +5,11 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import * as packet from 'dns-packet';
 
-export type Zone = Record<string, { TXT?: string[]; MX?: Array<{ preference: number; exchange: string }> }>;
+/** `SERVFAIL`: the name's every question is answered with SERVFAIL (a broken zone). */
+export type Zone = Record<
+  string,
+  { TXT?: string[]; MX?: Array<{ preference: number; exchange: string }>; SERVFAIL?: boolean }
+>;
 
 export interface TestDns {
   /** "127.0.0.1:PORT", for --resolver. */
@@ -27,8 +31,9 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
     const name = question.name.toLowerCase().replace(/\.$/, '');
     queries.push(`${question.type} ${name}`);
     const records = zone[name];
-    const answers: packet.Answer[] =
-      question.type === 'TXT'
+    const answers: packet.Answer[] = records?.SERVFAIL
+      ? []
+      : question.type === 'TXT'
         ? (records?.TXT ?? []).map((text) => ({ type: 'TXT', name: question.name, ttl: 60, data: chunks(text) }))
         : question.type === 'MX'
           ? (records?.MX ?? []).map((data) => ({ type: 'MX', name: question.name, ttl: 60, data }))
@@ -37,7 +42,11 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
       id: query.id,
       type: 'response',
       // Authoritative; recursion available (the client asks for it); NXDOMAIN for a name not in the zone.
-      flags: packet.AUTHORITATIVE_ANSWER | packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | (records ? 0 : 3),
+      flags:
+        packet.AUTHORITATIVE_ANSWER |
+        packet.RECURSION_DESIRED |
+        packet.RECURSION_AVAILABLE |
+        (records?.SERVFAIL ? 2 : records ? 0 : 3),
       questions: [question],
       answers,
     });
