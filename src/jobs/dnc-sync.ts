@@ -15,6 +15,7 @@ import type { JobContext } from './context.js';
 import { readDncLists } from './dnc-lists.js';
 import { runDncAdd, type DncAddSummary } from './dnc-add.js';
 import { Journal } from './journal.js';
+import { visible } from '../visible-text.js';
 
 export interface DncSyncOptions {
   /** The export, resolved, and as the user named it. */
@@ -70,7 +71,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
     alreadyThere: { email: 0, domain: 0 },
     invalid: 0,
     duplicates: 0,
-    leftOut: { rows: 0, reasons: {} },
+    leftOut: { rows: 0, reasons: Object.create(null) as Record<string, number> },
     files: {},
   };
   const seen = new DncSet(estimateRows(opts.path));
@@ -85,7 +86,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
         const verdict = rowVerdict(source, record);
         if ('leftOut' in verdict) {
           diff.leftOut.rows++;
-          diff.leftOut.reasons[verdict.leftOut] = (diff.leftOut.reasons[verdict.leftOut] ?? 0) + 1;
+          countReason(diff.leftOut.reasons, verdict.leftOut);
           continue;
         }
         if ('reason' in verdict) {
@@ -119,6 +120,15 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
   if (fresh) diff.files.new = paths.values;
   if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
   return diff;
+}
+
+/** Reasons are built from the file's cells (a status, a stage): each shown on one line, at most `maxReasons` kinds
+ * (the rest counted as "other"), so a file cannot forge lines of the diff or grow it without end. */
+const maxReasons = 20;
+function countReason(reasons: Record<string, number>, raw: string): void {
+  const shown = visible(raw).slice(0, 200);
+  const reason = shown in reasons || Object.keys(reasons).length < maxReasons ? shown : 'other';
+  reasons[reason] = (reasons[reason] ?? 0) + 1;
 }
 
 type Verdict = { value: string; type: 'email' | 'domain' } | { leftOut: string } | { reason: string };

@@ -26,11 +26,19 @@ function shown(start: number, end: number, zone: string): string {
   return `${day(a)} ${formatTime(a)}-${ymd(a) === ymd(b) ? '' : `${day(b)} `}${formatTime(b)}`;
 }
 
+/** The calendar date `days` after the date `p` (in whatever zone p was read), with its weekday: stepping dates, not
+ * 24-hour spans, which skip or repeat a day across a daylight-saving change. */
+function dateAfter(p: { year: number; month: number; day: number }, days: number) {
+  const at = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), weekday: at.getUTCDay() };
+}
+
 /** The windows (as instants) that end after `now`, over the next 7 days, in order. */
 export function windowsAhead(week: Window[][], zone: string, now: number): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
+  const today = parts(now, zone);
   for (let d = 0; d <= 7; d++) {
-    const date = parts(now + d * dayMs, zone);
+    const date = dateAfter(today, d);
     for (const w of week[date.weekday] ?? []) {
       const at = (t: Window['start']) => zonedInstant(date.year, date.month, date.day, t.hour, t.minute, zone);
       const window = { start: at(w.start), end: at(w.end) };
@@ -48,14 +56,18 @@ function offset(instant: number, zone: string): number {
   );
 }
 
-/** The first day in the next 30 on which the prospect's clock moves against the schedule's, and by how much. */
+/** The first day in the next 30 on which the prospect's clock moves against the schedule's, and by how much: found
+ * a day at a time, then to the hour (so the date named is the day of the change, whatever the time of day now). */
 function gapChange(scheduleZone: string, zone: string, now: number): { on: string; byMinutes: number } | undefined {
   const gap = (at: number) => offset(at, zone) - offset(at, scheduleZone);
   const today = gap(now);
   for (let d = 1; d <= 30; d++) {
     const at = now + d * dayMs;
     const later = gap(at);
-    if (later !== today) return { on: ymd(parts(at, zone)), byMinutes: later - today };
+    if (later === today) continue;
+    let hour = at - dayMs;
+    while (gap(hour + 3_600_000) === today) hour += 3_600_000;
+    return { on: ymd(parts(hour + 3_600_000, zone)), byMinutes: later - today };
   }
   return undefined;
 }

@@ -149,6 +149,22 @@ describe('dnc sync of each export format', () => {
   });
 });
 
+describe('dnc sync: what a file cannot do', () => {
+  it('its cells make at most 20 kinds of reason (the rest "other"), each on one line', async () => {
+    const statuses = Array.from({ length: 30 }, (_, i) => `"odd\n${i}"`);
+    writeFileSync(
+      join(dir, 'odd.csv'),
+      `"Email Address",Status,LEID\n${statuses.map((st, i) => `o${i}@x.example,${st},${i}`).join('\n')}\nc@x.example,constructor,9\n`,
+    );
+    const result = await sync(['odd.csv', '--list', 'dncCustmr2', '--dry-run', '--json']);
+    const reasons = (JSON.parse(result.stdout) as Diff).leftOut.reasons;
+    expect(Object.keys(reasons)).toHaveLength(21);
+    expect(reasons['odd\\n0 in Mailchimp']).toBe(1);
+    expect(reasons.other).toBe(11);
+    expect(result.stderr).not.toMatch(/odd\n/);
+  });
+});
+
 describe('dnc sync: the difference first', () => {
   beforeEach(() =>
     writeFileSync(

@@ -94,4 +94,45 @@ describe('schedules preview', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('error: no schedule 999\n');
   });
+
+  it('steps calendar days across a daylight-saving change, and names the day of the change at any hour', async () => {
+    const created = await run(
+      [
+        'schedules',
+        'create',
+        '--name',
+        'Sundays',
+        '--timezone',
+        'America/New_York',
+        '--day',
+        'sun=10:00-11:00',
+        '--json',
+      ],
+      { env: sb.env, cwd: dir },
+    );
+    const id = String(JSON.parse(created.stdout).id);
+    writeFileSync(join(dir, 'one.csv'), 'email,tz\nny@x.example,America/New_York\nldn@x.example,europe/london\n');
+    // Saturday 2026-03-07 23:30 in New York; the clocks go forward at 02:00 on Sunday.
+    const saturdayNight = () => Date.UTC(2026, 2, 8, 4, 30);
+    const result = await run(['schedules', 'preview', id, '--prospects', 'one.csv', '--json'], {
+      env: sb.env,
+      cwd: dir,
+      now: saturdayNight,
+    });
+    const rows = JSON.parse(result.stdout) as Array<{
+      first: { local: string; opensAt: string };
+      warnings: string[];
+      timezone: string;
+    }>;
+    expect(rows[0]!.first).toMatchObject({ local: 'Sun 2026-03-08 10:00-11:00', opensAt: '2026-03-08T14:00:00.000Z' });
+    expect(rows[1]!.first.local).toBe('Sun 2026-03-08 14:00-15:00');
+    expect(rows[1]!.warnings).toEqual([moveEarlier]);
+    // At 05:00 UTC on the Monday before, the change is still named on its own day.
+    const early = await run(['schedules', 'preview', '58964', '--prospects', 'one.csv', '--json'], {
+      env: sb.env,
+      cwd: dir,
+      now: () => Date.UTC(2026, 2, 2, 5, 0),
+    });
+    expect((JSON.parse(early.stdout) as Array<{ warnings: string[] }>)[1]!.warnings).toContain(moveEarlier);
+  });
 });

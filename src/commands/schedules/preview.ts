@@ -6,6 +6,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { listResult } from '../../cli/result.js';
 import { NotFound, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
+import { visible } from '../../visible-text.js';
 import { listSchedules } from '../../api/resources/schedules.js';
 import type { ScheduleRecord } from '../../api/contract/schedules.js';
 import { openCsv } from '../../io/csv-reader.js';
@@ -14,6 +15,7 @@ import { prospectWindows, type ProspectWindows } from '../../schedule/prospect-w
 import { checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
 
 const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+const resolvedZone = (zone: string) => new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
 const zoneNames = ['timezone', 'tz', 'timezoneid', 'prospecttimezone', 'zone'];
 const emailNames = ['email', 'emailaddress', 'workemail', 'e-mail'];
 /** Distinct zones worked out at most: a file's zones repeat, and a file of made-up ones must not grow memory. */
@@ -97,14 +99,18 @@ export default defineVerb({
         rows++;
         const email = record.fields[emailColumn]?.trim() ?? '';
         const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
-        let preview = cache.get(given);
+        // Worked out once per zone, by its name as Intl resolves it (europe/paris and Europe/Paris are one zone).
+        const zone = !given ? '' : isZone(given) ? resolvedZone(given) : undefined;
+        const cacheKey = zone ?? `invalid:${given}`;
+        let preview = cache.get(cacheKey);
         if (!preview) {
-          preview = !given
-            ? { warnings: ['no time zone (give --timezone for rows without one)'] }
-            : !isZone(given)
-              ? { warnings: [`"${given}" is not an IANA time zone`] }
-              : prospectWindows(week, scheduleZone, given, now);
-          if (cache.size < maxCachedZones) cache.set(given, preview);
+          preview =
+            zone === ''
+              ? { warnings: ['no time zone (give --timezone for rows without one)'] }
+              : zone === undefined
+                ? { warnings: [`"${visible(given)}" is not an IANA time zone`] }
+                : prospectWindows(week, scheduleZone, zone, now);
+          if (cache.size < maxCachedZones) cache.set(cacheKey, preview);
         }
         if (preview.warnings.length) warned++;
         yield { row: record.row, email, timezone: given, ...preview };
