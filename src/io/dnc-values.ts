@@ -59,7 +59,8 @@ export function canonicalDncKey(value: string): string {
  * Undefined for a value that is neither. */
 export function listValueKey(raw: string): string | undefined {
   const value = raw.trim().toLowerCase();
-  if ((plainDomain.test(value) && !value.startsWith('www.')) || plainEmail.test(value)) return value;
+  const plain = value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
+  if (plain) return value;
   const item = classifyDncValue(value);
   return item.ok ? canonicalDncKey(item.value) : undefined;
 }

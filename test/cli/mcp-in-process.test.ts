@@ -8,17 +8,23 @@ import { mcpServerFactory } from '../../src/cli/mcp/server.js';
 import { groups } from '../../src/commands/manifest.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { state } from '../helpers/sandbox-state.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let sb: TestSandbox;
 let client: Client;
 
 /** A client of a new server; `answer`, when given, is the user's answer to a question (the client can elicit). */
-async function connect(answer?: (message: string) => { action: 'accept' | 'decline'; content?: { confirm: boolean } }) {
-  const { ctx } = createTestContext({ env: sb.env });
+async function connect(
+  answer?: (message: string) => { action: 'accept' | 'decline'; content?: { confirm: boolean } },
+  filesDir = tempDir(),
+) {
+  const { ctx } = createTestContext({ env: sb.env, cwd: filesDir });
   const { factory } = await mcpServerFactory(ctx, groups, {
     globals: [],
     readOnly: false,
-    filesDir: tempDir(),
+    filesDir,
     version: '0.0.0-test',
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -87,5 +93,26 @@ describe('outreach mcp in process', () => {
       'An agent asks to run tasks skip on 1 record(s). Do it?',
       'An agent asks to run tasks skip on 1 record(s). Do it?',
     ]);
+  });
+
+  it('dnc_sync: a preview shows the difference and sends nothing; with its token it is a job that sends it', async () => {
+    const files = tempDir('outreach-mcp-sync-');
+    const file = join(files, 'unsub.csv');
+    writeFileSync(file, 'Email Address,UNSUB_TIME\nann@agent.example,2024-01-01\nacme.com,2024-01-01\n');
+    await connect(undefined, files);
+    const adds = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc').length;
+    const first = await client.callTool({ name: 'dnc_sync', arguments: { file, list: 'dncCustmr2' } });
+    const preview = first.structuredContent as { confirm: string; preview: { new: unknown; alreadyThere: unknown } };
+    expect(preview.preview).toMatchObject({ new: { email: 1, domain: 0 }, alreadyThere: { email: 0, domain: 1 } });
+    expect(adds()).toBe(0);
+    const started = await client.callTool({
+      name: 'dnc_sync',
+      arguments: { file, list: 'dncCustmr2', confirm: preview.confirm },
+    });
+    const { job } = started.structuredContent as { job: { id: string } };
+    await client.callTool({ name: 'job_status', arguments: { id: job.id, waitSeconds: 30 } });
+    expect(adds()).toBe(1);
+    const values = state(sb).dncLists[1]!.items.map((i) => i.value);
+    expect(values).toContain('ann@agent.example');
   });
 });
