@@ -1,5 +1,8 @@
 // The account's do-not-contact lists, read once through the DNC endpoints into a DncSet before an import sends a row:
-// every list, every page of it (several pages under way at once), each value trimmed and lower-cased.
+// every list, every page of it (several pages under way at once; or its copy from an earlier run, dnc-cache.ts), each
+// value in the form lookups compare (listValueKey).
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
 import { maxDncPageSize } from '../api/contract/dnc.js';
 import { paginate, paginatePages } from '../api/paginate.js';
@@ -7,13 +10,11 @@ import { dncValuesPage, itemCount, listDncLists } from '../api/resources/dnc.js'
 import { formatCount } from '../format.js';
 import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
 import { visible } from '../visible-text.js';
-import { createHash } from 'node:crypto';
 import { OutreachError, UsageError } from '../errors.js';
 import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { jobBinding } from './journal.js';
-import { join } from 'node:path';
 import type { JobContext } from './context.js';
 
 /** Pages of a list asked for at once: the service answers a page of 100 in well under a millisecond, the round trip

@@ -170,10 +170,9 @@ export function unfinishedSync(base: string): number {
 }
 
 /** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). */
-export function applySync(
-  ctx: JobContext,
-  opts: DncSyncOptions & { resume: boolean; keepJournal: boolean; chunkSize: number; concurrency: number },
-): Promise<DncAddSummary> {
+export type SyncUpload = DncSyncOptions & { keepJournal: boolean; chunkSize: number; concurrency: number };
+
+export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean }): Promise<DncAddSummary> {
   const paths = syncPaths(opts.base);
   return runDncAdd(ctx, {
     listId: opts.listId,

@@ -10,7 +10,7 @@ import { UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { checkReadableFile } from '../../io/input-file.js';
 import { dncSources } from '../../io/dnc-sources.js';
-import type { DncSyncDiff } from '../../jobs/dnc-sync.js';
+import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -144,7 +144,7 @@ export default defineVerb({
 async function resume(
   ctx: CommandContext,
   sync: typeof import('../../jobs/dnc-sync.js'),
-  upload: Parameters<typeof import('../../jobs/dnc-sync.js').applySync>[1] extends infer O ? Omit<O, 'resume'> : never,
+  upload: SyncUpload,
   yes: boolean,
 ) {
   const paths = sync.syncPaths(upload.base);

@@ -1,5 +1,6 @@
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
+import type { CommandContext } from '../../cli/command-context.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { listResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
@@ -16,7 +17,7 @@ type Row = Finding & { domain: string };
 const shownStatus = { pass: '✓ pass', warn: '! warn', fail: '✗ fail' } as const;
 
 /** The account's sending domains: those active or being provisioned (not deleted, failed or expired). */
-async function sendingDomains(ctx: Parameters<Parameters<typeof defineVerb>[0]['run']>[0]): Promise<string[]> {
+async function sendingDomains(ctx: CommandContext): Promise<string[]> {
   const { items } = await call(await ctx.http(), domainsEndpoints.list, { query: { order: 'Asc' } });
   const names = items
     .filter((d) => d.status === 'active' || d.status === 'inProgress')
