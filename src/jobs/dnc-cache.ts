@@ -28,7 +28,9 @@ export interface CacheKey {
 
 interface Trailer extends CacheKey {
   v: 1;
+  /** Values the list gave (its size); `stored` of them were emails or domains, kept as hashes. */
   count: number;
+  stored: number;
   sha256: string;
   writtenAt: number;
 }
@@ -64,13 +66,14 @@ export function readCachedList(dir: string, key: CacheKey, now: number): Uint32A
     );
     const fresh =
       typeof trailer.writtenAt === 'number' && now - trailer.writtenAt < cacheMaxAgeMs && trailer.writtenAt <= now;
-    const { count } = trailer;
+    const { count, stored } = trailer;
     if (trailer.v !== 1 || !same || !fresh || !Number.isInteger(count) || count !== key.numberOfItems) return undefined;
-    if (count > maxValues || count * 8 + trailerBytes + 4 !== stat.size) return undefined;
-    const data = Buffer.alloc(count * 8);
+    if (!Number.isInteger(stored) || stored < 0 || stored > Math.min(count, maxValues)) return undefined;
+    if (stored * 8 + trailerBytes + 4 !== stat.size) return undefined;
+    const data = Buffer.alloc(stored * 8);
     if (readSync(fd, data, 0, data.length, 0) !== data.length) return undefined;
     if (createHash('sha256').update(data).digest('hex') !== trailer.sha256) return undefined;
-    return new Uint32Array(data.buffer, data.byteOffset, count * 2);
+    return new Uint32Array(data.buffer, data.byteOffset, stored * 2);
   } catch {
     return undefined; // unreadable or not ours: read from the service instead
   } finally {
@@ -86,6 +89,7 @@ export class CachedListWriter {
   private readonly buffer = Buffer.alloc(64 * 1024);
   private used = 0;
   private count = 0;
+  private stored = 0;
   private readonly sha = createHash('sha256');
 
   constructor(
@@ -104,13 +108,20 @@ export class CachedListWriter {
     this.buffer.writeUInt32LE(lo, this.used + 4);
     this.used += 8;
     this.count++;
+    this.stored++;
+  }
+
+  /** A value of the list that is neither an email nor a domain: counted, not kept. */
+  skip(): void {
+    this.count++;
   }
 
   /** Complete when it holds as many values as the listing said the list has; otherwise it is dropped. */
   commit(now: number): void {
     if (this.count !== this.key.numberOfItems) return this.abort();
     this.flush();
-    const trailer: Trailer = { v: 1, ...this.key, count: this.count, sha256: this.sha.digest('hex'), writtenAt: now };
+    const sha256 = this.sha.digest('hex');
+    const trailer: Trailer = { v: 1, ...this.key, count: this.count, stored: this.stored, sha256, writtenAt: now };
     const text = Buffer.from(JSON.stringify(trailer));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(text.length, 0);

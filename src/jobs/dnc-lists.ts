@@ -116,7 +116,10 @@ async function readList(
     for await (const items of pages) {
       for (const item of items) {
         const value = listValueKey(item.value);
-        if (!value) continue; // neither an email nor a domain: it stops no one
+        if (!value) {
+          cache?.skip(); // neither an email nor a domain: it stops no one
+          continue;
+        }
         hashText(value);
         set.addHash(hashed[0]!, hashed[1]!, number);
         cache?.push(hashed[0]!, hashed[1]!);

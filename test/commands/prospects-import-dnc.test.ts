@@ -7,7 +7,7 @@ import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { changeRecord, prospectByEmail } from '../helpers/sandbox-state.js';
-import { dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
+import { dncItemsTable, dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import type { DncListRecord } from '../../src/sandbox/model.js';
 
 let sb: TestSandbox;
@@ -129,11 +129,30 @@ describe('prospects import against the do-not-contact lists', () => {
     const changed = await importIn(['leads.csv', '--dry-run', '--json']);
     expect(pages()).toBe(3);
     expect(JSON.parse(changed.stdout).dnc.lists.map((l: { rows: number }) => l.rows)).toEqual([3, 3]);
+    // A list holding a value that is neither an email nor a domain (as a service's own UI may let in) is kept too.
+    sb.sandbox.store.table(dncItemsTable).put({
+      id: 'dncOdd1',
+      listId: 'dncCustmr2',
+      value: 'not a value',
+      type: 'domain',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      addedBy: 'Someone',
+    });
+    changeRecord<DncListRecord>(
+      sb,
+      dncListsTable,
+      'dncCustmr2',
+      (list) => (list.updatedAt = '2026-11-01T00:00:00.000Z'),
+    );
+    await importIn(['leads.csv', '--dry-run']);
+    expect(pages()).toBe(4);
+    await importIn(['leads.csv', '--dry-run']);
+    expect(pages()).toBe(4);
     // A copy cut short (or changed) is not believed.
     const cacheDir = join(configDir, 'dnc-cache');
     for (const name of readdirSync(cacheDir)) truncateSync(join(cacheDir, name), 100);
     await importIn(['leads.csv', '--dry-run']);
-    expect(pages()).toBe(5);
+    expect(pages()).toBe(6);
   });
 
   it('a resume after a list changed is refused: the rows already sent were checked against the lists as they were', async () => {
