@@ -1,7 +1,7 @@
 // DKIM (RFC 6376): the public keys at <selector>._domainkey.<domain>, for the selectors the user names and the common
 // ones of the large providers. A key that is present, not revoked (empty p=) and at least 1024 bits passes.
 import { createPublicKey } from 'node:crypto';
-import type { Lookups } from './resolver.js';
+import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
 /** Google Workspace, Microsoft 365, Mailchimp/Mandrill, Amazon SES-style, and frequent generic names. */
@@ -24,14 +24,26 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
   const check = 'DKIM';
   const names = [...new Set([...selectors, ...commonSelectors])];
   const found: Array<{ selector: string; record: string }> = [];
-  for (const selector of names)
-    for (const record of await dns.txt(`${selector}._domainkey.${domain}`))
-      if (/(^|;)\s*p\s*=/i.test(record)) found.push({ selector, record });
+  const unanswered: string[] = [];
+  for (const selector of names) {
+    let records: string[];
+    try {
+      records = await dns.txt(`${selector}._domainkey.${domain}`);
+    } catch (error) {
+      // A common name the user did not ask for, answered with an error (SERVFAIL): it says nothing about the keys.
+      if (!(error instanceof DnsFailure) || error.unreachable || selectors.includes(selector)) throw error;
+      unanswered.push(selector);
+      continue;
+    }
+    for (const record of records) if (/(^|;)\s*p\s*=/i.test(record)) found.push({ selector, record });
+  }
   if (!found.length)
     return {
       check,
       status: 'fail',
-      detail: `no DKIM key at the selectors ${names.join(', ')}`,
+      detail:
+        `no DKIM key at the selectors ${names.join(', ')}` +
+        (unanswered.length ? ` (${unanswered.join(', ')} answered with an error)` : ''),
       fix:
         `publish the key your mail provider gives you at <selector>._domainkey.${domain} ` +
         '(TXT "v=DKIM1; k=rsa; p=<public key>"), or name its selector with --selector',

@@ -58,7 +58,12 @@ export function canonicalDncKey(value: string): string {
  * anything else (an "@acme.com", a URL, "www." in front, a Unicode domain) through the rules of `dnc add` first.
  * Undefined for a value that is neither. */
 export function listValueKey(raw: string): string | undefined {
-  const value = raw.trim().toLowerCase();
+  // "mailto:" and a final dot (ann@acme.com.) are ways of writing the same address.
+  const value = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^mailto:/, '')
+    .replace(/\.$/, '');
   const plain = value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
   if (plain) return value;
   const item = classifyDncValue(value);

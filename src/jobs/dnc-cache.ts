@@ -26,8 +26,12 @@ export interface CacheKey {
   updatedAt: string;
 }
 
+/** The form of the values hashed (listValueKey and hashText as they are now): a copy written by a version that formed
+ * or hashed values otherwise is not believed. Raise it with any change to either. */
+const valueForm = 2;
+
 interface Trailer extends CacheKey {
-  v: 1;
+  v: typeof valueForm;
   /** Values the list gave (its size); `stored` of them were emails or domains, kept as hashes. */
   count: number;
   stored: number;
@@ -67,7 +71,8 @@ export function readCachedList(dir: string, key: CacheKey, now: number): Uint32A
     const fresh =
       typeof trailer.writtenAt === 'number' && now - trailer.writtenAt < cacheMaxAgeMs && trailer.writtenAt <= now;
     const { count, stored } = trailer;
-    if (trailer.v !== 1 || !same || !fresh || !Number.isInteger(count) || count !== key.numberOfItems) return undefined;
+    if (trailer.v !== valueForm || !same || !fresh || !Number.isInteger(count) || count !== key.numberOfItems)
+      return undefined;
     if (!Number.isInteger(stored) || stored < 0 || stored > Math.min(count, maxValues)) return undefined;
     if (stored * 8 + trailerBytes + 4 !== stat.size) return undefined;
     const data = Buffer.alloc(stored * 8);
@@ -81,8 +86,21 @@ export function readCachedList(dir: string, key: CacheKey, now: number): Uint32A
   }
 }
 
-/** Writes a list's hashes as they come; `commit` gives the file its name when the list was read whole. */
+/** Writes a list's hashes as they come; `commit` gives the file its name when the list was read whole. The copy is
+ * only a speed-up: a failure to write it (a full disk, a config folder that is not writable) drops it, quietly, and
+ * never stops the import. */
 export class CachedListWriter {
+  private failed = false;
+
+  /** A writer, or none when the file cannot be made. */
+  static open(dir: string, key: CacheKey): CachedListWriter | undefined {
+    try {
+      return new CachedListWriter(dir, key);
+    } catch {
+      return undefined;
+    }
+  }
+
   private readonly path: string;
   private readonly temp: string;
   private readonly fd: number;
@@ -92,7 +110,7 @@ export class CachedListWriter {
   private stored = 0;
   private readonly sha = createHash('sha256');
 
-  constructor(
+  private constructor(
     dir: string,
     private readonly key: CacheKey,
   ) {
@@ -103,7 +121,8 @@ export class CachedListWriter {
   }
 
   push(hi: number, lo: number): void {
-    if (this.used + 8 > this.buffer.length) this.flush();
+    if (this.failed) return;
+    if (this.used + 8 > this.buffer.length && !this.flushed()) return;
     this.buffer.writeUInt32LE(hi, this.used);
     this.buffer.writeUInt32LE(lo, this.used + 4);
     this.used += 8;
@@ -118,32 +137,54 @@ export class CachedListWriter {
 
   /** Complete when it holds as many values as the listing said the list has; otherwise it is dropped. */
   commit(now: number): void {
-    if (this.count !== this.key.numberOfItems) return this.abort();
-    this.flush();
+    if (this.failed || this.count !== this.key.numberOfItems || !this.flushed()) return this.abort();
     const sha256 = this.sha.digest('hex');
-    const trailer: Trailer = { v: 1, ...this.key, count: this.count, stored: this.stored, sha256, writtenAt: now };
+    const trailer: Trailer = {
+      v: valueForm,
+      ...this.key,
+      count: this.count,
+      stored: this.stored,
+      sha256,
+      writtenAt: now,
+    };
     const text = Buffer.from(JSON.stringify(trailer));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(text.length, 0);
-    writeSync(this.fd, Buffer.concat([text, length]));
-    closeSync(this.fd);
-    renameSync(this.temp, this.path);
+    try {
+      writeSync(this.fd, Buffer.concat([text, length]));
+      closeSync(this.fd);
+      renameSync(this.temp, this.path);
+    } catch {
+      this.abort();
+    }
   }
 
   abort(): void {
+    this.failed = true;
     try {
       closeSync(this.fd);
     } catch {
       // closed already
     }
-    rmSync(this.temp, { force: true });
+    try {
+      rmSync(this.temp, { force: true });
+    } catch {
+      // a temporary name, swept by the next run's sweepOrphans
+    }
   }
 
-  private flush(): void {
-    if (!this.used) return;
+  /** Writes what is buffered; false (and the copy dropped) when it cannot. */
+  private flushed(): boolean {
+    if (!this.used) return true;
     const block = this.buffer.subarray(0, this.used);
+    try {
+      writeSync(this.fd, block);
+    } catch {
+      this.abort();
+      return false;
+    }
     this.sha.update(block);
-    writeSync(this.fd, block);
     this.used = 0;
+    return true;
   }
 }

@@ -90,9 +90,9 @@ export async function readDncLists(
     const cached = key && dir ? readCachedList(dir, key, ctx.clock.now()) : undefined;
     if (cached) {
       for (let i = 0; i < cached.length; i += 2) set.addHash(cached[i]!, cached[i + 1]!, number);
-      progress.values += cached.length / 2;
+      progress.values += key!.numberOfItems; // as a read from the service counts them (stored or not)
     } else
-      await readList(ctx, http, list, number, set, progress, key && dir ? new CachedListWriter(dir, key) : undefined);
+      await readList(ctx, http, list, number, set, progress, key && dir ? CachedListWriter.open(dir, key) : undefined);
   }
   return { set, lists: lists.map(({ id, name }) => ({ id, name })), values: progress.values, fingerprint };
 }

@@ -6,7 +6,7 @@ import { cutJournal } from '../helpers/journal.js';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { classifyDncValue } from '../../src/io/dnc-values.js';
+import { classifyDncValue, listValueKey } from '../../src/io/dnc-values.js';
 import { dncItemsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import { state } from '../helpers/sandbox-state.js';
 
@@ -32,6 +32,16 @@ describe('value normalising', () => {
     ['@Corp.example', 'corp.example', 'domain'],
     ['acme.com.', 'acme.com', 'domain'],
   ])('%j -> %s (%s)', (raw, value, type) => expect(classifyDncValue(raw)).toEqual({ ok: true, value, type }));
+
+  it.each([
+    ['Legal@BigCorp.COM', 'legal@bigcorp.com'],
+    ['mailto:ann@acme.com', 'ann@acme.com'],
+    ['ann@acme.com.', 'ann@acme.com'],
+    ['@Acme.com', 'acme.com'],
+    ['https://www.acme.com/x', 'acme.com'],
+    ['ann@Bücher.de', 'ann@xn--bcher-kva.de'],
+    ['not a value', undefined],
+  ])('a list value %j is looked up as %j', (raw, key) => expect(listValueKey(raw)).toBe(key));
 
   it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com'])('rejects %j', (raw) =>
     expect(classifyDncValue(raw).ok).toBe(false),

@@ -182,4 +182,22 @@ describe('prospects import against the do-not-contact lists', () => {
     const result = await importIn(['idn.csv', '--dry-run', '--json']);
     expect(JSON.parse(result.stdout).dnc.lists[1].rows).toBe(2);
   });
+
+  it('a journal written before the lists were recorded still resumes', async () => {
+    expect((await importIn(['leads.csv', '--no-wait', '--keep-journal'])).code).toBe(3);
+    const journal = join(dir, 'leads.import-journal');
+    const text = readFileSync(journal, 'utf8');
+    expect(text).toMatch(/,"dncLists":"[0-9a-f]{32}"/);
+    writeFileSync(journal, text.replace(/,"dncLists":"[0-9a-f]{32}"/, ''));
+    const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
+    expect(resumed.code).toBe(3);
+    expect(resumed.stderr).toContain('1 chunk(s) already accepted are not sent again');
+  });
+
+  it('a copy of the lists that cannot be written is only a speed-up: the import goes on', async () => {
+    writeFileSync(join(configDir, 'dnc-cache'), 'a file where the folder would go');
+    const result = await importIn(['leads.csv', '--dry-run']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('4 rejected (4 on do-not-contact lists');
+  });
 });

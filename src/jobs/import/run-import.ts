@@ -399,7 +399,8 @@ function openJournal(
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
   if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
-  if (opts.resume && dncLists) refuseChangedLists(journalPath, dncLists);
+  // A journal written before the lists' state was recorded resumes without it (its settings did not have it).
+  const recordLists = !opts.resume || !dncLists || refuseChangedLists(journalPath, dncLists);
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -419,7 +420,7 @@ function openJournal(
       // Only when there is one: journals of files without a preamble stay as they were.
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
       // Skipped, or the state of the lists checked against: a resume checks rows against the same lists.
-      ...(opts.dncCheck ? { dncLists } : { dncCheck: false }),
+      ...(!opts.dncCheck ? { dncCheck: false } : recordLists ? { dncLists } : {}),
     },
   };
   const { journal, previous } = Journal.start<ImportRecords>(
@@ -445,16 +446,18 @@ function openJournal(
   return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
 }
 
-/** A resume whose do-not-contact lists changed since its first run (a list's size or last change): rows of chunks
- * already accepted were checked against the lists as they were, and would be reported against the lists as they are. */
-function refuseChangedLists(journalPath: string, now: string): void {
+/** A resume whose do-not-contact lists changed since its first run (a list's size or last change) is refused: rows of
+ * chunks already accepted were checked against the lists as they were, and would be reported against the lists as they
+ * are. Whether the journal records the lists' state (an older one does not). */
+function refuseChangedLists(journalPath: string, now: string): boolean {
   let recorded: unknown;
   try {
     recorded = Journal.read(journalPath, 'import')?.header.settings.dncLists;
   } catch {
-    return; // said when the journal is opened
+    return true; // said when the journal is opened
   }
-  if (recorded === undefined || recorded === now) return;
+  if (recorded === undefined) return false; // an older journal: it records no lists
+  if (recorded === now) return true;
   throw new UsageError(
     '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated); ' +
       'the rows already sent were checked against them as they were',
