@@ -46,8 +46,11 @@ export function canonicalDomain(domain: string): string {
   return ascii.test(lower) ? lower : domainToASCII(lower) || lower;
 }
 
-/** An email or domain in that form ("Ann@Bücher.de" is "ann@xn--bcher-kva.de"). */
+/** An email or domain in that form ("Ann@Bücher.de" is "ann@xn--bcher-kva.de"). Run for every row of an import: the
+ * common ASCII case is one lower-casing and one test. */
 export function canonicalDncKey(value: string): string {
+  const lower = value.toLowerCase();
+  if (ascii.test(lower)) return lower.endsWith('.') ? lower.slice(0, -1) : lower;
   const at = value.lastIndexOf('@');
   return at < 0
     ? canonicalDomain(value)
