@@ -78,7 +78,7 @@ export function openForAppend(path: string): number {
 const uid = getuid?.();
 
 /** Why a file of `stat` is not to be trusted: a link, not a regular file, another user's, writable by others. */
-function distrust(stat: Stats): string | undefined {
+export function distrust(stat: Stats): string | undefined {
   if (stat.isSymbolicLink()) return 'it is a symbolic link';
   if (!stat.isFile()) return 'it is not a regular file';
   if (uid !== undefined && stat.uid !== uid) return `it belongs to another user (uid ${stat.uid})`;

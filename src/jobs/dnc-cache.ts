@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { getuid } from 'node:process';
-import { openExclusive, tempPathFor } from '../io/safe-file.js';
+import { distrust, openExclusive, tempPathFor } from '../io/safe-file.js';
 
 export const cacheMaxAgeMs = 24 * 3600_000;
 /** More values than any list holds: a trailer that says more is not believed. */
@@ -55,9 +54,7 @@ export function readCachedList(dir: string, key: CacheKey, now: number): Uint32A
   }
   try {
     const stat = fstatSync(fd);
-    const uid = getuid?.();
-    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || stat.mode & 0o022 || stat.size < 4)
-      return undefined;
+    if (distrust(stat) || stat.size < 4) return undefined;
     const tail = Buffer.alloc(4);
     readSync(fd, tail, 0, 4, stat.size - 4);
     const trailerBytes = tail.readUInt32LE(0);

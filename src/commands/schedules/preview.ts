@@ -12,10 +12,9 @@ import type { ScheduleRecord } from '../../api/contract/schedules.js';
 import { openCsv } from '../../io/csv-reader.js';
 import { checkReadableFile } from '../../io/input-file.js';
 import { prospectWindows, type ProspectWindows } from '../../schedule/prospect-windows.js';
-import { checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
+import { canonicalTimeZone, checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
+import { normaliseName } from '../../io/import/column-mapping.js';
 
-const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-const resolvedZone = (zone: string) => new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
 const zoneNames = ['timezone', 'tz', 'timezoneid', 'prospecttimezone', 'zone'];
 const emailNames = ['email', 'emailaddress', 'workemail', 'e-mail'];
 /** Distinct zones worked out at most: a file's zones repeat, and a file of made-up ones must not grow memory. */
@@ -80,7 +79,7 @@ export default defineVerb({
       throw new UsageError(`schedule ${id}: its zone "${scheduleZone}" is not an IANA time zone`);
     const week = weekOf(found);
     const source = await openCsv(createReadStream(path), { name: opts.prospects });
-    const keys = source.header.map(key);
+    const keys = source.header.map(normaliseName);
     const zoneColumn = keys.findIndex((k) => zoneNames.includes(k));
     const emailColumn = keys.findIndex((k) => emailNames.includes(k));
     if (zoneColumn < 0 && opts.timezone === undefined) {
@@ -99,8 +98,8 @@ export default defineVerb({
         rows++;
         const email = record.fields[emailColumn]?.trim() ?? '';
         const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
-        // Worked out once per zone, by its name as Intl resolves it (europe/paris and Europe/Paris are one zone).
-        const zone = !given ? '' : isZone(given) ? resolvedZone(given) : undefined;
+        // Worked out once per zone, by its canonical spelling (europe/paris and Europe/Paris are one zone).
+        const zone = !given ? '' : canonicalTimeZone(given);
         const cacheKey = zone ?? `invalid:${given}`;
         let preview = cache.get(cacheKey);
         if (!preview) {
