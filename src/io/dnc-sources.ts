@@ -2,6 +2,9 @@
 // which column holds the value, and whether a row is an opt-out in that tool. A row that is not (a Mailchimp member
 // still subscribed, an Apollo contact at stage "Cold") is left out of the sync, with why.
 
+import { visible } from '../visible-text.js';
+import { columnKey, valueColumn } from './dnc-column.js';
+
 export const dncSources = ['hubspot', 'mailchimp', 'lemlist', 'instantly', 'smartlead', 'apollo', 'plain'] as const;
 export type DncSourceName = (typeof dncSources)[number];
 
@@ -16,7 +19,6 @@ export interface DncSource {
   read(fields: string[]): SourceRow;
 }
 
-const key = (name: string) => name.toLowerCase().replace(/[\s_/-]+/g, '');
 const truthy = (text: string | undefined) => /^(true|yes|1|y)$/i.test((text ?? '').trim());
 /** A cell that says something happened: TRUE, or a reason or a date (anything but empty, false, no, 0). */
 const happened = (text: string | undefined) => !/^(|false|no|0|n)$/i.test((text ?? '').trim());
@@ -109,7 +111,6 @@ const apollo: Profile = {
 };
 
 const profiles = [hubspot, mailchimp, lemlist, instantly, smartlead, apollo];
-const plainNames = ['email', 'emails', 'emailaddress', 'domain', 'domains', 'value', 'website', 'url'];
 const titles: Record<DncSourceName, string> = {
   hubspot: 'HubSpot',
   mailchimp: 'Mailchimp',
@@ -129,7 +130,7 @@ export function recogniseSource(
   from: DncSourceName | undefined,
   isValue: (text: string) => boolean,
 ): { source: DncSource; hasHeader: boolean } {
-  const keys = header.map(key);
+  const keys = header.map(columnKey);
   const index = new Map<string, number>();
   keys.forEach((k, i) => index.has(k) || index.set(k, i));
   const keySet = new Set(keys);
@@ -164,21 +165,24 @@ export function recogniseSource(
   return plainSource(header, keys, isValue);
 }
 
-/** A plain column: the one named like email/domain/value, else the first; no header when the first cell is a value. */
+/** A plain column: the one dnc-column.ts chooses by name, else the first. No header when the first cell is a value. A
+ * file of several columns is titled by the one it reads. */
 function plainSource(
   header: string[],
   keys: string[],
   isValue: (text: string) => boolean,
 ): { source: DncSource; hasHeader: boolean } {
-  const named = keys.findIndex((k) => plainNames.includes(k));
+  const named = valueColumn(keys);
   const hasHeader = !isValue(header[0] ?? '') && named >= 0;
   const column = hasHeader ? named : 0;
   if (!hasHeader && header.length > 1 && !isValue(header[0] ?? ''))
     throw new UnknownSource(
       `no known export has these columns (${header.join(', ')}), and none is named email, domain or value`,
     );
-  return {
-    hasHeader,
-    source: { name: 'plain', title: 'a plain column of values', read: (fields) => ({ value: fields[column] ?? '' }) },
-  };
+  // The name comes from the file: on one line, cut, as any cell shown.
+  const title =
+    hasHeader && header.length > 1
+      ? `the "${visible(header[column]!).slice(0, 80)}" column`
+      : 'a plain column of values';
+  return { hasHeader, source: { name: 'plain', title, read: (fields) => ({ value: fields[column] ?? '' }) } };
 }

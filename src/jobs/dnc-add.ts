@@ -10,6 +10,7 @@ import { formatCount } from '../format.js';
 import { openCsv, type CsvMarks } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { classifyDncValue } from '../io/dnc-values.js';
+import { columnKey, valueColumn } from '../io/dnc-column.js';
 import { EmailIndex } from '../io/import/email-index.js';
 import type { JobContext } from './context.js';
 import { isUnitRange, Journal, jobBinding, type UnitRange } from './journal.js';
@@ -57,23 +58,9 @@ interface Value {
   reason?: string;
 }
 
-const headerNames = [
-  'email',
-  'emails',
-  'domain',
-  'domains',
-  'value',
-  'item',
-  'website',
-  'url',
-  'emailaddress',
-  'companydomain',
-];
-const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-
 /**
  * Which column holds the values, and whether the first record is a header: it is when --column is given, or when
- * its first cell is no email or domain and one cell is named like email/domain/value/website.
+ * its first cell is no email or domain and a column is named as dnc-column.ts reads one.
  */
 function headerOf(
   first: string[],
@@ -81,9 +68,9 @@ function headerOf(
   name: string,
 ): { names: string[]; index: number } | undefined {
   const names = first.map((f) => f.trim());
-  const named = names.findIndex((n) => headerNames.includes(key(n)));
+  const named = valueColumn(names.map(columnKey));
   if (column === undefined && (classifyDncValue(names[0] ?? '').ok || named < 0)) return undefined;
-  const index = column !== undefined ? names.findIndex((n) => key(n) === key(column)) : named;
+  const index = column !== undefined ? names.findIndex((n) => columnKey(n) === columnKey(column)) : named;
   if (index < 0) throw new NoSuchColumn(column!, name, names);
   return { names, index };
 }

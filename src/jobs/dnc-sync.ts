@@ -137,6 +137,8 @@ function rowVerdict(source: DncSource, record: CsvRow | CsvBadRow): Verdict {
   if ('reason' in record) return { reason: record.reason };
   const read = source.read(record.fields);
   if ('leftOut' in read) return read;
+  // A contacts export (LinkedIn's, Google's) lists people without an address: nothing to fix, nothing to suppress.
+  if (!read.value.trim()) return { leftOut: 'no value in the row' };
   const item = classifyDncValue(read.value);
   return item.ok ? { value: item.value, type: item.type } : { reason: item.reason };
 }

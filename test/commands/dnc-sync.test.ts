@@ -62,6 +62,50 @@ describe('dnc sync of each export format', () => {
     expect(values).toEqual([]);
   });
 
+  // Contacts exports of other kinds, read as a plain column: their email column, never a URL or website column beside
+  // it (a LinkedIn profile URL is a domain, linkedin.com, to `dnc add`), and a row without an address left out.
+  it.each([
+    ['linkedin-connections-tombarr.csv', '"Email Address"', [], { 'no value in the row': 1 }],
+    [
+      'linkedin-connections-jasontoups.csv',
+      '"Email Address"',
+      [
+        'connection6@example.com',
+        'connection19@example.net',
+        'connection36@example.com',
+        'connection45@example.com',
+        'connection133@example.com',
+      ],
+      { 'no value in the row': 130 },
+    ],
+    ['roundcube-gmail.csv', '"E-mail 1 - Value"', ['home@aaa.pl'], {}],
+    ['roundcube-outlook.csv', '"E-mail Address"', ['test1@domain.tld'], {}],
+    ['roundcube-tb_plain.csv', '"Primary Email"', ['test@domain.tld'], {}],
+    [
+      'salesforce-contacts-awsdocs.csv',
+      '"Email"',
+      [
+        'arosales',
+        'asilvia',
+        'jli',
+        'adesai',
+        'mjackson',
+        'njayashankar',
+        'srodriguez',
+        'xwang',
+        'ssarkar',
+        'wzhang',
+      ].map((name) => `${name}@example.com`),
+      {},
+    ],
+  ])('the corpus contacts export %s is read by its %s column', async (file, column, added, leftOut) => {
+    const { diff, values } = await synced(fixture(file, 'corpora/exports'));
+    expect(diff.source).toEqual({ name: 'plain', title: `the ${column} column` });
+    expect(diff.invalid).toBe(0);
+    expect(diff.leftOut.reasons).toEqual(leftOut);
+    expect(values).toEqual(added);
+  });
+
   it.each([
     [
       'hubspot-unsubscribes-and-bounces.csv',

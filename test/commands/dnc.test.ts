@@ -85,6 +85,16 @@ describe('dnc add', () => {
     expect(adds()).toHaveLength(0);
   });
 
+  it('without --column reads the email column of a contacts export, not the profile URL or website before it', async () => {
+    writeFileSync(
+      join(dir, 'contacts.csv'),
+      'First Name,URL,Website,Email Address\nAvery,https://www.linkedin.com/in/avery,https://rival.io,avery@x.example\n',
+    );
+    const result = await dnc(['add', 'dncCustmr2', '--file', 'contacts.csv', '-q']);
+    expect(result.code).toBe(0);
+    expect(values()).toEqual(['acme.com', 'ceo@initech.com', 'avery@x.example']);
+  });
+
   it('normalises, drops duplicates, rejects garbage with row numbers, and exits 3', async () => {
     writeFileSync(
       join(dir, 'optouts.csv'),
