@@ -16,6 +16,7 @@ import {
   type RequestBody,
 } from './transport.js';
 import { isFollowableLink } from '../loopback.js';
+import { requestSignal } from './request-signal.js';
 import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 /** The most of an answer the client keeps in memory (64 MiB); larger answers fail with exit 1. */
@@ -41,8 +42,9 @@ export interface HttpConfig {
   random: () => number;
   /** Aborted: no new attempt starts, no retry waits. */
   signal: AbortSignal;
-  /** Aborts a request already in flight; `signal` by default. A job keeps its requests in flight past a first Ctrl-C. */
-  requestSignal?: () => AbortSignal;
+  /** Abort a request already in flight, any of them; `signal` by default. A job keeps its requests in flight past a
+   * first Ctrl-C. */
+  requestSignals?: () => AbortSignal[];
   userAgent: string;
   /** What a request is waiting for now ("connecting to host", "rate-limited, retrying at 14:02:10"), for a spinner;
    * undefined once no request is under way. */
@@ -220,8 +222,8 @@ export class HttpClient {
     if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
 
     // One deadline for the whole request (connect, send, answer), not one per phase.
-    const deadline = AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs);
-    const signal = AbortSignal.any([config.requestSignal?.() ?? config.signal, deadline]);
+    const request = requestSignal(config.requestSignals?.() ?? [config.signal], options.timeoutMs ?? config.timeoutMs);
+    const { signal } = request;
     try {
       const saveTo = options.saveTo;
       // A new file each attempt, created exclusively (never through a link left at the name) and 0600.
@@ -252,8 +254,10 @@ export class HttpClient {
       }
       if (error instanceof AnswerTooLarge) throw answerTooLarge(method, url, error);
       const failure = error instanceof TransportError ? error : new TransportError('UNKNOWN', true);
-      if (deadline.aborted) return { kind: 'timeout', mayHaveReachedServer: failure.sent, code: 'TIMEOUT' };
+      if (request.timedOut()) return { kind: 'timeout', mayHaveReachedServer: failure.sent, code: 'TIMEOUT' };
       return { kind: 'network', mayHaveReachedServer: failure.sent, code: failure.code };
+    } finally {
+      request.dispose();
     }
   }
 
@@ -289,7 +293,7 @@ export class HttpClient {
   /** Ctrl-C, or a reader that closed stdout (which must stay silent): whatever aborted the command, the reason that
    * cut a request in flight (a second Ctrl-C, the grace period) first. */
   private interruption(): Interrupted {
-    const cut: unknown = this.config.requestSignal?.().reason;
+    const cut: unknown = this.config.requestSignals?.().find((s) => s.aborted)?.reason;
     const reason: unknown = cut instanceof Interrupted ? cut : this.config.signal.reason;
     return reason instanceof Interrupted ? reason : new Interrupted();
   }

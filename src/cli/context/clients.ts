@@ -104,7 +104,7 @@ async function newClient(settings: ClientSettings, endpoint: Endpoint): Promise<
     clock: ctx.clock,
     random: ctx.random,
     signal: ctx.signal,
-    requestSignal: () => jobMode.requestSignal(),
+    requestSignals: () => jobMode.requestSignals(),
     userAgent,
     debug: settings.debugOn ? (line) => settings.voice.debug(line) : undefined,
   });

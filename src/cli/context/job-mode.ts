@@ -48,8 +48,8 @@ export class JobMode {
   }
 
   /** What a request listens to: the first Ctrl-C outside a job, the grace's end or a second Ctrl-C inside one. */
-  requestSignal(): AbortSignal {
-    return this.running ? AbortSignal.any([this.settings.stopNow, this.grace.signal]) : this.settings.signal;
+  requestSignals(): AbortSignal[] {
+    return this.running ? [this.settings.stopNow, this.grace.signal] : [this.settings.signal];
   }
 
   async run<T>(work: () => Promise<T>, stopped: () => void): Promise<T> {

@@ -3,6 +3,9 @@ import { interruptGraceMs, JobMode } from '../../../src/cli/context/job-mode.js'
 import { Interrupted } from '../../../src/errors.js';
 import { ScriptedSleep } from '../../helpers/scripted-sleep.js';
 
+/** Aborted when any of a request's signals is. */
+const anyOf = (signals: AbortSignal[]) => AbortSignal.any(signals);
+
 function jobMode(options: { rateLimitWaitMs?: number; inFlight?: boolean } = {}) {
   const sleep = new ScriptedSleep(true);
   let now = Date.UTC(2026, 10, 18, 12);
@@ -61,7 +64,7 @@ describe('job mode', () => {
     let signal: AbortSignal | undefined;
     let finish!: () => void;
     const running = mode.run(
-      () => new Promise<void>((resolve) => ((signal = mode.requestSignal()), (finish = resolve))),
+      () => new Promise<void>((resolve) => ((signal = anyOf(mode.requestSignals())), (finish = resolve))),
       () => undefined,
     );
     ctrlC();
@@ -81,7 +84,7 @@ describe('job mode', () => {
     let signal: AbortSignal | undefined;
     const running = inJob.mode.run(
       async () => {
-        signal = inJob.mode.requestSignal();
+        signal = anyOf(inJob.mode.requestSignals());
         inJob.ctrlC();
         inJob.again();
       },
@@ -90,7 +93,7 @@ describe('job mode', () => {
     await running;
     expect(signal!.aborted).toBe(true);
     const outside = jobMode();
-    const plain = outside.mode.requestSignal();
+    const plain = anyOf(outside.mode.requestSignals());
     outside.ctrlC();
     expect(plain.aborted).toBe(true);
     expect(outside.notes).toEqual([]);
