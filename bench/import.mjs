@@ -7,7 +7,8 @@
 // (reset before each run); at the smaller size also the CLI sending the file in one chunk. Then the do-not-contact
 // check: the same import with the sandbox holding BENCH_DNC values (default as many as the rows; one in a thousand
 // an email of the file, stopped) against the import with --no-dnc-check over the same state, the lists read cold
-// (page by page) and warm (from the copy the cold run kept). Runs are interleaved; the
+// (page by page) and warm (from the copy the cold run kept), and the cold read alone (a two-row import) against a plain
+// script reading the same pages (floor-dnc-read.mjs). Runs are interleaved; the
 // medians of wall time, client CPU (user + system) and peak RSS are compared with the floor's at the same size. GNU
 // time (`apt-get install time`) measures. BENCH_ROWS and BENCH_RUNS (default 3) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -68,6 +69,8 @@ const plan = [rows, small].flatMap((count) =>
 );
 let medians;
 let dncMedians;
+const readFloor = 'read the lists: plain script (floor)';
+const readOurs = 'read the lists: outreach, cold';
 const dncValues = Number(process.env.BENCH_DNC ?? rows);
 try {
   // BENCH_ONLY=dnc runs the do-not-contact comparison alone.
@@ -86,6 +89,12 @@ try {
         argv: ['sh', '-c', `rm -rf "${cacheDir}" && exec "$0" "$@"`, ...commands.outreach(files[rows])],
       },
       { name: `checked against ${values} DNC values, warm`, argv: commands.outreach(files[rows]) },
+      // The read alone: a two-row import reading the lists cold, against a plain script reading the same pages.
+      { name: readFloor, argv: [process.execPath, here('./floor-dnc-read.mjs'), baseUrl, key] },
+      {
+        name: readOurs,
+        argv: ['sh', '-c', `rm -rf "${cacheDir}" && exec "$0" "$@"`, ...commands.outreach(await fixture(2))],
+      },
     ];
     dncMedians = await interleaved(dncPlan, { runs, reset: () => sandbox.reset(['dnc_items']), env });
   }
@@ -97,8 +106,8 @@ if (medians.size) printImportFigures();
 
 if (dncMedians) {
   console.log(`\nthe do-not-contact check, ${rows.toLocaleString('en-US')} rows, medians of ${runs} interleaved runs`);
-  printRatioTable(dncMedians, () => 'import --no-dnc-check');
-  const [without, ...checked] = [...dncMedians.entries()];
+  printRatioTable(dncMedians, (name) => (name.startsWith('read') ? readFloor : 'import --no-dnc-check'));
+  const [without, ...checked] = [...dncMedians.entries()].filter(([name]) => !name.startsWith('read'));
   for (const [name, run] of checked) {
     const wall = run.wall / without[1].wall;
     const more = run.rssMiB - without[1].rssMiB;

@@ -4,20 +4,32 @@ import { dayNames, formatTime, formatWindows, type Window } from './week.js';
 
 const dayMs = 86_400_000;
 
+/** A formatter for each zone: making one costs far more than using it, and a preview reads each zone hundreds of times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    if (formatters.size >= 1000) formatters.clear(); // zones come from a file: bounded all the same
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
 export function parts(
   instant: number,
   zone: string,
 ): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    weekday: 'short',
-  }).formatToParts(instant);
+  const fields = formatterOf(zone).formatToParts(instant);
   const get = (type: string) => fields.find((f) => f.type === type)!.value;
   return {
     year: Number(get('year')),

@@ -33,16 +33,21 @@ function dateAfter(p: { year: number; month: number; day: number }, days: number
   return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), weekday: at.getUTCDay() };
 }
 
-/** The windows (as instants) that end after `now`, over the next 7 days, in order. */
-export function windowsAhead(week: Window[][], zone: string, now: number): Array<{ start: number; end: number }> {
+/** The windows (as instants) that end after `now`, over the next `days` days, in order. */
+export function windowsAhead(
+  week: Window[][],
+  zone: string,
+  now: number,
+  days = 7,
+): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   const today = parts(now, zone);
-  for (let d = 0; d <= 7; d++) {
+  for (let d = 0; d <= days; d++) {
     const date = dateAfter(today, d);
     for (const w of week[date.weekday] ?? []) {
       const at = (t: Window['start']) => zonedInstant(date.year, date.month, date.day, t.hour, t.minute, zone);
       const window = { start: at(w.start), end: at(w.end) };
-      if (window.end > now && window.start < now + 7 * dayMs) found.push(window);
+      if (window.end > now && window.start < now + days * dayMs) found.push(window);
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -56,20 +61,29 @@ function offset(instant: number, zone: string): number {
   );
 }
 
-/** The first day in the next 30 on which the prospect's clock moves against the schedule's, and by how much: found
- * a day at a time, then to the hour (so the date named is the day of the change, whatever the time of day now). */
-function gapChange(scheduleZone: string, zone: string, now: number): { on: string; byMinutes: number } | undefined {
+/** Whether the prospect's clock moves against the schedule's at the windows of the next 30 days: read at each window's
+ * opening, not at this time of day on each day, since two zones that change on the same day an hour apart (New York
+ * and Chicago) differ for that hour only, and no window sees it. The day it moves, by how much, and the day it moves
+ * back if it does (the United States and Europe change weeks apart). */
+function gapChange(
+  week: Window[][],
+  scheduleZone: string,
+  zone: string,
+  now: number,
+): { on: string; byMinutes: number; until?: string } | undefined {
   const gap = (at: number) => offset(at, zone) - offset(at, scheduleZone);
-  const today = gap(now);
-  for (let d = 1; d <= 30; d++) {
-    const at = now + d * dayMs;
-    const later = gap(at);
-    if (later === today) continue;
-    let hour = at - dayMs;
-    while (gap(hour + 3_600_000) === today) hour += 3_600_000;
-    return { on: ymd(parts(hour + 3_600_000, zone)), byMinutes: later - today };
-  }
-  return undefined;
+  const opens = windowsAhead(week, scheduleZone, now, 30).map((w) => Math.max(w.start, now));
+  const gaps = opens.map(gap);
+  const moved = gaps.findIndex((g) => g !== gaps[0]);
+  if (moved < 0) return undefined;
+  const back = gaps.findIndex((g, i) => i > moved && g !== gaps[moved]);
+  /** The day, in the prospect's zone, of the first hour between two windows at which the gap is the later one's. */
+  const dayOf = (i: number) => {
+    let hour = opens[i - 1]!;
+    while (hour < opens[i]! && gap(hour) !== gaps[i]) hour += 3_600_000;
+    return ymd(parts(Math.min(hour, opens[i]!), zone));
+  };
+  return { on: dayOf(moved), byMinutes: gaps[moved]! - gaps[0]!, ...(back < 0 ? {} : { until: dayOf(back) }) };
 }
 
 export function prospectWindows(week: Window[][], scheduleZone: string, zone: string, now: number): ProspectWindows {
@@ -84,11 +98,12 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
       break; // one is enough to say; the schedule repeats it
     }
   }
-  const change = gapChange(scheduleZone, zone, now);
+  const change = gapChange(week, scheduleZone, zone, now);
   if (change)
     warnings.push(
       `daylight-saving change on ${change.on}: windows move ${Math.abs(change.byMinutes / 60)} h ` +
-        `${change.byMinutes > 0 ? 'later' : 'earlier'} in local time from then`,
+        `${change.byMinutes > 0 ? 'later' : 'earlier'} in local time from then` +
+        (change.until ? `, until the change back on ${change.until}` : ''),
     );
   const next = ahead[0];
   if (!next) return { warnings: [...warnings, 'the schedule has no sending window'] };

@@ -71,8 +71,16 @@ export function checkWindows(windows: Window[], day: string): Window[] {
   return sorted;
 }
 
-/** A real IANA zone? Intl.supportedValuesOf omits some (UTC, Asia/Kolkata), so ask the formatter, which knows them all. */
+/** Names ICU takes that IANA does not have: Java's old three-letter ids, each standing for one zone that is rarely
+ * the one meant (BST is Asia/Dhaka, not London's summer time; IST India, not Ireland or Israel; AST Anchorage, not
+ * Atlantic time), and its SystemV zones. IANA's own short names (EST, MST, HST, UTC, CET...) are not among them. */
+const icuOnly =
+  /^(act|aet|agt|art|ast|bet|bst|cat|cnt|cst|ctt|eat|ect|iet|ist|jst|mit|net|nst|plt|pnt|prt|pst|sst|vst)$|^systemv\//i;
+
+/** A real IANA zone? Intl.supportedValuesOf omits some (UTC, Asia/Kolkata), so ask the formatter, which knows them all
+ * (and more: see icuOnly). */
 export function isTimeZone(zone: string): boolean {
+  if (icuOnly.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -31,6 +31,8 @@ const monday = () => Date.UTC(2026, 2, 2, 12, 0);
 const preview = (...args: string[]) =>
   run(['schedules', 'preview', '58964', ...args], { env: sb.env, cwd: dir, now: monday });
 const moveEarlier = 'daylight-saving change on 2026-03-08: windows move 1 h earlier in local time from then';
+// London: the United States moves first, Europe three weeks later, and the gap is as it was.
+const londonMoves = `${moveEarlier}, until the change back on 2026-03-29`;
 
 describe('schedules preview', () => {
   it("each prospect's first window in their zone and the schedule's, with warnings; exit 3", async () => {
@@ -59,7 +61,7 @@ describe('schedules preview', () => {
     expect(by['ldn@x.example']!.first!.local).toBe('Mon 2026-03-02 14:00-17:00');
     expect(by['ldn@x.example']!.warnings).toEqual([
       'sends Mon 2026-03-02 18:00-22:00 local, outside 07:00-20:00',
-      moveEarlier,
+      londonMoves,
     ]);
     expect(by['tyo@x.example']!.warnings).toEqual([
       'sends Mon 2026-03-02 23:00-Tue 2026-03-03 02:00 local, outside 07:00-20:00',
@@ -126,13 +128,42 @@ describe('schedules preview', () => {
     }>;
     expect(rows[0]!.first).toMatchObject({ local: 'Sun 2026-03-08 10:00-11:00', opensAt: '2026-03-08T14:00:00.000Z' });
     expect(rows[1]!.first.local).toBe('Sun 2026-03-08 14:00-15:00');
-    expect(rows[1]!.warnings).toEqual([moveEarlier]);
+    // Every window is after the United States' change: London's first moves when Europe's clocks do.
+    expect(rows[1]!.warnings).toEqual([
+      'daylight-saving change on 2026-03-29: windows move 1 h later in local time from then',
+    ]);
     // At 05:00 UTC on the Monday before, the change is still named on its own day.
     const early = await run(['schedules', 'preview', '58964', '--prospects', 'one.csv', '--json'], {
       env: sb.env,
       cwd: dir,
       now: () => Date.UTC(2026, 2, 2, 5, 0),
     });
-    expect((JSON.parse(early.stdout) as Array<{ warnings: string[] }>)[1]!.warnings).toContain(moveEarlier);
+    expect((JSON.parse(early.stdout) as Array<{ warnings: string[] }>)[1]!.warnings).toContain(londonMoves);
+  });
+
+  it('reads the gap at the windows: Chicago changes an hour after New York, which no window sees, at any hour', async () => {
+    writeFileSync(join(dir, 'chi.csv'), 'email,tz\nchi@x.example,America/Chicago\n');
+    // 07:30 UTC: New York has changed on 2026-03-08 at this hour, Chicago not yet.
+    for (const hour of [5, 7.5, 12, 23]) {
+      const result = await run(['schedules', 'preview', '58964', '--prospects', 'chi.csv'], {
+        env: sb.env,
+        cwd: dir,
+        now: () => Date.UTC(2026, 2, 2) + hour * 3_600_000,
+      });
+      expect(result.code).toBe(0);
+    }
+  });
+
+  it('refuses a zone abbreviation ICU reads as another place (BST is Asia/Dhaka to it, not London)', async () => {
+    writeFileSync(join(dir, 'abbr.csv'), 'email,tz\nuk@x.example,BST\nin@x.example,IST\n');
+    const result = await preview('--prospects', 'abbr.csv', '--json');
+    expect(result.code).toBe(3);
+    const rows = JSON.parse(result.stdout) as Array<{ warnings: string[] }>;
+    expect(rows.map((r) => r.warnings)).toEqual([
+      ['"BST" is not an IANA time zone'],
+      ['"IST" is not an IANA time zone'],
+    ]);
+    const flag = await preview('--prospects', 'abbr.csv', '--timezone', 'PST');
+    expect(flag.stderr).toContain('error: --timezone PST: not an IANA time zone');
   });
 });

@@ -54,9 +54,10 @@ export default defineVerb({
     "For each prospect of the CSV: when the schedule's first sending window from now opens and closes, in the",
     "schedule's zone and in the prospect's own (the file's time-zone column: timezone, time zone or tz; --timezone",
     'for rows without one, or for a file without the column). A warning where a window of the coming week falls',
-    'outside 07:00-20:00 local time, or where the gap between the two zones changes (a daylight-saving change in',
-    'either) in the next 30 days. Exit 3 when any prospect has a warning. The file is read as a stream; --json and',
-    '--ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
+    'outside 07:00-20:00 local time, or where the gap between the two zones changes at the windows of the next 30',
+    'days (a daylight-saving change in either; and when it changes back). Zone abbreviations ICU reads as other',
+    'places (BST is Asia/Dhaka to it) are not IANA zones. Exit 3 when any prospect has a warning. The file is read as',
+    'a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
   ].join('\n'),
   examples: [
     'schedules preview 58964 --prospects leads.csv',
