@@ -3,7 +3,7 @@
 import { exitCodeTable, ExitCode } from './exit-codes.js';
 import { flagName, optionSyntax, type ArgSpec, type FlagSpec } from './flags.js';
 import { globalSwitches, globalValueFlags } from './globals.js';
-import type { AnyVerb, GroupEntry, SubGroup, VerbEntry } from './verb.js';
+import { examplesOf, type AnyVerb, type GroupEntry, type SubGroup, type VerbEntry } from './verb.js';
 
 export interface CommandDoc {
   /** "tasks list", "prospects attribute set". */
@@ -73,7 +73,7 @@ async function verbDoc(path: string, entry: VerbEntry): Promise<CommandDoc> {
     usage: `outreach ${path}${flags.length ? ' [options]' : ''}${args.map((a) => ` ${a.name}`).join('')}`,
     args,
     flags,
-    examples: [entry.example, ...verb.examples].map((e) => (/\boutreach /.test(e) ? e : `outreach ${e}`)),
+    examples: examplesOf(entry, verb).map((e) => (/\boutreach /.test(e) ? e : `outreach ${e}`)),
     exitCodes: [...commonExitCodes, ...(verb.exitCodes ?? [])].sort((a, b) => a - b),
   };
 }

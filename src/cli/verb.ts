@@ -107,6 +107,11 @@ function argSyntax(spec: ArgSpec<unknown>): string {
   return spec.optional ? `[${name}]` : `<${name}>`;
 }
 
+/** The examples --help and the reference show: the entry's headline one, then the verb's own that differ from it. */
+export function examplesOf(entry: VerbEntry, verb: AnyVerb): string[] {
+  return [...new Set([entry.example, ...verb.examples])];
+}
+
 /** An example is an outreach command line without its first word; one that names `outreach` itself (a pipeline
  * that starts with another program) is shown as written. */
 export function formatExamples(examples: string[]): string {
@@ -172,7 +177,7 @@ export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInv
         cmd.addOption(new Option(`--no-${flagName(name).slice(2)}`, spec.defaultText).hideHelp(name !== key));
     }
   }
-  cmd.addHelpText('after', `${formatExamples([entry.example, ...verb.examples])}${inheritedFlags}`);
+  cmd.addHelpText('after', `${formatExamples(examplesOf(entry, verb))}${inheritedFlags}`);
   cmd.action(async (...actionArgs: unknown[]) => {
     const command = actionArgs[actionArgs.length - 1] as Command;
     await invoke(verb, command, parseVerbOptions(verb, command));

@@ -35,6 +35,7 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       unanswered.push(selector);
       continue;
     }
+    // In any case: a P= that receivers do not read is worth saying (tags).
     for (const record of records) if (/(^|;)\s*p\s*=/i.test(record)) found.push({ selector, record });
   }
   if (!found.length)
@@ -48,33 +49,86 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
         `publish the key your mail provider gives you at <selector>._domainkey.${domain} ` +
         '(TXT "v=DKIM1; k=rsa; p=<public key>"), or name its selector with --selector',
     };
-  const problems: string[] = [];
+  const problems: Array<[string, string]> = [];
   const good: string[] = [];
+  const weak: number[] = [];
   for (const { selector, record } of found) {
-    const key = /(?:^|;)\s*p\s*=\s*([^;]*)/i.exec(record)?.[1]?.trim() ?? '';
-    const type = (/(?:^|;)\s*k\s*=\s*([^;]*)/i.exec(record)?.[1] ?? 'rsa').trim().toLowerCase();
-    const bits = type === 'rsa' && key ? rsaBits(key) : undefined;
-    if (!key) problems.push(`${selector}: the key is revoked (empty p=)`);
-    else if (type === 'rsa' && bits === undefined) problems.push(`${selector}: p= is not an RSA public key`);
-    else if (bits !== undefined && bits < 1024) problems.push(`${selector}: an RSA key of ${bits} bits (under 1024)`);
-    else good.push(bits !== undefined ? `${selector} (RSA ${bits})` : `${selector} (${type})`);
+    const judged = judgeKey(selector, record, domain);
+    if ('problem' in judged) problems.push(judged.problem);
+    else {
+      good.push(judged.good);
+      if (judged.bits !== undefined && judged.bits < 2048) weak.push(judged.bits);
+    }
   }
-  if (!good.length)
+  const fixes = (list: Array<[string, string]>) => [...new Set(list.map(([, how]) => how))];
+  if (!good.length) {
+    // No key verifies: a new one is the way out, whatever else is said.
+    const how = fixes(problems).filter((f) => f !== revokedFix);
     return {
       check,
       status: 'fail',
-      detail: problems.join('; '),
-      fix: `publish a current 2048-bit key from your mail provider at <selector>._domainkey.${domain}`,
+      detail: problems.map(([what]) => what).join('; '),
+      fix: [...new Set([...how, renew(domain)])].join('; '),
     };
-  const weak = good.filter((g) => / \(RSA 1\d{3}\)$/.test(g));
-  if (weak.length || problems.length)
+  }
+  if (weak.length)
+    problems.push([
+      '',
+      `rotate the ${[...new Set(weak)].join(' and ')}-bit keys to 2048 bits (Google and Yahoo expect 2048)`,
+    ]);
+  if (problems.length)
     return {
       check,
       status: 'warn',
-      detail: [`keys at ${good.join(', ')}`, ...problems].join('; '),
-      fix: weak.length
-        ? 'rotate the 1024-bit keys to 2048 bits (Google and Yahoo expect 2048)'
-        : 'remove revoked selectors',
+      detail: [`keys at ${good.join(', ')}`, ...problems.map(([what]) => what).filter(Boolean)].join('; '),
+      fix: fixes(problems).join('; '),
     };
   return { check, status: 'pass', detail: `keys at ${good.join(', ')}` };
+}
+
+const revokedFix = 'remove revoked selectors';
+const renew = (domain: string) =>
+  `publish a current 2048-bit key from your mail provider at <selector>._domainkey.${domain}`;
+
+/** One key: what is wrong with it and how to mend it, or how it is named when good ("google (RSA 2048)"). */
+function judgeKey(
+  selector: string,
+  record: string,
+  domain: string,
+): { problem: [string, string] } | { good: string; bits?: number } {
+  const t = tags(record);
+  const key = t.get('p');
+  const type = (t.get('k') ?? 'rsa').toLowerCase();
+  const bits = type === 'rsa' && key ? rsaBits(key) : undefined;
+  const at = `${selector}._domainkey.${domain}`;
+  if (key === undefined)
+    return {
+      problem: [
+        `${selector}: no p= tag (tag names are lower case, RFC 6376 3.2: P= is not read)`,
+        `write the tags in lower case at ${at} (v=DKIM1; k=rsa; p=...)`,
+      ],
+    };
+  if (!key) return { problem: [`${selector}: the key is revoked (empty p=)`, revokedFix] };
+  if (type === 'rsa' && bits === undefined)
+    return { problem: [`${selector}: p= is not an RSA public key`, `publish the key again at ${at}`] };
+  if (bits !== undefined && bits < 1024)
+    return { problem: [`${selector}: an RSA key of ${bits} bits (under 1024)`, renew(domain)] };
+  if ((t.get('t') ?? '').split(':').some((flag) => flag.trim() === 'y'))
+    return {
+      problem: [
+        `${selector}: t=y, testing: receivers treat its mail as unsigned (RFC 6376 3.6.1)`,
+        `remove t=y from ${at} once signing works`,
+      ],
+    };
+  return { good: bits !== undefined ? `${selector} (RSA ${bits})` : `${selector} (${type})`, bits };
+}
+
+/** A DKIM record's tags: names as written (case-sensitive, RFC 6376 3.2), values trimmed. */
+function tags(record: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of record.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) found.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return found;
 }

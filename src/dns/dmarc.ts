@@ -12,31 +12,54 @@ function tags(record: string): Map<string, string> {
   return found;
 }
 
-const dmarcRecords = async (dns: Lookups, name: string) =>
-  (await dns.txt(name)).filter((r) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(r.trim()));
+/** A DMARC record: its version exactly DMARC1 (RFC 7489 6.4 writes it in hex: case counts), then ; or the end. */
+const isDmarc = (record: string) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(record.trim()) && /=\s*DMARC1/.test(record);
+/** A record meant as DMARC that receivers do not read as one ("v=dmarc1", "v=DMARC1 p=reject" without a ;). */
+const nearDmarc = (record: string) => !isDmarc(record) && /^v\s*=\s*dmarc/i.test(record.trim());
+
+interface AtName {
+  /** DMARC records, and records meant as DMARC that are not. */
+  records: string[];
+  broken: string[];
+}
+
+async function readName(dns: Lookups, name: string): Promise<AtName> {
+  const txt = await dns.txt(name);
+  return { records: txt.filter(isDmarc), broken: txt.filter(nearDmarc) };
+}
 
 /** The records at _dmarc.<domain>, or, when it has none, at the closest parent domain that has some (the
  * organisational domain's record covers its subdomains, RFC 7489 6.6.3; without a public-suffix list, each parent of
  * two labels or more is tried). */
-async function findRecords(dns: Lookups, domain: string): Promise<{ name: string; records: string[]; from?: string }> {
+async function findRecords(dns: Lookups, domain: string): Promise<AtName & { name: string; from?: string }> {
   const name = `_dmarc.${domain}`;
-  const own = await dmarcRecords(dns, name);
-  if (own.length) return { name, records: own };
+  const own = await readName(dns, name);
+  if (own.records.length || own.broken.length) return { name, ...own };
   const labels = domain.split('.');
   for (let i = 1; i <= labels.length - 2; i++) {
     const parent = labels.slice(i).join('.');
-    const records = await dmarcRecords(dns, `_dmarc.${parent}`);
-    if (records.length) return { name, records, from: parent };
+    const found = await readName(dns, `_dmarc.${parent}`);
+    if (found.records.length) return { name: `_dmarc.${parent}`, records: found.records, broken: [], from: parent };
   }
-  return { name, records: [] };
+  return { name, records: [], broken: [] };
 }
 
 export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
-  const { name, records, from } = await findRecords(dns, domain);
+  // `name`: where the record is, the parent's when it is inherited.
+  const { name, records, broken, from } = await findRecords(dns, domain);
   const check = 'DMARC';
-  const suggested =
-    `publish ${name}. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}" ` +
-    '(then p=quarantine once the reports are clean)';
+  const example = `"v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}"`;
+  const suggested = `publish ${name}. TXT ${example} (then p=quarantine once the reports are clean)`;
+  if (!records.length && broken.length)
+    return {
+      check,
+      status: 'fail',
+      detail:
+        `${name} has a record receivers do not read as DMARC: "${broken[0]}" ` +
+        '(v=DMARC1 exactly, in capitals, then tags separated by ";")',
+      fix: `replace it with one written as ${example}, keeping its policy and addresses`,
+      record: broken[0],
+    };
   if (!records.length)
     return {
       check,
@@ -53,21 +76,27 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
     };
   const record = records[0]!;
   const t = tags(record);
-  // Under a parent's record, its subdomain policy (sp=) applies when it has one.
-  const policy = ((from && t.get('sp')) || t.get('p') || '').toLowerCase();
+  // Under a parent's record, its subdomain policy (sp=) applies when it has one: that is the tag to change.
+  const tag = from && t.get('sp') ? 'sp' : 'p';
+  const policy = (t.get(tag) ?? '').toLowerCase();
   if (!['none', 'quarantine', 'reject'].includes(policy))
     return {
       check,
       status: 'fail',
-      detail: policy ? `policy p=${policy} is not none, quarantine or reject` : 'no policy (p=): the record is void',
-      fix: suggested,
+      detail: policy
+        ? `policy ${tag}=${policy} is not none, quarantine or reject`
+        : 'no policy (p=): the record is void',
+      // Changed in place: a second record beside it would void both (RFC 7489 6.6.3).
+      fix: policy
+        ? `in the record at ${name}, write ${tag}=quarantine or ${tag}=reject (or ${tag}=none to monitor) instead of ${tag}=${policy}`
+        : `add p=none to the record at ${name} (then p=quarantine once the reports are clean)`,
       record,
     };
   const warnings: Array<[string, string]> = [];
   if (policy === 'none')
     warnings.push([
-      'p=none: monitoring only, mail spoofing the domain is still delivered',
-      'move to p=quarantine once the aggregate reports show only your own senders',
+      `${tag}=none: monitoring only, mail spoofing the domain is still delivered`,
+      `move to ${tag}=quarantine${from ? ` in the record at ${name}` : ''} once the aggregate reports show only your own senders`,
     ]);
   const rua = t.get('rua');
   if (!rua || !/mailto:/i.test(rua))
@@ -84,11 +113,11 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
   const alignment = `alignment ${strict.length ? 'strict' : 'relaxed'}`;
   const inherited = from ? ` (the record of ${from})` : '';
   if (!warnings.length)
-    return { check, status: 'pass', detail: `p=${policy}, reports to ${rua}, ${alignment}${inherited}`, record };
+    return { check, status: 'pass', detail: `${tag}=${policy}, reports to ${rua}, ${alignment}${inherited}`, record };
   return {
     check,
     status: 'warn',
-    detail: `p=${policy}${inherited}; ${warnings.map(([what]) => what).join('; ')}`,
+    detail: `${tag}=${policy}${inherited}; ${warnings.map(([what]) => what).join('; ')}`,
     fix: warnings.map(([, how]) => how).join('; '),
     record,
   };

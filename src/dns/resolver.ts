@@ -27,6 +27,8 @@ const unreachableCodes = new Set([
   'ENETUNREACH',
 ]);
 
+const timeoutCodes = new Set(['ETIMEOUT', 'ETIMEDOUT']);
+
 /** Answers that mean "no such record" (the name, or the type at the name), not "no answer". */
 const absent = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
 
@@ -55,20 +57,31 @@ export function lookups(resolver?: string): Lookups {
   const dns = new Resolver({ timeout: 2000, tries: 2 });
   if (resolver) dns.setServers([resolver]);
   const from = resolver ?? 'the system resolver';
+  // Once the server has answered, a lookup that times out concerns its name (a name server of that zone that does not
+  // answer), not the server: that check fails, the others go on.
+  let answered = false;
   const ask = async <T>(name: string, query: () => Promise<T[]>): Promise<T[]> => {
     try {
-      return await query();
+      const found = await query();
+      answered = true;
+      return found;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      if (absent.has(code)) return [];
+      if (absent.has(code)) {
+        answered = true;
+        return [];
+      }
+      const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
       throw new DnsFailure(
         `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
-        resolver
-          ? `Is a DNS server answering at ${resolver}?`
-          : 'Check the network, or name a DNS server with --resolver.',
+        !unreachable
+          ? `The server answered other names: the name servers of ${name} may not be answering.`
+          : resolver
+            ? `Is a DNS server answering at ${resolver}?`
+            : 'Check the network, or name a DNS server with --resolver.',
         name,
         code,
-        unreachableCodes.has(code),
+        unreachable,
       );
     }
   };

@@ -38,8 +38,36 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
       count.problems.push(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`);
       continue;
     }
+    // An included record that passes everyone makes the include match everyone (RFC 7208 5.2). (A redirect's all is
+    // the record's own, 6.1: finalAll judges it.)
+    if (!/^redirect=/i.test(term) && opensToAll(found[0]!))
+      count.problems.push(`${term}: ${name} ends in +all, so anyone may send as the domain through it`);
     await countLookups(dns, found[0]!, count, [...path, name]);
   }
+}
+
+/** The qualifier of the record's all mechanism ('' for a bare all), undefined without one. */
+const allOf = (record: string) => /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record)?.[1];
+const opensToAll = (record: string) => allOf(record) === '+' || allOf(record) === '';
+const redirectOf = (record: string) => /(?:^|\s)redirect=(\S+)/i.exec(record)?.[1]?.toLowerCase().replace(/\.$/, '');
+
+/** The all that ends the evaluation: the record's own, else (RFC 7208 6.1) that of the record its redirect= names,
+ * followed as far as the lookup limit lets a receiver; with the domain it was found at. */
+async function finalAll(
+  dns: Lookups,
+  record: string,
+  domain: string,
+): Promise<{ qualifier?: string; at: string; redirected: boolean }> {
+  let at = domain;
+  for (let hops = 0; hops <= maxSpfLookups; hops++) {
+    const qualifier = allOf(record);
+    const target = redirectOf(record);
+    if (qualifier !== undefined || !target || target.includes('%')) return { qualifier, at, redirected: hops > 0 };
+    const found = spfRecords(await dns.txt(target));
+    if (found.length !== 1) return { at: target, redirected: true }; // counted as a problem of the redirect already
+    [record, at] = [found[0]!, target];
+  }
+  return { at, redirected: true };
 }
 
 export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
@@ -62,21 +90,24 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
   const record = records[0]!;
   const count: Count = { lookups: 0, problems: [] };
   await countLookups(dns, record, count, [domain.toLowerCase()]);
-  const all = /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record);
-  const redirect = /(?:^|\s)redirect=/i.test(record);
+  const all = await finalAll(dns, record, domain);
+  // Through a redirect, the change is made where the all is (or would be).
+  const where = all.redirected ? ` (through redirect=, at ${all.at})` : '';
+  const change = all.redirected
+    ? `end the record at ${all.at} with ~all (or -all)`
+    : 'end the record with ~all (or -all)';
   const problems: Array<[string, string]> = [];
-  if (all && (all[1] === '+' || all[1] === ''))
-    problems.push(['ends in +all: anyone may send as the domain', 'end the record with ~all (or -all)']);
-  else if (all?.[1] === '?')
-    problems.push(['ends in ?all: receivers give the record no weight', 'end it with ~all or -all']);
-  else if (!all && !redirect)
-    problems.push(['has no all mechanism: mail from any other server is neutral', 'end the record with ~all or -all']);
+  if (all.qualifier === '+' || all.qualifier === '')
+    problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
+  else if (all.qualifier === '?') problems.push([`ends in ?all${where}: receivers give the record no weight`, change]);
+  else if (all.qualifier === undefined)
+    problems.push([`has no all mechanism${where}: mail from any other server is neutral`, change]);
   if (count.lookups > maxSpfLookups)
     problems.push([
       `costs ${count.lookups} DNS lookups through its includes; receivers stop at ${maxSpfLookups} (permanent error)`,
       'remove includes of services that no longer send for you, or replace an include by the ip4:/ip6: ranges it lists',
     ]);
-  for (const problem of count.problems) problems.push([problem, 'fix or remove that include']);
+  for (const problem of count.problems) problems.push([problem, 'fix or remove that include or redirect']);
   if (!problems.length)
     return { check, status: 'pass', detail: `${record} (${count.lookups} of ${maxSpfLookups} lookups)`, record };
   return {

@@ -47,6 +47,8 @@ describe('reference docs', () => {
     expect(docs.length).toBeGreaterThan(50);
     const counts = docs.map((c) => `${c.path}: ${c.examples.length}`);
     expect(counts.filter((line) => !/: [234]$/.test(line))).toEqual([]);
+    // The entry's headline example is not repeated among the verb's own.
+    expect(docs.filter((c) => new Set(c.examples).size !== c.examples.length).map((c) => c.path)).toEqual([]);
     for (const command of docs) {
       expect(command.summary, command.path).not.toContain('\n');
       for (const example of command.examples) {

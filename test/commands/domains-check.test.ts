@@ -73,6 +73,33 @@ const zone: Zone = {
   ...good('mail.org.example', { '_dmarc.mail.org.example': {} }),
   '_dmarc.org.example': { TXT: ['v=DMARC1; p=none; sp=reject; rua=mailto:d@org.example'] },
   ...good('servfail.example', { '_dmarc.servfail.example': { SERVFAIL: true } }),
+  // SPF whose all is elsewhere: through a redirect (RFC 7208 6.1) or an include that passes everyone (5.2).
+  'open.example': { TXT: ['v=spf1 +all'] },
+  'ips.example': { TXT: ['v=spf1 ip4:192.0.2.9'] },
+  ...good('redirect-open.example', { 'redirect-open.example': { MX: mx, TXT: ['v=spf1 redirect=open.example'] } }),
+  ...good('redirect-bare.example', { 'redirect-bare.example': { MX: mx, TXT: ['v=spf1 redirect=ips.example'] } }),
+  ...good('include-open.example', { 'include-open.example': { MX: mx, TXT: ['v=spf1 include:open.example -all'] } }),
+  ...good('upper-tags.example', { 'google._domainkey.upper-tags.example': { TXT: [`V=DKIM1; K=RSA; P=${key2048}`] } }),
+  ...good('testing-key.example', {
+    'google._domainkey.testing-key.example': { TXT: [`v=DKIM1; k=rsa; t=y; p=${key2048}`] },
+  }),
+  ...good('weak1536.example', { 'google._domainkey.weak1536.example': { TXT: [`v=DKIM1; k=rsa; p=${rsaKey(1536)}`] } }),
+  ...good('dmarc-lower.example', {
+    '_dmarc.dmarc-lower.example': { TXT: ['v=dmarc1; p=reject; rua=mailto:d@dmarc-lower.example'] },
+  }),
+  ...good('dmarc-nosemi.example', {
+    '_dmarc.dmarc-nosemi.example': { TXT: ['v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example'] },
+  }),
+  ...good('dmarc-typo.example', {
+    '_dmarc.dmarc-typo.example': { TXT: ['v=DMARC1; p=rejct; rua=mailto:d@dmarc-typo.example'] },
+  }),
+  // Subdomains under a parent's record: its sp= is what applies (and what to change), two records there void it.
+  ...good('sub.dsp.example', { '_dmarc.sub.dsp.example': {} }),
+  '_dmarc.dsp.example': { TXT: ['v=DMARC1; p=reject; sp=none; rua=mailto:d@dsp.example'] },
+  ...good('sub.dptwo.example', { '_dmarc.sub.dptwo.example': {} }),
+  '_dmarc.dptwo.example': { TXT: [dmarc('dptwo.example'), 'v=DMARC1; p=none'] },
+  // A common selector whose name servers never answer: a timeout there concerns that name only.
+  ...good('silent-selector.example', { 'mail._domainkey.silent-selector.example': { SILENT: true } }),
   // A common selector the user did not name answers SERVFAIL: the key at google still passes.
   ...good('flaky-selector.example', { 'selector1._domainkey.flaky-selector.example': { SERVFAIL: true } }),
   ...good('custom-selector.example', {
@@ -140,6 +167,57 @@ describe('domains check', () => {
     ['not-a-key.example', 'DKIM', 'fail', 'google: p= is not an RSA public key'],
     ['loop.example', 'SPF', 'fail', 'include:loop.example includes a record that includes it (a loop)'],
     ['servfail.example', 'DMARC', 'fail', 'the lookup of _dmarc.servfail.example failed: ESERVFAIL'],
+    [
+      'redirect-open.example',
+      'SPF',
+      'fail',
+      'ends in +all (through redirect=, at open.example): anyone may send as the domain',
+    ],
+    [
+      'redirect-bare.example',
+      'SPF',
+      'fail',
+      'has no all mechanism (through redirect=, at ips.example): mail from any other server is neutral',
+    ],
+    [
+      'include-open.example',
+      'SPF',
+      'fail',
+      'include:open.example: open.example ends in +all, so anyone may send as the domain through it',
+    ],
+    [
+      'upper-tags.example',
+      'DKIM',
+      'fail',
+      'google: no p= tag (tag names are lower case, RFC 6376 3.2: P= is not read)',
+    ],
+    [
+      'testing-key.example',
+      'DKIM',
+      'fail',
+      'google: t=y, testing: receivers treat its mail as unsigned (RFC 6376 3.6.1)',
+    ],
+    ['weak1536.example', 'DKIM', 'warn', 'keys at google (RSA 1536)'],
+    [
+      'dmarc-lower.example',
+      'DMARC',
+      'fail',
+      '_dmarc.dmarc-lower.example has a record receivers do not read as DMARC: "v=dmarc1; p=reject; rua=mailto:d@dmarc-lower.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
+    ],
+    [
+      'dmarc-nosemi.example',
+      'DMARC',
+      'fail',
+      '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
+    ],
+    ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
+    [
+      'sub.dsp.example',
+      'DMARC',
+      'warn',
+      'sp=none (the record of dsp.example); sp=none: monitoring only, mail spoofing the domain is still delivered',
+    ],
+    ['sub.dptwo.example', 'DMARC', 'fail', '2 DMARC records: receivers ignore them all (RFC 7489 6.6.3)'],
   ])('%s: %s %s', async (domain, which, status, detail) => {
     const { code, rows } = await check(domain);
     expect(code).toBe(status === 'fail' ? 3 : 0);
@@ -174,8 +252,33 @@ describe('domains check', () => {
     expect(of('flaky-selector.example', 'DKIM')).toMatchObject({ status: 'pass', detail: 'keys at google (RSA 2048)' });
     expect(of('mail.org.example', 'DMARC')).toMatchObject({
       status: 'pass',
-      detail: 'p=reject, reports to mailto:d@org.example, alignment relaxed (the record of org.example)',
+      detail: 'sp=reject, reports to mailto:d@org.example, alignment relaxed (the record of org.example)',
     });
+  });
+
+  it('says the change to make where the record is: in place, at the parent, with the key sizes found', async () => {
+    const { rows } = await check('dmarc-typo.example', 'sub.dsp.example', 'sub.dptwo.example', 'weak1536.example');
+    const fix = (domain: string, which: string) => rows.find((r) => r.domain === domain && r.check === which)!.fix;
+    // A second record beside the broken one would void both: it is changed in place.
+    expect(fix('dmarc-typo.example', 'DMARC')).toBe(
+      'in the record at _dmarc.dmarc-typo.example, write p=quarantine or p=reject (or p=none to monitor) instead of p=rejct',
+    );
+    expect(fix('sub.dsp.example', 'DMARC')).toBe(
+      'move to sp=quarantine in the record at _dmarc.dsp.example once the aggregate reports show only your own senders',
+    );
+    expect(fix('sub.dptwo.example', 'DMARC')).toBe('keep one TXT record at _dmarc.dptwo.example');
+    expect(fix('weak1536.example', 'DKIM')).toBe(
+      'rotate the 1536-bit keys to 2048 bits (Google and Yahoo expect 2048)',
+    );
+  });
+
+  it('a common selector whose name servers never answer does not stop the run: the key at google passes', async () => {
+    const { code, rows } = await check('silent-selector.example', 'good.example');
+    expect(code).toBe(0);
+    expect(rows.filter((r) => r.check === 'DKIM').map((r) => [r.domain, r.status])).toEqual([
+      ['silent-selector.example', 'pass'],
+      ['good.example', 'pass'],
+    ]);
   });
 
   it('looks up the selectors given with --selector', async () => {
@@ -200,7 +303,7 @@ describe('domains check', () => {
     expect(table.stderr).toContain(
       'To fix:\n  try-outreach.com SPF: publish try-outreach.com. TXT "v=spf1 include:<your mail provider\'s SPF domain> ~all" (Google Workspace: include:_spf.google.com)\n',
     );
-    expect(table.stderr).toContain('error: 1 of 2 domains fail a check: try-outreach.com\n');
+    expect(table.stderr).toContain('error: 1 of 2 domains fails a check: try-outreach.com\n');
   });
 
   it('a DNS server that does not answer is exit 1 naming it; a resolver that is not IP:PORT is exit 2', async () => {

@@ -5,10 +5,11 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import * as packet from 'dns-packet';
 
-/** `SERVFAIL`: the name's every question is answered with SERVFAIL (a broken zone). */
+/** `SERVFAIL`: the name's every question is answered with SERVFAIL (a broken zone); `SILENT`: never answered (a
+ * zone whose name servers are down: the client times out). */
 export type Zone = Record<
   string,
-  { TXT?: string[]; MX?: Array<{ preference: number; exchange: string }>; SERVFAIL?: boolean }
+  { TXT?: string[]; MX?: Array<{ preference: number; exchange: string }>; SERVFAIL?: boolean; SILENT?: boolean }
 >;
 
 export interface TestDns {
@@ -31,6 +32,7 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
     const name = question.name.toLowerCase().replace(/\.$/, '');
     queries.push(`${question.type} ${name}`);
     const records = zone[name];
+    if (records?.SILENT) return;
     const answers: packet.Answer[] = records?.SERVFAIL
       ? []
       : question.type === 'TXT'

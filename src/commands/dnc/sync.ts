@@ -58,7 +58,6 @@ export default defineVerb({
     'Exit 3 when any row was invalid, 2 when nothing was sent for want of --yes.',
   ].join('\n'),
   examples: [
-    'dnc sync mailchimp-unsubscribed.csv --list dncGlobal1 --dry-run',
     'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
     'dnc sync blocklist.csv --list dncGlobal1 --source smartlead --yes',
   ],

@@ -38,21 +38,20 @@ export default defineVerb({
   description: [
     'Looks up, for each domain (default: every active or provisioning sending domain of the account):',
     '  MX     at least one, not a null MX;',
-    '  SPF    exactly one record, ending in ~all or -all (not +all, ?all or nothing), and at most 10 DNS lookups',
-    '         counted through every include and redirect (each include must have one SPF record);',
-    '  DMARC  one record at _dmarc.<domain> with a policy; p=none, no rua=mailto: or strict alignment warn;',
+    '  SPF    exactly one record, ending in ~all or -all (not +all, ?all or nothing; through redirect= when it has',
+    '         no all), no include of a record ending in +all, and at most 10 DNS lookups counted through every',
+    '         include and redirect (each must have one SPF record);',
+    "  DMARC  one record at _dmarc.<domain> (else the closest parent's, and its sp=), v=DMARC1 exactly, tags",
+    '         separated by ;, with a policy; p=none, no rua=mailto: or strict alignment warn;',
     `  DKIM   a key at the selectors of --selector and the common ones (${commonSelectors.join(', ')}):`,
-    '         present, not revoked, RSA of at least 1024 bits (1024 warns).',
+    '         tags in lower case, present, not revoked, not testing (t=y), RSA of at least 1024 bits (under 2048',
+    '         warns).',
     'For each problem it prints the record to publish or the change to make. A table on a terminal; --json gives',
     'one object per check: domain, check, status (pass, warn, fail), detail, fix, record. Exit 3 when any domain',
-    'fails a check (a warning passes); 1 when the DNS server does not answer.',
+    'fails a check (a warning passes); 1 when the DNS server does not answer at all.',
     '--resolver HOST:PORT asks that DNS server instead of the system resolver.',
   ].join('\n'),
-  examples: [
-    'domains check',
-    'domains check acme.example --selector s2024 --json',
-    'domains check acme.example --resolver 1.1.1.1:53',
-  ],
+  examples: ['domains check acme.example --selector s2024 --json', 'domains check acme.example --resolver 1.1.1.1:53'],
   flags: {
     selector: flag.list('a DKIM selector to look up besides the common ones', { value: 'name' }),
     resolver: flag.text('the DNS server to ask, as IP:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
@@ -98,7 +97,8 @@ export default defineVerb({
           ? {
               exitCode: ExitCode.partial,
               failing:
-                `${failing.length} of ${reports.length} domain${reports.length === 1 ? '' : 's'} fail a check: ` +
+                `${failing.length} of ${reports.length} domain${reports.length === 1 ? '' : 's'} ` +
+                `${failing.length === 1 ? 'fails' : 'fail'} a check: ` +
                 failing.map((r) => r.domain).join(', '),
               hint: 'Publish the records above, then check again (DNS changes can take up to the record TTL to show).',
             }

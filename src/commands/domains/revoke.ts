@@ -14,7 +14,7 @@ export default defineVerb({
     'Brings deleted domains back to active. Each domain is looked up first: revoke only works on a deleted domain,\n' +
     'so one in another state stops the command before anything is sent (exit 2). Exit 3 when the service refused\n' +
     'some of several.',
-  examples: ['domains revoke dmDeleted2'],
+  examples: ['domains revoke dmDeleted2 dmDeleted3 --json'],
   async run(ctx, opts) {
     const ids = [...new Set(opts.args[0])];
     const http = await ctx.http();

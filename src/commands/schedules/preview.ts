@@ -59,10 +59,7 @@ export default defineVerb({
     'places (BST is Asia/Dhaka to it) are not IANA zones. Exit 3 when any prospect has a warning. The file is read as',
     'a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
   ].join('\n'),
-  examples: [
-    'schedules preview 58964 --prospects leads.csv',
-    'schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json',
-  ],
+  examples: ['schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json'],
   flags: {
     prospects: flag.requiredText('the prospects CSV (an email column and a time-zone column)', { value: 'file' }),
     timezone: flag.text('the zone of rows without one (IANA, e.g. Europe/Paris)', { value: 'zone' }),
