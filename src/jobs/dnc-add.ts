@@ -38,6 +38,8 @@ export interface DncAddOptions {
   restart: boolean;
   /** Keep the journal once every value is sent (it goes by default: nothing is left to resume). */
   keepJournal?: boolean;
+  /** More that a resume must find as it was, recorded with the settings (dnc sync: the export the values came from). */
+  moreSettings?: Record<string, unknown>;
 }
 
 export interface DncAddSummary {
@@ -128,7 +130,12 @@ function openJournal(
 ): { journal?: Journal<DncRecords>; accepted: Map<number, UnitRange> } {
   let accepted = new Map<number, UnitRange>();
   if (!opts.journalPath) return { accepted };
-  const settings = { listId: opts.listId, chunkSize: opts.chunkSize, column: opts.column ?? null };
+  const settings = {
+    listId: opts.listId,
+    chunkSize: opts.chunkSize,
+    column: opts.column ?? null,
+    ...opts.moreSettings,
+  };
   const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
   const { journal, previous } = Journal.start<DncRecords>(
     opts.journalPath,

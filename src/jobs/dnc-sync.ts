@@ -3,7 +3,8 @@
 // row and reason), a duplicate in the file, or not an opt-out in its tool (left out, by reason). The new values go to a
 // file of their own, which the apply step uploads through the journaled DNC upload (`dnc add`), so an interrupted
 // sync resumes like any upload.
-import { createReadStream, rmSync } from 'node:fs';
+import { createReadStream, rmSync, statSync } from 'node:fs';
+import { formatCount } from '../format.js';
 import { Interrupted, UsageError } from '../errors.js';
 import { openCsv, type CsvBadRow, type CsvRow } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
@@ -171,6 +172,24 @@ export function unfinishedSync(base: string): number {
   return previous.acceptedUnits().size;
 }
 
+/** What identifies the export as the diff read it: its size and last change. A resume sends the values that diff
+ * found, so an export changed since (a row added, one removed) must be diffed again, not resumed. */
+const exportStamp = (path: string) => {
+  const stat = statSync(path);
+  return { size: stat.size, modified: stat.mtimeMs };
+};
+
+/** Why an interrupted sync cannot go on with this export: it changed since its diff (undefined when it did not, or
+ * when its journal, written before exports were recorded, cannot tell). */
+export function exportChanged(opts: DncSyncOptions): string | undefined {
+  const recorded = Journal.read(syncPaths(opts.base).journal, 'dnc-add')?.header.settings?.export as
+    { size?: unknown; modified?: unknown } | undefined;
+  if (!recorded) return undefined;
+  const now = exportStamp(opts.path);
+  if (recorded.size === now.size && recorded.modified === now.modified) return undefined;
+  return `${opts.name} has changed since the sync that stopped (${formatCount(Number(recorded.size))} bytes then, ${formatCount(now.size)} now, or a later change time): the values left to send are those of the file as it was`;
+}
+
 /** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). */
 export type SyncUpload = DncSyncOptions & { keepJournal: boolean; chunkSize: number; concurrency: number };
 
@@ -188,5 +207,6 @@ export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean 
     resume: opts.resume,
     restart: !opts.resume,
     keepJournal: opts.keepJournal,
+    moreSettings: { export: exportStamp(opts.path) },
   });
 }

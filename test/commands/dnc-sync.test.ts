@@ -1,7 +1,7 @@
 // dnc sync through the real CLI against an in-process sandbox: each export format (the corpora's real files and the
 // hand-made samples of fixtures/dnc-exports), the difference shown before anything is sent, --dry-run, --yes, the
 // refusal without it, and a resume.
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cutJournal } from '../helpers/journal.js';
@@ -299,5 +299,26 @@ describe('dnc sync: an interrupted upload', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, resumed: true });
     expect(existsSync(join(dir, 'many.dnc-sync-new.csv'))).toBe(false);
     expect(customers()).toHaveLength(27);
+  });
+
+  it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {
+    const path = join(dir, 'many.csv');
+    writeFileSync(path, `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`);
+    const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
+    expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
+    cutJournal(join(dir, 'many.dnc-sync-journal'), 1);
+    appendFileSync(path, 'late.optout@many.example\n');
+    const before = adds();
+    const resumed = await sync([...argv, '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(
+      /^error: --resume: many\.csv has changed since the sync that stopped \(421 bytes then, 446 now, or a later change time\)/,
+    );
+    expect(resumed.stderr).toContain('hint: Diff it again from the start: outreach dnc sync many.csv');
+    expect(adds()).toBe(before);
+    const restarted = await sync([...argv, '--restart', '--json']);
+    expect(restarted.code).toBe(0);
+    expect(JSON.parse(restarted.stdout)).toMatchObject({ new: { email: 1 }, alreadyThere: { email: 25 }, sent: 1 });
+    expect(customers()).toContain('late.optout@many.example');
   });
 });

@@ -151,6 +151,12 @@ async function resume(
   const paths = sync.syncPaths(upload.base);
   if (!existsSync(paths.values) || !sync.unfinishedSync(upload.base))
     throw new UsageError(`--resume: no interrupted sync of ${upload.name} to continue`, 'Run it without --resume.');
+  const changed = sync.exportChanged(upload);
+  if (changed)
+    throw new UsageError(
+      `--resume: ${changed}`,
+      `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} (values already added are found there, not sent twice).`,
+    );
   const go = await confirmed(ctx, {
     yes,
     question: `Send the rest of ${paths.values} to ${upload.listId}?`,
