@@ -4,7 +4,8 @@
 import { UsageError } from '../errors.js';
 import { describeNonCsv, looksLikeUtf16WithoutBom } from './file-kind.js';
 
-export type CsvEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'latin1' | 'windows-1252';
+export const csvEncodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
+export type CsvEncoding = (typeof csvEncodings)[number];
 
 const candidates = [',', ';', '\t', '|'];
 

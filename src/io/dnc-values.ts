@@ -1,4 +1,4 @@
-// What a do-not-contact value is: an email, or a domain. Values are trimmed and lower-cased; URLs
+// What a do-not-contact value is: an email, or a domain. Values are trimmed and lower-cased, "mailto:" dropped; URLs
 // (https://www.x.com/path) and "@x.com" are reduced to the bare domain, and a leading "www." is dropped:
 // a DNC domain is matched against the domain of an email address, and no one's address is at www.x.com.
 import { domainToASCII } from 'node:url';
@@ -13,7 +13,11 @@ const plainEmail =
   /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export function classifyDncValue(raw: string): DncValue {
-  let value = raw.trim().toLowerCase();
+  // "mailto:" is a way of writing the address (an export's link column, a copied link).
+  let value = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^mailto:/, '');
   if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253)
     return { ok: true, value, type: 'domain' };
   if (!value) return { ok: false, reason: 'empty value' };

@@ -7,7 +7,7 @@ import type { HttpClient } from '../api/http.js';
 import { addDncItems } from '../api/resources/dnc.js';
 import { Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount } from '../format.js';
-import { openCsv, type CsvMarks } from '../io/csv-reader.js';
+import { openCsv, type CsvEncoding, type CsvMarks } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { classifyDncValue } from '../io/dnc-values.js';
 import { columnKey, valueColumn } from '../io/dnc-column.js';
@@ -28,6 +28,7 @@ export interface DncAddOptions {
   /** `name`: the file as given (its journal records it); `label`: how messages name it (`--file: x.csv`, `stdin`). */
   input?: { stream: Readable; name: string; label: string; path?: string };
   column?: string;
+  encoding?: CsvEncoding;
   /** About how many values the input holds, to size the duplicate index once. */
   expectedRows?: number;
   chunkSize: number;
@@ -157,7 +158,7 @@ async function readValues(
   input: NonNullable<DncAddOptions['input']>,
   upload: Upload,
 ): Promise<void> {
-  const source = await openCsv(input.stream, { header: false, name: input.label });
+  const source = await openCsv(input.stream, { header: false, name: input.label, encoding: opts.encoding });
   upload.marks = source.marks;
   let first = true;
   for await (const batch of source.batches)

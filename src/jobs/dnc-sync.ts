@@ -6,7 +6,7 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import { formatCount } from '../format.js';
 import { Interrupted, UsageError } from '../errors.js';
-import { openCsv, type CsvBadRow, type CsvRow } from '../io/csv-reader.js';
+import { openCsv, type CsvBadRow, type CsvEncoding, type CsvReadOptions, type CsvRow } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { canonicalDncKey, classifyDncValue } from '../io/dnc-values.js';
 import { DncSet } from '../io/import/dnc-set.js';
@@ -24,6 +24,7 @@ export interface DncSyncOptions {
   name: string;
   listId: string;
   from?: DncSourceName;
+  encoding?: CsvEncoding;
   /** Where the reports go: `<base>.rejected.csv`, `<base>.dnc-sync-new.csv`, `<base>.dnc-sync-journal`. */
   base: string;
 }
@@ -61,7 +62,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
       `--list ${opts.listId}: no do-not-contact list has this id`,
       'See them with: outreach dnc lists',
     );
-  const { source, records, marks, header, delimiter } = await openExport(opts);
+  const { source, records, marks, header, delimiter } = await openExport(ctx, opts);
   const paths = syncPaths(opts.base);
   const diff: DncSyncDiff = {
     file: opts.name,
@@ -144,10 +145,18 @@ function rowVerdict(source: DncSource, record: CsvRow | CsvBadRow): Verdict {
   return item.ok ? { value: item.value, type: item.type } : { reason: item.reason };
 }
 
-/** The export opened, its tool recognised from the header (a plain column may have none: then read again whole). */
-async function openExport(opts: DncSyncOptions) {
-  const csv = { name: opts.name };
-  const first = await openCsv(createReadStream(opts.path), csv);
+/** The export opened, its tool recognised from the header (a plain column may have none: then read again whole). What
+ * the reader guessed (an encoding, a preamble skipped) is said. */
+async function openExport(ctx: JobContext, opts: DncSyncOptions) {
+  const csv: CsvReadOptions = { name: opts.name, encoding: opts.encoding };
+  let first = await openCsv(createReadStream(opts.path), csv);
+  // A column of values with a delimiter in a later line ("a@x.example" lines, then "b@x.example,note") looks like a
+  // preamble above a header; values above it say it is not one.
+  if (first.skipLines && (await valuesAbove(opts.path, first.skipLines, csv))) {
+    first.close();
+    first = await openCsv(createReadStream(opts.path), { ...csv, skipLines: 0 });
+  }
+  for (const note of first.notes) ctx.emit({ type: 'warning', text: note });
   let recognised: ReturnType<typeof recogniseSource>;
   try {
     recognised = recogniseSource(first.header, opts.from, (text) => classifyDncValue(text).ok);
@@ -163,6 +172,21 @@ async function openExport(opts: DncSyncOptions) {
   first.close();
   const whole = await openCsv(createReadStream(opts.path), { ...csv, header: false });
   return { source, records: whole.batches, marks: whole.marks, header: ['value'], delimiter };
+}
+
+/** Whether any of the first `lines` lines of the file is an email or a domain. */
+async function valuesAbove(path: string, lines: number, csv: CsvReadOptions): Promise<boolean> {
+  const head = await openCsv(createReadStream(path), { ...csv, header: false, skipLines: 0 });
+  try {
+    for await (const batch of head.batches)
+      for (const record of batch.rows) {
+        if (record.row > lines) return false;
+        if (!('reason' in record) && classifyDncValue(record.fields[0] ?? '').ok) return true;
+      }
+    return false;
+  } finally {
+    head.close();
+  }
 }
 
 /** An earlier sync of this file that stopped with chunks accepted, unless told to start over. */
@@ -187,7 +211,8 @@ export function exportChanged(opts: DncSyncOptions): string | undefined {
   if (!recorded) return undefined;
   const now = exportStamp(opts.path);
   if (recorded.size === now.size && recorded.modified === now.modified) return undefined;
-  return `${opts.name} has changed since the sync that stopped (${formatCount(Number(recorded.size))} bytes then, ${formatCount(now.size)} now, or a later change time): the values left to send are those of the file as it was`;
+  const sizes = `${formatCount(Number(recorded.size))} bytes then, ${formatCount(now.size)} now, or a later change time`;
+  return `${opts.name} has changed since the sync that stopped (${sizes}): the values left to send are those of the file as it was`;
 }
 
 /** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). */

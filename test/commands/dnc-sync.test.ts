@@ -193,6 +193,36 @@ describe('dnc sync of each export format', () => {
   });
 });
 
+describe('dnc sync: how a file is read', () => {
+  it('a column of values with a delimiter in a later line: the lines above it are values, not a preamble', async () => {
+    writeFileSync(join(dir, 'col.csv'), 'Email\nkeep1@x.example\nkeep2@x.example\nb@x.example,note\n');
+    const { diff, values } = await synced('col.csv');
+    expect(diff).toMatchObject({ rows: 3, invalid: 1 }); // two cells where the header has one: to the rejected file
+    expect(values).toEqual(['keep1@x.example', 'keep2@x.example']);
+    writeFileSync(join(dir, 'semi.csv'), 'Email\na@x.example\nb;c@x.example\n');
+    const semi = await sync(['semi.csv', '--list', 'dncCustmr2', '--dry-run', '--json']);
+    expect(semi.code).toBe(3);
+    expect(JSON.parse(semi.stdout)).toMatchObject({ rows: 2, new: { email: 1 }, invalid: 1 });
+  });
+
+  it('every value invalid is exit 2 (nothing valid to send), as for dnc add', async () => {
+    writeFileSync(join(dir, 'bad.csv'), 'email\nnot a value\nalso bad\n');
+    const result = await sync(['bad.csv', '--list', 'dncCustmr2', '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: every value is invalid: nothing to send\n');
+    expect(adds()).toBe(0);
+  });
+
+  it('a UTF-16 file without a byte-order mark is read with --encoding, as its error says', async () => {
+    writeFileSync(join(dir, 'u16.csv'), Buffer.from('email\nu16@x.example\n', 'utf16le'));
+    const refused = await sync(['u16.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--encoding utf16le');
+    const { values } = await synced('u16.csv', ['--encoding', 'utf16le']);
+    expect(values).toEqual(['u16@x.example']);
+  });
+});
+
 describe('dnc sync: what a file cannot do', () => {
   it('its cells make at most 20 kinds of reason (the rest "other"), each on one line', async () => {
     const statuses = Array.from({ length: 30 }, (_, i) => `"odd\n${i}"`);

@@ -31,6 +31,7 @@ describe('value normalising', () => {
     ['www.acme.com/about', 'acme.com', 'domain'],
     ['@Corp.example', 'corp.example', 'domain'],
     ['acme.com.', 'acme.com', 'domain'],
+    ['mailto:Mail@Company.COM', 'mail@company.com', 'email'],
   ])('%j -> %s (%s)', (raw, value, type) => expect(classifyDncValue(raw)).toEqual({ ok: true, value, type }));
 
   it.each([

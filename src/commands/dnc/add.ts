@@ -9,6 +9,7 @@ import { jobResult } from '../../cli/result.js';
 import { formatCount } from '../../format.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import { checkReadableFile } from '../../io/input-file.js';
+import { encodingFlag } from '../csv-flags.js';
 
 /** Items per request: spec.md sets no limit; 5,000 keeps a request near 150 KB and a failure cheap to repeat. */
 export const defaultDncChunk = 5_000;
@@ -36,6 +37,7 @@ export default defineVerb({
   flags: {
     file: flag.text('values from a CSV or a text file (one per line); - for stdin', { value: 'path' }),
     column: flag.text('the CSV column to read', { value: 'name', nonEmpty: true }),
+    encoding: encodingFlag,
     chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
     concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
     resume: flag.bool('continue an interrupted upload from its journal'),
@@ -74,6 +76,7 @@ export default defineVerb({
           items,
           input,
           column: opts.column,
+          encoding: opts.encoding,
           expectedRows,
           chunkSize: opts.chunkSize,
           concurrency: opts.concurrency,

@@ -12,6 +12,7 @@ import { checkReadableFile } from '../../io/input-file.js';
 import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
+import { encodingFlag } from '../csv-flags.js';
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 const byType = (t: { email: number; domain: number }) =>
@@ -55,7 +56,8 @@ export default defineVerb({
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
     'a failure, --resume --yes sends only what was not accepted.',
-    'Exit 3 when any row was invalid, 2 when nothing was sent for want of --yes.',
+    'Exit 3 when any row was invalid, 2 when every value was (nothing valid to send) or nothing was sent for want of',
+    '--yes. --encoding reads a file that is not UTF-8 (UTF-16 is recognised by its BOM).',
   ].join('\n'),
   examples: [
     'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
@@ -70,6 +72,7 @@ export default defineVerb({
       }),
       'from',
     ),
+    encoding: encodingFlag,
     dryRun: flag.bool('show the difference only; send nothing'),
     yes: flag.bool('send the new values without asking', { short: '-y' }),
     chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
@@ -86,7 +89,7 @@ export default defineVerb({
     checkReadableFile(path, file);
     const base = join(dirname(path), basename(path, extname(path)));
     const sync = await import('../../jobs/dnc-sync.js');
-    const options = { path, name: file, listId: opts.list, from: opts.source, base };
+    const options = { path, name: file, listId: opts.list, from: opts.source, encoding: opts.encoding, base };
     const upload = {
       ...options,
       keepJournal: opts.keepJournal,
@@ -101,9 +104,14 @@ export default defineVerb({
         `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
       );
     const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
-    const invalidCode = diff.invalid ? ExitCode.partial : ExitCode.ok;
+    // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
+    const valid = diff.rows - diff.leftOut.rows - diff.invalid;
+    const invalidCode = !diff.invalid ? ExitCode.ok : valid ? ExitCode.partial : ExitCode.usage;
     const failing = diff.invalid
-      ? { failing: `${plural(diff.invalid, 'row')} invalid`, hint: `Each row of ${diff.files.rejected} says why.` }
+      ? {
+          failing: valid ? `${plural(diff.invalid, 'row')} invalid` : 'every value is invalid: nothing to send',
+          hint: `Each row of ${diff.files.rejected} says why.`,
+        }
       : {};
     if (opts.dryRun || !newCount(diff)) {
       if (diff.files.new) rmSync(diff.files.new, { force: true });
@@ -155,7 +163,8 @@ async function resume(
   if (changed)
     throw new UsageError(
       `--resume: ${changed}`,
-      `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} (values already added are found there, not sent twice).`,
+      `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} ` +
+        '(values already added are found there, not sent twice).',
     );
   const go = await confirmed(ctx, {
     yes,

@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { encodingFlag } from '../csv-flags.js';
 import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
@@ -8,7 +9,6 @@ import { formatCount } from '../../format.js';
 import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
 import { maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
 
-const encodings = ['utf8', 'utf16le', 'utf16be', 'latin1', 'windows-1252'] as const;
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
 
 function readDelimiter(raw: string): string {
@@ -69,7 +69,7 @@ function importFailure(s: ImportSummary): Failure {
 export const importArgs = [arg.text('file')] as const;
 
 export const importFlags = {
-  encoding: flag.choice(encodings, 'input encoding (default: UTF-8, or UTF-16 by BOM)', { value: 'name' }),
+  encoding: encodingFlag,
   skipLines: flag.int('lines before the header to skip (default: a preamble such as LinkedIn\'s "Notes:" is found)', {
     value: 'n',
     min: 0,
