@@ -12,12 +12,13 @@ function shown(char: string): string {
 }
 const shortForms: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
 
-/** C0 but tab and newline, DEL and C1: what a terminal may act on. */
+/** C0 but tab and newline, DEL and C1: what a terminal may act on; and the bidirectional embeddings, overrides and
+ * isolates, with which a value can show its text reversed or move what follows it ("Trojan Source"). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-const controlsButLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const controlsButLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** Also tab and newline: for a value that must stay on one line and in its column (a table cell, a field). */
 // eslint-disable-next-line no-control-regex -- as above
-const allControls = /[\u0000-\u001f\u007f-\u009f]/g;
+const allControls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * The text with its control characters made visible (see `shown`). `lines: true` keeps tab and newline, for text

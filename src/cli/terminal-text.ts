@@ -1,9 +1,10 @@
 // What reaches the user's terminal (DESIGN.md conventions 9 and 15). Every write of the CLI to stdout and stderr goes
 // through a guard (runCli installs it) that
 // - replaces the API key with *** wherever it appears, on a terminal or piped, even split across two writes;
-// - on a terminal, shows control characters instead of letting the terminal obey them: text from the service, a
-//   teammate or a webhook delivery cannot set the window title, clear the screen, hide text or write the clipboard.
-// Piped output stays exact data (only the key is masked). Our own styling (bold table headers, the spinner) passes
+// - on a terminal, and on stderr wherever it goes, shows control characters instead of letting the terminal obey them:
+//   text from the service, a teammate or a webhook delivery cannot set the window title, clear the screen, hide text
+//   or write the clipboard.
+// Piped stdout stays exact data (only the key is masked). Our own styling (bold table headers, the spinner) passes
 // the guard marked with a per-process secret no value can forge (styled), or through the spinner's own path
 // (unsanitized).
 import type { Writable } from 'node:stream';
@@ -215,7 +216,8 @@ export function guardContext(ctx: Context, secrets: Secrets): { ctx: Context; fl
   const guarded = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)) as Context;
   Object.defineProperties(guarded, {
     stdout: { enumerable: true, get: () => (stdout ??= guardStream(ctx.stdout, secrets, ctx.stdoutIsTTY)).stream },
-    stderr: { enumerable: true, get: () => (stderr ??= guardStream(ctx.stderr, secrets, ctx.stderrIsTTY)).stream },
+    // stderr carries messages, never data: shown safe wherever it goes (2>&1 | tee log reaches a terminal all the same).
+    stderr: { enumerable: true, get: () => (stderr ??= guardStream(ctx.stderr, secrets, true)).stream },
   });
   return {
     ctx: guarded,

@@ -126,6 +126,13 @@ describe('on a terminal, control characters from the service are shown, never ob
     );
   });
 
+  it('in an error message on stderr piped too: 2>&1 | tee log reaches a terminal all the same', async () => {
+    answers['/v1/fields'] = { status: 422, body: { message: `label ${title}taken` } };
+    const result = await run(['fields', 'list'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: label \\u001b]0;pwned\\u0007taken (GET /v1/fields: HTTP 422)\n' + debugHint);
+  });
+
   it('in --json on a terminal: still valid JSON with the same data, DEL and C1 written as \\u escapes', async () => {
     answers['/v1/fields'] = fields(hostile);
     const result = await run(['fields', 'list', '--json'], { env, ...terminal });
@@ -236,6 +243,8 @@ describe('the output guard', () => {
       '\\u0000\\u0007\\b\\t\\n\\f\\r\\u001b\\u007f\\u0080\\u009b\\u009f é',
     );
     expect(visible('a\tb\nc\x1b', { lines: true })).toBe('a\tb\nc\\u001b');
+    // Bidirectional overrides and isolates, which show text reversed or move what follows.
+    expect(visible('list\u202eelif\u2066x\u2069')).toBe('list\\u202eelif\\u2066x\\u2069');
   });
 
   it('on a terminal, a byte sequence split across writes is decoded whole; a stray C1 byte is not passed on', () => {
