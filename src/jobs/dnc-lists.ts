@@ -23,7 +23,7 @@ const pagesAhead = 8;
 
 export interface DncLists {
   set: DncSet;
-  /** Each list's id and name (shown: control characters made visible), by its number in the set. */
+  /** Each list's id and name (as the service has it: made visible where written into text), by its number. */
   lists: Array<{ id: string; name: string }>;
   /** Values read in all (a value on two lists counts twice). */
   values: number;
@@ -56,7 +56,8 @@ export async function readDncListing(
     const count = itemCount(list);
     const numberOfItems = count !== undefined && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
     const updatedAt = typeof list.updatedAt === 'string' ? list.updatedAt : undefined;
-    lists.push({ id: String(list.id), name: visible(list.name ?? String(list.id)), numberOfItems, updatedAt });
+    // As the service has it (JSON escapes it); made visible where it is written into text.
+    lists.push({ id: String(list.id), name: list.name ?? String(list.id), numberOfItems, updatedAt });
     expected += numberOfItems ?? 0;
   }
   if (lists.length > maxDncLists)
@@ -140,7 +141,7 @@ async function readList(
   if (list.numberOfItems !== undefined && read < list.numberOfItems) {
     cache?.abort();
     throw new OutreachError(
-      `do-not-contact list "${list.name}" (${list.id}) says it holds ${formatCount(list.numberOfItems)} values, ` +
+      `do-not-contact list "${visible(list.name)}" (${list.id}) says it holds ${formatCount(list.numberOfItems)} values, ` +
         `but its pages gave ${formatCount(read)}; nothing was checked against it`,
       'Try again; if it persists, `outreach dnc export` shows what the service gives. --no-dnc-check skips the check.',
     );

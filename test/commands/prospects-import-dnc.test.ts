@@ -104,6 +104,10 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(result.stderr.split('\n')[0]).toContain('2 rejected (2 on do-not-contact lists: "Cust\\u001b[31mred" 2)');
     // 1 listing, 1 page of the first list, 24 of the second (2,347 values, 100 a page).
     expect(dncReads()).toBe(26);
+    // --json has the name as the service has it (JSON escapes it), as dnc lists --json has it: not escaped twice.
+    const json = await importIn(['many.csv', '--dry-run', '--json']);
+    const lists = (JSON.parse(json.stdout) as { dnc: { lists: Array<{ name: string }> } }).dnc.lists;
+    expect(lists.map((l) => l.name)).toContain('Cust\u001b[31mred');
   });
 
   it('a resume keeps the choice of its first run: skipping the check on resume is refused', async () => {

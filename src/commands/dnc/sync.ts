@@ -13,6 +13,7 @@ import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
 import { encodingFlag } from '../csv-flags.js';
+import { visible } from '../../visible-text.js';
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 const byType = (t: { email: number; domain: number }) =>
@@ -24,7 +25,7 @@ function diffText(d: DncSyncDiff): string {
     .map(([why, n]) => `${why}: ${formatCount(n)}`)
     .join(', ');
   return [
-    `${d.file}: ${d.source.title}, ${plural(d.rows, 'row')}, against "${d.list.name}" ` +
+    `${d.file}: ${d.source.title}, ${plural(d.rows, 'row')}, against "${visible(d.list.name)}" ` +
       `(${d.list.id}, ${plural(d.list.values, 'value')})`,
     `  new            ${byType(d.new)}`,
     `  already there  ${byType(d.alreadyThere)}`,
@@ -122,7 +123,7 @@ export default defineVerb({
     // The file of new values goes unless they are sent (a refusal, a no).
     const go = await confirmed(ctx, {
       yes: opts.yes,
-      question: `Add ${plural(newCount(diff), 'value')} to "${diff.list.name}"?`,
+      question: `Add ${plural(newCount(diff), 'value')} to "${visible(diff.list.name)}"?`,
       refusal: `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`,
       hint: 'The difference is above; give --yes to send it, or --dry-run to only look.',
       declined: 'Nothing added.',
@@ -142,7 +143,7 @@ export default defineVerb({
     }
     return jobResult(
       { ...diff, sent: sent.sent, chunks: sent.chunks },
-      `Added ${plural(sent.sent, 'value')} to "${diff.list.name}" (${diff.list.id}) from ${file}.`,
+      `Added ${plural(sent.sent, 'value')} to "${visible(diff.list.name)}" (${diff.list.id}) from ${file}.`,
       invalidCode,
       failing,
     );

@@ -8,6 +8,7 @@ import { jobResult, type Failure, type VerbResult } from '../../cli/result.js';
 import { formatCount } from '../../format.js';
 import { conflictActions, maxImportRows } from '../../api/contract/prospects.js';
 import { maxChunkRows, type ImportSummary } from '../../jobs/import/run-import.js';
+import { visible } from '../../visible-text.js';
 
 const delimiters: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
 
@@ -24,7 +25,7 @@ function dncPart(s: ImportSummary): string {
   const stopped = s.dnc.lists.reduce((n, list) => n + list.rows, 0);
   const shown = s.dnc.lists.filter((list) => list.rows || s.mode === 'dry-run').sort((a, b) => b.rows - a.rows);
   if (!shown.length) return s.mode === 'dry-run' ? ' (the account has no do-not-contact lists)' : '';
-  const byList = shown.map((list) => `"${list.name}" ${formatCount(list.rows)}`).join(', ');
+  const byList = shown.map((list) => `"${visible(list.name)}" ${formatCount(list.rows)}`).join(', ');
   return ` (${formatCount(stopped)} on do-not-contact lists: ${byList})`;
 }
 

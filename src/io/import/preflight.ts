@@ -6,6 +6,7 @@ import { emailProblem } from '../email.js';
 import type { DncSet } from './dnc-set.js';
 import { canonicalDncKey } from '../dnc-values.js';
 import type { EmailIndex } from './email-index.js';
+import { visible } from '../../visible-text.js';
 
 /** `list`: the number of the do-not-contact list that stopped the row. */
 export type RowCheck = { ok: true; email: string } | { ok: false; email: string; reason: string; list?: number };
@@ -56,7 +57,7 @@ export function checkRow(
   // Before duplicates: every row of a listed email says so, not only its first.
   const list = suppression ? suppression.set.listOfEmail(canonicalDncKey(email)) : -1;
   if (list >= 0)
-    return { ok: false, email, reason: `on do-not-contact list "${suppression!.lists[list]!.name}"`, list };
+    return { ok: false, email, reason: `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`, list };
   const first = mode === 'record' ? emails.firstRowOf(email, record.row) : emails.lookup(email);
   if (first !== undefined && first !== record.row)
     return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };
