@@ -84,7 +84,7 @@ describe('prospects import', () => {
     expect(result.stderr).toBe(
       `Imported messy.csv: 17 rows read, 13 sent in 1 chunk, 4 rejected, 10 succeeded, 0 unchanged, 3 failed. Reports: ${join(dir, 'messy.rejected.csv')}, ${join(dir, 'messy.results.csv')}, ${join(dir, 'messy.failed.csv')}\n` +
         'error: 4 of 17 rows rejected; 3 of 13 rows sent failed at the service\n' +
-        `hint: Each row of ${join(dir, 'messy.rejected.csv')} and ${join(dir, 'messy.failed.csv')} says why; fix them and import that file.\n`,
+        `hint: ${join(dir, 'messy.failed.csv')} holds the rows to fix, in your own columns, and ${join(dir, 'messy.results.csv')} says why for each; fix them and import that file.\n`,
     );
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({

@@ -96,7 +96,7 @@ describe("an import's failed-rows report", () => {
       'Rows 2-4: 200,000 rows of the report are not rows this chunk sent; they were ignored',
       `Imported leads.csv: 3 rows read, 3 sent in 1 chunk, 0 rejected, 1 succeeded, 1 unchanged, 1 failed. Reports: ${join(dir, 'leads.results.csv')}, ${join(dir, 'leads.failed.csv')}`,
       'error: 1 of 3 rows sent failed at the service',
-      `hint: Each row of ${join(dir, 'leads.failed.csv')} says why; fix them and import that file.`,
+      `hint: ${join(dir, 'leads.failed.csv')} holds the rows to fix, in your own columns, and ${join(dir, 'leads.results.csv')} says why for each; fix them and import that file.`,
     ]);
     expect(readFileSync(join(dir, 'leads.results.csv'), 'utf8')).toBe(
       'row,email,outcome,reason\n' +

@@ -52,12 +52,16 @@ function summaryLine(s: ImportSummary): string {
 
 /** Why an import that did not fully succeed ends as it does, and what to send again. */
 function importFailure(s: ImportSummary): Failure {
-  const fix = [s.files.rejected, s.files.failed].filter(Boolean);
+  const { rejected, failed, results } = s.files;
   const listed = s.dnc.checked ? s.dnc.lists.reduce((n, list) => n + list.rows, 0) : 0;
-  const hint = fix.length
-    ? `Each row of ${fix.join(' and ')} says why; fix them and import that file` +
-      (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
-    : 'Check the import later with `outreach prospects import-status`.';
+  // The failed file is the user's own columns, without a reason: the results file gives each row's.
+  const hint = failed
+    ? `${failed} holds the rows to fix, in your own columns, and ${results} says why for each; fix them and import ` +
+      `that file${listed ? ' (rows on a do-not-contact list are not in it: they are to be left out, not fixed)' : ''}.`
+    : rejected
+      ? `Each row of ${rejected} says why; fix them and import that file` +
+        (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
+      : 'Check the import later with `outreach prospects import-status`.';
   if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
   const parts = [
     s.rejected ? `${formatCount(s.rejected)} of ${formatCount(s.total)} rows rejected` : '',

@@ -37,6 +37,8 @@ export interface ResultsCounts {
   failed: number;
   rejected: number;
   unknown: number;
+  /** Rows written to the failed file: failed and rejected, but those on a do-not-contact list (not to be sent). */
+  toFix: number;
 }
 
 const inRange = (row: number) => (range: RowRange) => row >= range.firstRow && row <= range.lastRow;
@@ -53,7 +55,11 @@ export async function resultsPass(
     neutraliseFormulas: true,
   });
   const failed = await createCsvFileWriter(options.failedPath, source.header, { marks: source.marks });
-  const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0 };
+  const counts: ResultsCounts = { succeeded: 0, unchanged: 0, failed: 0, rejected: 0, unknown: 0, toFix: 0 };
+  const toFix = async (record: Parameters<typeof failed.writeRecord>[1]) => {
+    counts.toFix++;
+    await failed.writeRecord([], record, source.delimiter);
+  };
   try {
     for await (const batch of source.batches)
       for (const record of batch.rows) {
@@ -62,7 +68,7 @@ export async function resultsPass(
         if (!check.ok) {
           counts.rejected++;
           await results.write([record.row, check.email, 'rejected', check.reason]);
-          await failed.writeRecord([], record, source.delimiter);
+          if (check.list === undefined) await toFix(record);
           continue;
         }
         const unknown = options.unknown?.find(inRange(record.row));
@@ -83,7 +89,7 @@ export async function resultsPass(
         } else if (failure) {
           counts.failed++;
           await results.write([record.row, check.email, 'failed', failure.reason]);
-          await failed.writeRecord([], record, source.delimiter);
+          await toFix(record);
         } else {
           counts.succeeded++;
           await results.write([record.row, check.email, 'succeeded', '']);
@@ -91,7 +97,7 @@ export async function resultsPass(
       }
     await results.commit();
     // No file of rows to fix when there are none.
-    if (counts.failed + counts.rejected) await failed.commit();
+    if (counts.toFix) await failed.commit();
     else {
       // Nothing to fix: no file, not even one an earlier run of this input left (its rows would mislead).
       await failed.abort();

@@ -556,7 +556,7 @@ async function waitForResults(
   summary.failed = counts.failed;
   if (counts.unknown) summary.unknown = counts.unknown;
   summary.files.results = `${file.base}.results.csv`;
-  if (counts.failed + counts.rejected) summary.files.failed = `${file.base}.failed.csv`;
+  if (counts.toFix) summary.files.failed = `${file.base}.failed.csv`;
 }
 
 /** Problems with the file's columns name the file, as every other problem with it does. */
