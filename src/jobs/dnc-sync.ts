@@ -27,6 +27,8 @@ export interface DncSyncOptions {
   encoding?: CsvEncoding;
   /** Where the reports go: `<base>.rejected.csv`, `<base>.dnc-sync-new.csv`, `<base>.dnc-sync-journal`. */
   base: string;
+  /** False for stdin: it cannot be read again, so the upload keeps no journal to resume. */
+  journaled?: boolean;
 }
 
 type ByType = { email: number; domain: number };
@@ -228,7 +230,7 @@ export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean 
     chunkSize: opts.chunkSize,
     concurrency: opts.concurrency,
     rejectedPath: `${opts.base}.dnc-sync-new.rejected.csv`,
-    journalPath: paths.journal,
+    journalPath: opts.journaled === false ? undefined : paths.journal,
     resume: opts.resume,
     restart: !opts.resume,
     keepJournal: opts.keepJournal,

@@ -1,7 +1,7 @@
 // dnc sync through the real CLI against an in-process sandbox: each export format (the corpora's real files and the
 // hand-made samples of fixtures/dnc-exports), the difference shown before anything is sent, --dry-run, --yes, the
 // refusal without it, and a resume.
-import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cutJournal } from '../helpers/journal.js';
@@ -203,6 +203,25 @@ describe('dnc sync: how a file is read', () => {
     const semi = await sync(['semi.csv', '--list', 'dncCustmr2', '--dry-run', '--json']);
     expect(semi.code).toBe(3);
     expect(JSON.parse(semi.stdout)).toMatchObject({ rows: 2, new: { email: 1 }, invalid: 1 });
+  });
+
+  it('reads stdin (-) through a private copy, keeping no journal to resume', async () => {
+    const piped = await run(['dnc', 'sync', '-', '--list', 'dncCustmr2', '--yes', '--json'], {
+      env: sb.env,
+      cwd: dir,
+      stdin: 'email\npiped@x.example\nacme.com\n',
+    });
+    expect(piped.code).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ file: 'stdin', new: { email: 1 }, alreadyThere: { domain: 1 } });
+    expect(customers()).toContain('piped@x.example');
+    expect(readdirSync(dir)).toEqual([]); // no journal, no file of new values left
+    const resume = await run(['dnc', 'sync', '-', '--list', 'dncCustmr2', '--resume', '--yes'], {
+      env: sb.env,
+      cwd: dir,
+      stdin: '',
+    });
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toContain('error: --resume: a sync of stdin keeps no journal (stdin cannot be read again)');
   });
 
   it('every value invalid is exit 2 (nothing valid to send), as for dnc add', async () => {

@@ -1,16 +1,15 @@
 import { existsSync, rmSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
 import { arg, flag, renamed } from '../../cli/flags.js';
-import { conflicts, defineVerb } from '../../cli/verb.js';
+import { conflicts, defineVerb, type Options } from '../../cli/verb.js';
 import { confirmed } from '../../cli/confirm.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { jobResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
-import { checkReadableFile } from '../../io/input-file.js';
 import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
+import type { InputFile } from '../../jobs/input.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
 import { encodingFlag } from '../csv-flags.js';
 import { visible } from '../../visible-text.js';
@@ -37,10 +36,31 @@ function diffText(d: DncSyncDiff): string {
 
 const newCount = (d: DncSyncDiff) => d.new.email + d.new.domain;
 
+const syncArgs = [arg.text('file')] as const;
+const syncFlags = {
+  list: flag.requiredText('the DNC list to bring up to date', { value: 'id' }),
+  // --from, as the issue named it, is taken too; listed as --source: elsewhere --from was an old name of --file.
+  source: renamed(
+    flag.choice(dncSources, 'the tool that wrote the file (default: recognised by its header)', {
+      value: 'tool',
+    }),
+    'from',
+  ),
+  encoding: encodingFlag,
+  dryRun: flag.bool('show the difference only; send nothing'),
+  yes: flag.bool('send the new values without asking', { short: '-y' }),
+  chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
+  concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
+  resume: flag.bool('continue an interrupted sync from its journal'),
+  restart: flag.bool('ignore an unfinished sync of this file and diff it again'),
+  keepJournal: flag.bool('keep the journal and the file of new values once they are sent'),
+};
+type SyncOptions = Options<typeof syncArgs, typeof syncFlags>;
+
 export default defineVerb({
   agent: { kind: 'write', idempotent: true, job: true },
   exitCodes: [ExitCode.partial],
-  args: [arg.text('file')],
+  args: syncArgs,
   description: [
     "Reads another tool's suppression or unsubscribe export as it comes, recognised by its header: HubSpot",
     '(unsubscribes and bounces; contacts with "Unsubscribed from all email"), Mailchimp (unsubscribed, cleaned, or an',
@@ -56,7 +76,7 @@ export default defineVerb({
     'The difference against the list (new, already there, invalid, duplicates, not opt-outs; by type) is shown before',
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
-    'a failure, --resume --yes sends only what was not accepted.',
+    'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal).',
     'Exit 3 when any row was invalid, 2 when every value was (nothing valid to send) or nothing was sent for want of',
     '--yes. --encoding reads a file that is not UTF-8 (UTF-16 is recognised by its BOM).',
   ].join('\n'),
@@ -64,91 +84,92 @@ export default defineVerb({
     'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
     'dnc sync blocklist.csv --list dncGlobal1 --source smartlead --yes',
   ],
-  flags: {
-    list: flag.requiredText('the DNC list to bring up to date', { value: 'id' }),
-    // --from, as the issue named it, is taken too; listed as --source: elsewhere --from was an old name of --file.
-    source: renamed(
-      flag.choice(dncSources, 'the tool that wrote the file (default: recognised by its header)', {
-        value: 'tool',
-      }),
-      'from',
-    ),
-    encoding: encodingFlag,
-    dryRun: flag.bool('show the difference only; send nothing'),
-    yes: flag.bool('send the new values without asking', { short: '-y' }),
-    chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
-    concurrency: flag.int('requests under way at once', { min: 1, max: 16, default: 4 }),
-    resume: flag.bool('continue an interrupted sync from its journal'),
-    restart: flag.bool('ignore an unfinished sync of this file and diff it again'),
-    keepJournal: flag.bool('keep the journal and the file of new values once they are sent'),
-  },
+  flags: syncFlags,
   rules: [conflicts('resume', 'restart'), conflicts('dryRun', 'yes'), conflicts('dryRun', 'resume')],
   async run(ctx, opts) {
     const file = opts.args[0];
-    if (file === '-') throw new UsageError('dnc sync needs a file: it reads it to diff, then sends from it');
-    const path = resolve(ctx.cwd, file);
-    checkReadableFile(path, file);
-    const base = join(dirname(path), basename(path, extname(path)));
-    const sync = await import('../../jobs/dnc-sync.js');
-    const options = { path, name: file, listId: opts.list, from: opts.source, encoding: opts.encoding, base };
-    const upload = {
-      ...options,
-      keepJournal: opts.keepJournal,
-      chunkSize: opts.chunkSize,
-      concurrency: opts.concurrency,
-    };
-    if (opts.resume) return resume(ctx, sync, upload, opts.yes);
-    const accepted = opts.restart ? 0 : sync.unfinishedSync(base);
-    if (accepted)
-      throw new UsageError(
-        `an earlier sync of ${file} stopped with ${plural(accepted, 'chunk')} accepted`,
-        `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
-      );
-    const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
-    // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
-    const valid = diff.rows - diff.leftOut.rows - diff.invalid;
-    const invalidCode = !diff.invalid ? ExitCode.ok : valid ? ExitCode.partial : ExitCode.usage;
-    const failing = diff.invalid
-      ? {
-          failing: valid ? `${plural(diff.invalid, 'row')} invalid` : 'every value is invalid: nothing to send',
-          hint: `Each row of ${diff.files.rejected} says why.`,
-        }
-      : {};
-    if (opts.dryRun || !newCount(diff)) {
-      if (diff.files.new) rmSync(diff.files.new, { force: true });
-      delete diff.files.new;
-      const outcome = opts.dryRun ? diffText(diff) : `${diffText(diff)}\nNothing new to add.`;
-      return jobResult({ ...diff, sent: 0 }, outcome, invalidCode, failing);
+    // What comes from stdin cannot be read again: it is copied to a private file, and keeps no journal to resume.
+    if (file === '-' && opts.resume)
+      throw new UsageError('--resume: a sync of stdin keeps no journal (stdin cannot be read again)');
+    const { openJobInput } = await import('../../jobs/input.js');
+    const input = await openJobInput(ctx, file);
+    try {
+      return await syncInput(ctx, opts, input);
+    } finally {
+      await input.cleanup();
     }
-    // The file of new values goes unless they are sent (a refusal, a no).
-    const go = await confirmed(ctx, {
-      yes: opts.yes,
-      question: `Add ${plural(newCount(diff), 'value')} to "${visible(diff.list.name)}"?`,
-      refusal: `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`,
-      hint: 'The difference is above; give --yes to send it, or --dry-run to only look.',
-      declined: 'Nothing added.',
-      preview: diffText(diff),
-    }).catch((error: unknown) => {
-      rmSync(diff.files.new!, { force: true });
-      throw error;
-    });
-    if (!go) {
-      rmSync(diff.files.new!, { force: true });
-      return;
-    }
-    const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: false }));
-    if (!opts.keepJournal) {
-      rmSync(diff.files.new!, { force: true });
-      delete diff.files.new;
-    }
-    return jobResult(
-      { ...diff, sent: sent.sent, chunks: sent.chunks },
-      `Added ${plural(sent.sent, 'value')} to "${visible(diff.list.name)}" (${diff.list.id}) from ${file}.`,
-      invalidCode,
-      failing,
-    );
   },
 });
+
+async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFile) {
+  const file = input.fromStdin ? 'stdin' : opts.args[0];
+  const sync = await import('../../jobs/dnc-sync.js');
+  const options = {
+    path: input.path,
+    name: file,
+    listId: opts.list,
+    from: opts.source,
+    encoding: opts.encoding,
+    base: input.base,
+    journaled: !input.fromStdin,
+  };
+  const upload = {
+    ...options,
+    keepJournal: opts.keepJournal,
+    chunkSize: opts.chunkSize,
+    concurrency: opts.concurrency,
+  };
+  if (opts.resume) return resume(ctx, sync, upload, opts.yes);
+  const accepted = opts.restart || input.fromStdin ? 0 : sync.unfinishedSync(input.base);
+  if (accepted)
+    throw new UsageError(
+      `an earlier sync of ${file} stopped with ${plural(accepted, 'chunk')} accepted`,
+      `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
+    );
+  const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
+  // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
+  const valid = diff.rows - diff.leftOut.rows - diff.invalid;
+  const invalidCode = !diff.invalid ? ExitCode.ok : valid ? ExitCode.partial : ExitCode.usage;
+  const failing = diff.invalid
+    ? {
+        failing: valid ? `${plural(diff.invalid, 'row')} invalid` : 'every value is invalid: nothing to send',
+        hint: `Each row of ${diff.files.rejected} says why.`,
+      }
+    : {};
+  if (opts.dryRun || !newCount(diff)) {
+    if (diff.files.new) rmSync(diff.files.new, { force: true });
+    delete diff.files.new;
+    const outcome = opts.dryRun ? diffText(diff) : `${diffText(diff)}\nNothing new to add.`;
+    return jobResult({ ...diff, sent: 0 }, outcome, invalidCode, failing);
+  }
+  // The file of new values goes unless they are sent (a refusal, a no).
+  const go = await confirmed(ctx, {
+    yes: opts.yes,
+    question: `Add ${plural(newCount(diff), 'value')} to "${visible(diff.list.name)}"?`,
+    refusal: `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`,
+    hint: 'The difference is above; give --yes to send it, or --dry-run to only look.',
+    declined: 'Nothing added.',
+    preview: diffText(diff),
+  }).catch((error: unknown) => {
+    rmSync(diff.files.new!, { force: true });
+    throw error;
+  });
+  if (!go) {
+    rmSync(diff.files.new!, { force: true });
+    return;
+  }
+  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: false }));
+  if (!opts.keepJournal) {
+    rmSync(diff.files.new!, { force: true });
+    delete diff.files.new;
+  }
+  return jobResult(
+    { ...diff, sent: sent.sent, chunks: sent.chunks },
+    `Added ${plural(sent.sent, 'value')} to "${visible(diff.list.name)}" (${diff.list.id}) from ${file}.`,
+    invalidCode,
+    failing,
+  );
+}
 
 /** --resume: the new values an interrupted run wrote, sent from where its journal stopped. */
 async function resume(

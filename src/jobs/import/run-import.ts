@@ -1,8 +1,6 @@
 // An import from start to finish: map the columns, send (or check) the rows, wait for the service, write the reports.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { importStatusMeaning, type ConflictAction } from '../../api/contract/prospects.js';
 import type { HttpClient } from '../../api/http.js';
 import { fieldsEndpoints } from '../../api/contract/fields.js';
@@ -18,13 +16,13 @@ import {
   type ColumnMapping,
 } from '../../io/import/column-mapping.js';
 import { EmailIndex } from '../../io/import/email-index.js';
-import { checkReadableFile, readInputText } from '../../io/input-file.js';
+import { readInputText } from '../../io/input-file.js';
 import { writeOutput } from '../../io/output-file.js';
-import { openExclusive } from '../../io/safe-file.js';
 import { estimateRows } from '../../io/import/estimate-rows.js';
 import type { JobContext } from '../context.js';
 import { Journal, jobBinding, type UnitRange } from '../journal.js';
-import { sweepOrphans, tempDir, tempName } from '../temp-files.js';
+import { sweepOrphans } from '../temp-files.js';
+import { openJobInput, type InputFile } from '../input.js';
 import { pollUntil } from '../poller.js';
 import { withReport } from '../report.js';
 import { byIdFormat, byNameFormat, type BodySettings } from './chunk-body.js';
@@ -123,45 +121,8 @@ export interface ImportSummary {
   files: { rejected?: string; results?: string; failed?: string; journal?: string; mapping?: string };
 }
 
-interface InputFile {
-  path: string;
-  /** Report names start with this: the input path without its extension. */
-  base: string;
-  fromStdin: boolean;
-  cleanup(): Promise<void>;
-}
-
-/** stdin is copied to a temporary file first: the results pass reads the input a second time. */
-async function openInput(ctx: JobContext, input: string): Promise<InputFile> {
-  if (input !== '-') {
-    const path = resolve(ctx.cwd, input);
-    checkReadableFile(path, input);
-    return {
-      path,
-      base: join(dirname(path), basename(path, extname(path))),
-      fromStdin: false,
-      cleanup: async () => undefined,
-    };
-  }
-  const dir = join(tempDir(), tempName('stdin'));
-  await mkdir(dir, { mode: 0o700 });
-  const path = join(dir, 'stdin.csv');
-  try {
-    await pipeline(ctx.stdin, createWriteStream(path, { fd: openExclusive(path) }), { signal: ctx.signal });
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw ctx.signal.aborted ? new Interrupted() : error;
-  }
-  return {
-    path,
-    base: join(ctx.cwd, 'stdin'),
-    fromStdin: true,
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
-  const file = await openInput(ctx, opts.input);
+  const file = await openJobInput(ctx, opts.input);
   // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
   sweepOrphans();
   sweepOrphans(dirname(file.base));
