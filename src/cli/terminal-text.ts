@@ -142,7 +142,8 @@ const unsanitizedOf = new WeakMap<Writable, Writable>();
 export function guardStream(
   target: Writable,
   secrets: Secrets,
-  terminal: boolean,
+  /** Show control characters (a terminal, or stderr wherever it goes). */
+  showControls: boolean,
 ): { stream: Writable; flush(): void } {
   const mask = new StreamMask(secrets);
   let decoder: StringDecoder | undefined;
@@ -156,7 +157,7 @@ export function guardStream(
     (chunk, encoding, callback) => {
       if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
       const enc = encoding;
-      const shows = sanitize && terminal;
+      const shows = sanitize && showControls;
       // Styled text reaching a stream that is not a terminal (it should not): its escapes as chalk wrote them.
       if (!shows && styleMark && typeof chunk === 'string') chunk = unmark(chunk);
       // Piped with no key to hide: exact bytes, no copy.

@@ -3,6 +3,7 @@
 import { createPublicKey } from 'node:crypto';
 import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
+import { recordTags } from './tags.js';
 
 /** Google Workspace, Microsoft 365, Mailchimp/Mandrill, Amazon SES-style, and frequent generic names. */
 export const commonSelectors = ['google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'default', 'dkim', 'mail'];
@@ -35,7 +36,7 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       unanswered.push(selector);
       continue;
     }
-    // In any case: a P= that receivers do not read is worth saying (tags).
+    // A p= in either letter case: a P= that receivers do not read is worth saying (judgeKey).
     for (const record of records) if (/(^|;)\s*p\s*=/i.test(record)) found.push({ selector, record });
   }
   if (!found.length)
@@ -71,17 +72,15 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       fix: [...new Set([...how, renew(domain)])].join('; '),
     };
   }
-  if (weak.length)
-    problems.push([
-      '',
-      `rotate the ${[...new Set(weak)].join(' and ')}-bit keys to 2048 bits (Google and Yahoo expect 2048)`,
-    ]);
-  if (problems.length)
+  const rotate = weak.length
+    ? [`rotate the ${[...new Set(weak)].join(' and ')}-bit keys to 2048 bits (Google and Yahoo expect 2048)`]
+    : [];
+  if (problems.length || rotate.length)
     return {
       check,
       status: 'warn',
-      detail: [`keys at ${good.join(', ')}`, ...problems.map(([what]) => what).filter(Boolean)].join('; '),
-      fix: fixes(problems).join('; '),
+      detail: [`keys at ${good.join(', ')}`, ...problems.map(([what]) => what)].join('; '),
+      fix: [...fixes(problems), ...rotate].join('; '),
     };
   return { check, status: 'pass', detail: `keys at ${good.join(', ')}` };
 }
@@ -96,7 +95,7 @@ function judgeKey(
   record: string,
   domain: string,
 ): { problem: [string, string] } | { good: string; bits?: number } {
-  const t = tags(record);
+  const t = recordTags(record, { caseSensitive: true });
   const key = t.get('p');
   const type = (t.get('k') ?? 'rsa').toLowerCase();
   const bits = type === 'rsa' && key ? rsaBits(key) : undefined;
@@ -121,14 +120,4 @@ function judgeKey(
       ],
     };
   return { good: bits !== undefined ? `${selector} (RSA ${bits})` : `${selector} (${type})`, bits };
-}
-
-/** A DKIM record's tags: names as written (case-sensitive, RFC 6376 3.2), values trimmed. */
-function tags(record: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of record.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) found.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return found;
 }

@@ -1,19 +1,10 @@
 // DMARC (RFC 7489): one record at _dmarc.<domain>, its policy, where aggregate reports go, and its alignment modes.
 import type { Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
-
-/** The tags of a DMARC record: "v=DMARC1; p=none; rua=mailto:x" -> {v, p, rua}. */
-function tags(record: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of record.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) found.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
-  }
-  return found;
-}
+import { recordTags } from './tags.js';
 
 /** A DMARC record: its version exactly DMARC1 (RFC 7489 6.4 writes it in hex: case counts), then ; or the end. */
-const isDmarc = (record: string) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(record.trim()) && /=\s*DMARC1/.test(record);
+const isDmarc = (record: string) => /^[vV]\s*=\s*DMARC1\s*(;|$)/.test(record.trim());
 /** A record meant as DMARC that receivers do not read as one ("v=dmarc1", "v=DMARC1 p=reject" without a ;). */
 const nearDmarc = (record: string) => !isDmarc(record) && /^v\s*=\s*dmarc/i.test(record.trim());
 
@@ -75,7 +66,7 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       fix: `keep one TXT record at ${name}`,
     };
   const record = records[0]!;
-  const t = tags(record);
+  const t = recordTags(record, { caseSensitive: false });
   // Under a parent's record, its subdomain policy (sp=) applies when it has one: that is the tag to change.
   const tag = from && t.get('sp') ? 'sp' : 'p';
   const policy = (t.get(tag) ?? '').toLowerCase();

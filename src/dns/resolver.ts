@@ -74,7 +74,7 @@ export function lookups(resolver?: string): Lookups {
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
       throw new DnsFailure(
         `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
-        !unreachable
+        answered
           ? `The server answered other names: the name servers of ${name} may not be answering.`
           : resolver
             ? `Is a DNS server answering at ${resolver}?`

@@ -57,17 +57,20 @@ async function finalAll(
   dns: Lookups,
   record: string,
   domain: string,
-): Promise<{ qualifier?: string; at: string; redirected: boolean }> {
+): Promise<{ qualifier?: string; at: string; redirected: boolean; unknown?: true }> {
   let at = domain;
   for (let hops = 0; hops <= maxSpfLookups; hops++) {
     const qualifier = allOf(record);
     const target = redirectOf(record);
-    if (qualifier !== undefined || !target || target.includes('%')) return { qualifier, at, redirected: hops > 0 };
+    if (qualifier !== undefined || !target) return { qualifier, at, redirected: hops > 0 };
+    // A macro is expanded per message; a target without one record, or a loop, is a problem countLookups says:
+    // either way there is no all to judge here.
+    if (target.includes('%')) return { at, redirected: hops > 0, unknown: true };
     const found = spfRecords(await dns.txt(target));
-    if (found.length !== 1) return { at: target, redirected: true }; // counted as a problem of the redirect already
+    if (found.length !== 1) return { at: target, redirected: true, unknown: true };
     [record, at] = [found[0]!, target];
   }
-  return { at, redirected: true };
+  return { at, redirected: true, unknown: true };
 }
 
 export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
@@ -100,7 +103,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
   if (all.qualifier === '+' || all.qualifier === '')
     problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
   else if (all.qualifier === '?') problems.push([`ends in ?all${where}: receivers give the record no weight`, change]);
-  else if (all.qualifier === undefined)
+  else if (all.qualifier === undefined && !all.unknown)
     problems.push([`has no all mechanism${where}: mail from any other server is neutral`, change]);
   if (count.lookups > maxSpfLookups)
     problems.push([

@@ -6,27 +6,21 @@
 /** A header name as compared: lower-cased, without spaces, _, / and -. */
 export const columnKey = (name: string) => name.toLowerCase().replace(/[\s_/-]+/g, '');
 
-/** By preference: emails, then domains, then a generic value, then a website. */
-const valueColumnKeys = [
-  'email',
-  'emails',
-  'emailaddress',
-  'domain',
-  'domains',
-  'companydomain',
-  'value',
-  'item',
-  'website',
-  'url',
-];
+/** Emails by their usual names, then anything else that holds a value, by preference: domains, a generic value, a
+ * website. */
+const emailKeys = ['email', 'emails', 'emailaddress'];
+const otherKeys = ['domain', 'domains', 'companydomain', 'value', 'item', 'website', 'url'];
+/** Named as an address ("Primary Email", Google Contacts' "E-mail 1 - Value"), but not its "E-mail 1 - Type", nor a
+ * flag about email ("Do Not Email", "Unsubscribed from all email"). */
+const addressLike = (key: string) =>
+  /email\d*(value|address)?$/.test(key) && !/^(donot|unsubscribed|optedout|opted)/.test(key);
 
-/** The index of the column to read, by its key (columnKey): the first of valueColumnKeys a column has, then the first
- * named as an address ("Primary Email", Google Contacts' "E-mail 1 - Value" but not its "E-mail 1 - Type"); -1 when
- * none is. */
+/** The index of the column to read, by its key (columnKey): an email column (by name, then named as an address),
+ * else the first of otherKeys a column has; -1 when none is. */
 export function valueColumn(keys: string[]): number {
-  for (const name of valueColumnKeys) {
-    const at = keys.indexOf(name);
-    if (at >= 0) return at;
-  }
-  return keys.findIndex((k) => /email\d*(value|address)?$/.test(k));
+  for (const name of emailKeys) if (keys.includes(name)) return keys.indexOf(name);
+  const address = keys.findIndex(addressLike);
+  if (address >= 0) return address;
+  for (const name of otherKeys) if (keys.includes(name)) return keys.indexOf(name);
+  return -1;
 }

@@ -29,6 +29,8 @@ export interface DncSyncOptions {
   base: string;
   /** False for stdin: it cannot be read again, so the upload keeps no journal to resume. */
   journaled?: boolean;
+  /** Where the new values go instead of `<base>.dnc-sync-new.csv` (stdin's: beside its private copy). */
+  valuesPath?: string;
 }
 
 type ByType = { email: number; domain: number };
@@ -43,7 +45,7 @@ export interface DncSyncDiff {
   alreadyThere: ByType;
   invalid: number;
   duplicates: number;
-  /** Rows that are not opt-outs in their tool, by why. */
+  /** Rows left out: not opt-outs in their tool, or without a value; by why. */
   leftOut: { rows: number; reasons: Record<string, number> };
   files: { rejected?: string; new?: string };
 }
@@ -80,7 +82,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
   };
   const seen = new DncSet(estimateRows(opts.path));
   let rejects: CsvFileWriter | undefined;
-  const fresh = writeNew ? await createCsvFileWriter(paths.values, ['value']) : undefined;
+  const fresh = writeNew ? await createCsvFileWriter(valuesOf(opts), ['value']) : undefined;
   try {
     for await (const batch of records)
       for (const record of batch.rows) {
@@ -121,7 +123,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
   }
   if (rejects) diff.files.rejected = paths.rejected;
   else rmSync(paths.rejected, { force: true }); // an earlier run's rejects would mislead
-  if (fresh) diff.files.new = paths.values;
+  if (fresh) diff.files.new = valuesOf(opts);
   if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
   return diff;
 }
@@ -198,35 +200,48 @@ export function unfinishedSync(base: string): number {
   return previous.acceptedUnits().size;
 }
 
-/** What identifies the export as the diff read it: its size and last change. A resume sends the values that diff
- * found, so an export changed since (a row added, one removed) must be diffed again, not resumed. */
-const exportStamp = (path: string) => {
-  const stat = statSync(path);
-  return { size: stat.size, modified: stat.mtimeMs };
-};
+const valuesOf = (opts: DncSyncOptions) => opts.valuesPath ?? syncPaths(opts.base).values;
 
-/** Why an interrupted sync cannot go on with this export: it changed since its diff (undefined when it did not, or
- * when its journal, written before exports were recorded, cannot tell). */
+export type ExportStamp = { size: number; modified: number; changed: number };
+
+/** What identifies the export as the diff read it (taken before it reads): its size, last write and last change (a
+ * copy that keeps the write time, cp -p, still changes the inode's). A resume sends the values that diff found, so an
+ * export changed since (a row added, one removed) must be diffed again, not resumed. */
+export function exportStamp(path: string): ExportStamp {
+  const stat = statSync(path);
+  return { size: stat.size, modified: stat.mtimeMs, changed: stat.ctimeMs };
+}
+
+/** Why an interrupted sync cannot go on with this export: it changed since its diff. (A journal that records no
+ * export, an older outreach's, is refused by the journal's own check: its settings differ.) */
 export function exportChanged(opts: DncSyncOptions): string | undefined {
   const recorded = Journal.read(syncPaths(opts.base).journal, 'dnc-add')?.header.settings?.export as
-    { size?: unknown; modified?: unknown } | undefined;
+    Partial<ExportStamp> | undefined;
   if (!recorded) return undefined;
   const now = exportStamp(opts.path);
-  if (recorded.size === now.size && recorded.modified === now.modified) return undefined;
+  if (recorded.size === now.size && recorded.modified === now.modified && recorded.changed === now.changed)
+    return undefined;
   const sizes = `${formatCount(Number(recorded.size))} bytes then, ${formatCount(now.size)} now, or a later change time`;
   return `${opts.name} has changed since the sync that stopped (${sizes}): the values left to send are those of the file as it was`;
 }
 
-/** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). */
-export type SyncUpload = DncSyncOptions & { keepJournal: boolean; chunkSize: number; concurrency: number };
+/** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). `stamp`: the export
+ * as the diff read it (a resume, which has no diff, checks it has not changed first: exportChanged). */
+export type SyncUpload = DncSyncOptions & {
+  keepJournal: boolean;
+  chunkSize: number;
+  concurrency: number;
+  stamp?: ExportStamp;
+};
 
 export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean }): Promise<DncAddSummary> {
   const paths = syncPaths(opts.base);
+  const values = valuesOf(opts);
   return runDncAdd(ctx, {
     listId: opts.listId,
     items: [],
-    input: { stream: createReadStream(paths.values), name: paths.values, label: paths.values, path: paths.values },
-    expectedRows: estimateRows(paths.values),
+    input: { stream: createReadStream(values), name: values, label: values, path: values },
+    expectedRows: estimateRows(values),
     chunkSize: opts.chunkSize,
     concurrency: opts.concurrency,
     rejectedPath: `${opts.base}.dnc-sync-new.rejected.csv`,
@@ -234,6 +249,6 @@ export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean 
     resume: opts.resume,
     restart: !opts.resume,
     keepJournal: opts.keepJournal,
-    moreSettings: { export: exportStamp(opts.path) },
+    moreSettings: { export: opts.stamp ?? exportStamp(opts.path) },
   });
 }

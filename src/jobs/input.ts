@@ -8,7 +8,7 @@ import { Interrupted } from '../errors.js';
 import { checkReadableFile } from '../io/input-file.js';
 import { openExclusive } from '../io/safe-file.js';
 import type { JobContext } from './context.js';
-import { tempDir, tempName } from './temp-files.js';
+import { sweepOrphans, tempDir, tempName } from './temp-files.js';
 
 export interface InputFile {
   path: string;
@@ -23,6 +23,7 @@ export async function openJobInput(
   ctx: Pick<JobContext, 'cwd' | 'stdin' | 'signal'>,
   input: string,
 ): Promise<InputFile> {
+  sweepOrphans(); // what a job killed with -9 left in the temporary folder: a copy of stdin among them
   if (input !== '-') {
     const path = resolve(ctx.cwd, input);
     checkReadableFile(path, input);

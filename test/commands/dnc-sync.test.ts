@@ -272,7 +272,7 @@ describe('dnc sync: the difference first', () => {
     '  already there  2 (1 email, 1 domain)\n' +
     `  invalid        1 (each with its reason in ${rejected})\n` +
     '  duplicates     1 (in the file)\n' +
-    '  not opt-outs   0\n';
+    '  left out       0\n';
 
   it('--dry-run shows it and sends nothing (exit 3: a row was invalid)', async () => {
     const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);

@@ -94,6 +94,11 @@ describe('dnc add', () => {
     const result = await dnc(['add', 'dncCustmr2', '--file', 'contacts.csv', '-q']);
     expect(result.code).toBe(0);
     expect(values()).toEqual(['acme.com', 'ceo@initech.com', 'avery@x.example']);
+    // A column only named like an address still comes before a website; a flag about email is no address.
+    writeFileSync(join(dir, 'crm.csv'), 'Website,Do Not Email,Primary Email\nhttps://rival.io,true,crm@x.example\n');
+    expect((await dnc(['add', 'dncCustmr2', '--file', 'crm.csv', '-q'])).code).toBe(0);
+    expect(values()).toContain('crm@x.example');
+    expect(values()).not.toContain('rival.io');
   });
 
   it('normalises, drops duplicates, rejects garbage with row numbers, and exits 3', async () => {

@@ -78,6 +78,7 @@ const zone: Zone = {
   'ips.example': { TXT: ['v=spf1 ip4:192.0.2.9'] },
   ...good('redirect-open.example', { 'redirect-open.example': { MX: mx, TXT: ['v=spf1 redirect=open.example'] } }),
   ...good('redirect-bare.example', { 'redirect-bare.example': { MX: mx, TXT: ['v=spf1 redirect=ips.example'] } }),
+  ...good('redirect-gone.example', { 'redirect-gone.example': { MX: mx, TXT: ['v=spf1 redirect=gone.example'] } }),
   ...good('include-open.example', { 'include-open.example': { MX: mx, TXT: ['v=spf1 include:open.example -all'] } }),
   ...good('upper-tags.example', { 'google._domainkey.upper-tags.example': { TXT: [`V=DKIM1; K=RSA; P=${key2048}`] } }),
   ...good('testing-key.example', {
@@ -179,6 +180,8 @@ describe('domains check', () => {
       'fail',
       'has no all mechanism (through redirect=, at ips.example): mail from any other server is neutral',
     ],
+    // The redirect's own problem, not also "no all mechanism": there is no record whose all could be judged.
+    ['redirect-gone.example', 'SPF', 'fail', 'redirect=gone.example: gone.example has no SPF record'],
     [
       'include-open.example',
       'SPF',

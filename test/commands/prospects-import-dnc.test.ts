@@ -45,7 +45,9 @@ describe('prospects import against the do-not-contact lists', () => {
     );
     // Nothing to fix and send again: a row on a list is not to be sent, so there is no failed file.
     expect(existsSync(join(dir, 'leads.failed.csv'))).toBe(false);
-    expect(result.stderr).toContain('(rows on a do-not-contact list are there to be left out, not fixed)');
+    expect(result.stderr).toContain(
+      `hint: Every row of ${join(dir, 'leads.rejected.csv')} is on a do-not-contact list, left out on purpose: nothing to fix.\n`,
+    );
     expect(readFileSync(join(dir, 'leads.rejected.csv'), 'utf8')).toBe(
       'row,reason,Email,First Name\n' +
         '3,"on do-not-contact list ""Global do-not-contact""",Legal@BigCorp.com,Bob\n' +

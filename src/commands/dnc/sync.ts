@@ -30,7 +30,7 @@ function diffText(d: DncSyncDiff): string {
     `  already there  ${byType(d.alreadyThere)}`,
     `  invalid        ${formatCount(d.invalid)}${d.files.rejected ? ` (each with its reason in ${d.files.rejected})` : ''}`,
     `  duplicates     ${formatCount(d.duplicates)} (in the file)`,
-    `  not opt-outs   ${formatCount(d.leftOut.rows)}${reasons ? ` (${reasons})` : ''}`,
+    `  left out       ${formatCount(d.leftOut.rows)}${reasons ? ` (${reasons})` : ''}`,
   ].join('\n');
 }
 
@@ -73,7 +73,7 @@ export default defineVerb({
     'subscribed, an Apollo contact at stage "Cold") are left out and counted; invalid values go to',
     '<name>.rejected.csv with their row and reason.',
     '',
-    'The difference against the list (new, already there, invalid, duplicates, not opt-outs; by type) is shown before',
+    'The difference against the list (new, already there, invalid, duplicates, left out; by type) is shown before',
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
     'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal).',
@@ -112,6 +112,8 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     encoding: opts.encoding,
     base: input.base,
     journaled: !input.fromStdin,
+    // stdin's values stay beside its private copy, removed with it: nothing in the folder to resume or mistake.
+    valuesPath: input.fromStdin ? `${input.path}.new.csv` : undefined,
   };
   const upload = {
     ...options,
@@ -120,6 +122,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     concurrency: opts.concurrency,
   };
   if (opts.resume) return resume(ctx, sync, upload, opts.yes);
+  const stamp = sync.exportStamp(input.path); // before the diff reads it
   const accepted = opts.restart || input.fromStdin ? 0 : sync.unfinishedSync(input.base);
   if (accepted)
     throw new UsageError(
@@ -158,7 +161,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     rmSync(diff.files.new!, { force: true });
     return;
   }
-  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: false }));
+  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, stamp, resume: false }));
   if (!opts.keepJournal) {
     rmSync(diff.files.new!, { force: true });
     delete diff.files.new;

@@ -58,10 +58,12 @@ function importFailure(s: ImportSummary): Failure {
   const hint = failed
     ? `${failed} holds the rows to fix, in your own columns, and ${results} says why for each; fix them and import ` +
       `that file${listed ? ' (rows on a do-not-contact list are not in it: they are to be left out, not fixed)' : ''}.`
-    : rejected
-      ? `Each row of ${rejected} says why; fix them and import that file` +
-        (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
-      : 'Check the import later with `outreach prospects import-status`.';
+    : rejected && listed === s.rejected
+      ? `Every row of ${rejected} is on a do-not-contact list, left out on purpose: nothing to fix.`
+      : rejected
+        ? `Each row of ${rejected} says why; fix them and import that file` +
+          (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
+        : 'Check the import later with `outreach prospects import-status`.';
   if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
   const parts = [
     s.rejected ? `${formatCount(s.rejected)} of ${formatCount(s.total)} rows rejected` : '',

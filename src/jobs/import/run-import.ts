@@ -123,8 +123,7 @@ export interface ImportSummary {
 
 export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<ImportSummary> {
   const file = await openJobInput(ctx, opts.input);
-  // What an import killed with -9 left: a copy of stdin in the temporary folder, half-written reports beside the input.
-  sweepOrphans();
+  // What an import killed with -9 left beside the input: half-written reports.
   sweepOrphans(dirname(file.base));
   let closeJournal = () => {};
   try {

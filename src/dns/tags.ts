@@ -1,0 +1,13 @@
+// The tag=value lists DMARC and DKIM records are written in ("v=DMARC1; p=none"), as a map of trimmed names and values.
+
+/** `caseSensitive`: DKIM's tag names are (RFC 6376 3.2: P= is not p=); DMARC's are compared in lower case. */
+export function recordTags(record: string, options: { caseSensitive: boolean }): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of record.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    found.set(options.caseSensitive ? name : name.toLowerCase(), part.slice(eq + 1).trim());
+  }
+  return found;
+}
