@@ -25,6 +25,8 @@ export interface DncSyncOptions {
   listId: string;
   from?: DncSourceName;
   encoding?: CsvEncoding;
+  /** Lines before the header, when the reader should not look for a preamble itself. */
+  skipLines?: number;
   /** Where the reports go: `<base>.rejected.csv`, `<base>.dnc-sync-new.csv`, `<base>.dnc-sync-journal`. */
   base: string;
   /** False for stdin: it cannot be read again, so the upload keeps no journal to resume. */
@@ -152,11 +154,11 @@ function rowVerdict(source: DncSource, record: CsvRow | CsvBadRow): Verdict {
 /** The export opened, its tool recognised from the header (a plain column may have none: then read again whole). What
  * the reader guessed (an encoding, a preamble skipped) is said. */
 async function openExport(ctx: JobContext, opts: DncSyncOptions) {
-  const csv: CsvReadOptions = { name: opts.name, encoding: opts.encoding };
+  const csv: CsvReadOptions = { name: opts.name, encoding: opts.encoding, skipLines: opts.skipLines };
   let first = await openCsv(createReadStream(opts.path), csv);
   // A column of values with a delimiter in a later line ("a@x.example" lines, then "b@x.example,note") looks like a
-  // preamble above a header; values above it say it is not one.
-  if (first.skipLines && (await valuesAbove(opts.path, first.skipLines, csv))) {
+  // preamble above a header; values above it say it is not one (unless --skip-lines said how many lines to skip).
+  if (opts.skipLines === undefined && first.skipLines && (await valuesAbove(opts.path, first.skipLines, csv))) {
     first.close();
     first = await openCsv(createReadStream(opts.path), { ...csv, skipLines: 0 });
   }

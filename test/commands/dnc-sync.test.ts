@@ -205,6 +205,13 @@ describe('dnc sync: how a file is read', () => {
     expect(JSON.parse(semi.stdout)).toMatchObject({ rows: 2, new: { email: 1 }, invalid: 1 });
   });
 
+  it('--skip-lines says how many lines are above the header, as for an import', async () => {
+    writeFileSync(join(dir, 'noted.csv'), 'exported-by@corp.example\nEmail,Note\nnoted@x.example,1\n');
+    const { diff, values } = await synced('noted.csv', ['--skip-lines', '1']);
+    expect(diff).toMatchObject({ rows: 1, invalid: 0 });
+    expect(values).toEqual(['noted@x.example']);
+  });
+
   it('reads stdin (-) through a private copy, keeping no journal to resume', async () => {
     const piped = await run(['dnc', 'sync', '-', '--list', 'dncCustmr2', '--yes', '--json'], {
       env: sb.env,

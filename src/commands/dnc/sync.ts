@@ -11,7 +11,7 @@ import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
 import type { InputFile } from '../../jobs/input.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
-import { encodingFlag } from '../csv-flags.js';
+import { encodingFlag, skipLinesFlag } from '../csv-flags.js';
 import { visible } from '../../visible-text.js';
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -47,6 +47,7 @@ const syncFlags = {
     'from',
   ),
   encoding: encodingFlag,
+  skipLines: skipLinesFlag,
   dryRun: flag.bool('show the difference only; send nothing'),
   yes: flag.bool('send the new values without asking', { short: '-y' }),
   chunkSize: flag.int('items per request', { min: 1, max: maxDncChunk, default: defaultDncChunk }),
@@ -78,7 +79,8 @@ export default defineVerb({
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
     'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal).',
     'Exit 3 when any row was invalid, 2 when every value was (nothing valid to send) or nothing was sent for want of',
-    '--yes. --encoding reads a file that is not UTF-8 (UTF-16 is recognised by its BOM).',
+    '--yes. --encoding reads a file that is not UTF-8 (UTF-16 is recognised by its BOM); --skip-lines N skips the',
+    'lines above the header (by default a preamble is found, but lines that are emails or domains are values).',
   ].join('\n'),
   examples: [
     'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
@@ -110,6 +112,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     listId: opts.list,
     from: opts.source,
     encoding: opts.encoding,
+    skipLines: opts.skipLines,
     base: input.base,
     journaled: !input.fromStdin,
     // stdin's values stay beside its private copy, removed with it: nothing in the folder to resume or mistake.

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { encodingFlag } from '../csv-flags.js';
+import { encodingFlag, skipLinesFlag } from '../csv-flags.js';
 import { conflicts, defineVerb, requires, type Options } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { arg, flag, ValueProblem } from '../../cli/flags.js';
@@ -77,11 +77,7 @@ export const importArgs = [arg.text('file')] as const;
 
 export const importFlags = {
   encoding: encodingFlag,
-  skipLines: flag.int('lines before the header to skip (default: a preamble such as LinkedIn\'s "Notes:" is found)', {
-    value: 'n',
-    min: 0,
-    max: 1000,
-  }),
+  skipLines: skipLinesFlag,
   delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
     value: 'char',
   }),
