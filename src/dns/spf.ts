@@ -40,7 +40,7 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
     }
     // An included record that passes everyone makes the include match everyone (RFC 7208 5.2). (A redirect's all is
     // the record's own, 6.1: finalAll judges it.)
-    if (!/^redirect=/i.test(term) && opensToAll(found[0]!))
+    if (!/^redirect=/i.test(term) && passesAll(allOf(found[0]!)))
       count.problems.push(`${term}: ${name} ends in +all, so anyone may send as the domain through it`);
     await countLookups(dns, found[0]!, count, [...path, name]);
   }
@@ -48,7 +48,8 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
 
 /** The qualifier of the record's all mechanism ('' for a bare all), undefined without one. */
 const allOf = (record: string) => /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record)?.[1];
-const opensToAll = (record: string) => allOf(record) === '+' || allOf(record) === '';
+/** An all that passes every server: +all, or a bare all (+ is the default qualifier). */
+const passesAll = (qualifier: string | undefined) => qualifier === '+' || qualifier === '';
 const redirectOf = (record: string) => /(?:^|\s)redirect=(\S+)/i.exec(record)?.[1]?.toLowerCase().replace(/\.$/, '');
 
 /** The all that ends the evaluation: the record's own, else (RFC 7208 6.1) that of the record its redirect= names,
@@ -100,8 +101,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     ? `end the record at ${all.at} with ~all (or -all)`
     : 'end the record with ~all (or -all)';
   const problems: Array<[string, string]> = [];
-  if (all.qualifier === '+' || all.qualifier === '')
-    problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
+  if (passesAll(all.qualifier)) problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
   else if (all.qualifier === '?') problems.push([`ends in ?all${where}: receivers give the record no weight`, change]);
   else if (all.qualifier === undefined && !all.unknown)
     problems.push([`has no all mechanism${where}: mail from any other server is neutral`, change]);

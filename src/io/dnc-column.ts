@@ -12,15 +12,14 @@ const emailKeys = ['email', 'emails', 'emailaddress'];
 const otherKeys = ['domain', 'domains', 'companydomain', 'value', 'item', 'website', 'url'];
 /** Named as an address ("Primary Email", Google Contacts' "E-mail 1 - Value"), but not its "E-mail 1 - Type", nor a
  * flag about email ("Do Not Email", "Unsubscribed from all email"). */
-const addressLike = (key: string) =>
-  /email\d*(value|address)?$/.test(key) && !/^(donot|unsubscribed|optedout|opted)/.test(key);
+const addressLike = (key: string) => /email\d*(value|address)?$/.test(key) && !/^(donot|unsubscribed|opted)/.test(key);
 
 /** The index of the column to read, by its key (columnKey): an email column (by name, then named as an address),
  * else the first of otherKeys a column has; -1 when none is. */
 export function valueColumn(keys: string[]): number {
-  for (const name of emailKeys) if (keys.includes(name)) return keys.indexOf(name);
+  const firstOf = (names: string[]) => names.map((name) => keys.indexOf(name)).find((at) => at >= 0) ?? -1;
+  const email = firstOf(emailKeys);
+  if (email >= 0) return email;
   const address = keys.findIndex(addressLike);
-  if (address >= 0) return address;
-  for (const name of otherKeys) if (keys.includes(name)) return keys.indexOf(name);
-  return -1;
+  return address >= 0 ? address : firstOf(otherKeys);
 }
