@@ -87,14 +87,17 @@ export class Table<T> {
     return rows.map((row) => JSON.parse(row.json) as T);
   }
 
-  /** Some columns of the matching rows, each row as an array of them: for pages read often, where parsing every
-   * record (or building an object a row) would cost more than the query. */
-  columnsOf(columns: string, where: string, params: SqlValue[], orderBy = 'seq'): SqlValue[][] {
-    const sql = `SELECT ${columns} FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy}`;
-    // A statement of its own (raw mode is a setting of the statement), told apart by the comment.
-    return this.statement(`${sql} -- raw`)
-      .raw(true)
-      .all(...params) as SqlValue[][];
+  /** The matching rows as one JSON array text, built by SQLite: each row an object of `fields` (its key -> the
+   * column), in `orderBy` order. For pages read often (a list of a million values is ten thousand of them), where
+   * making a string a column in JavaScript and serialising them again cost most of the answer. */
+  jsonArrayOf(fields: Record<string, string>, where: string, params: SqlValue[], orderBy = 'seq'): string {
+    const object = Object.entries(fields)
+      .map(([key, column]) => `'${key}', ${column}`)
+      .join(', ');
+    const sql =
+      `SELECT json_group_array(json_object(${object}) ORDER BY ${orderBy}) AS rows ` +
+      `FROM ${this.spec.name} WHERE ${where}`;
+    return (this.statement(sql).get(...params) as { rows: string }).rows;
   }
 
   all(): T[] {

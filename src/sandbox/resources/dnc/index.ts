@@ -61,19 +61,18 @@ function wholeListPage(store: Store, listId: string, page: ReturnType<typeof pag
   numberItems(store, listId);
   const total = nextPos(store, listId) - 1;
   const last = Math.min(total, page.offset + page.itemsPerPage);
-  const items =
+  const itemsJson =
     page.offset >= total
-      ? []
+      ? '[]'
       : store
           .table(dncItemsTable)
-          .columnsOf(
-            'id, value, type, created_at, added_by',
+          .jsonArrayOf(
+            { id: 'id', value: 'value', type: 'type', createdAt: 'created_at', addedBy: 'added_by' },
             'list_id = ? AND pos > ? AND pos <= ?',
             [listId, page.offset, last],
             'pos',
-          )
-          .map(([id, value, type, createdAt, addedBy]) => ({ id, value, type, createdAt, addedBy }));
-  return { items, meta: meta(total, page, items.length) };
+          );
+  return { itemsJson, meta: meta(total, page, Math.max(0, last - page.offset)) };
 }
 
 /** Numbers the items of a list that have no place yet (added by an older outreach), after those that have one. */
@@ -155,22 +154,16 @@ export const dncResource = defineResource({
 
     show: (req, store) => {
       const list = findList(store, req.params.dncListId);
-      const whole = !req.query.search && (req.query.type ?? 'all') === 'all';
-      const { items: dncDetails, meta } = whole
-        ? wholeListPage(store, list.id, pageOf(req.query))
-        : (({ items, meta }) => ({ items: items.map((i) => ({ ...itemView(i), addedBy: i.addedBy })), meta }))(
-            itemPage(store, req.query, list.id),
-          );
-      return {
-        status: 200,
-        body: {
-          payload: {
-            message: 'DNC list fetched successfully',
-            dncDetails,
-            meta,
-          },
-        },
-      };
+      const message = 'DNC list fetched successfully';
+      if (!req.query.search && (req.query.type ?? 'all') === 'all') {
+        // The whole list, page by page: the page's items come as JSON text from the database (jsonArrayOf).
+        const { itemsJson, meta } = wholeListPage(store, list.id, pageOf(req.query));
+        const text = `{"payload":{"message":${JSON.stringify(message)},"dncDetails":${itemsJson},"meta":${JSON.stringify(meta)}}}`;
+        return { status: 200, text, contentType: 'application/json; charset=utf-8' };
+      }
+      const { items, meta } = itemPage(store, req.query, list.id);
+      const dncDetails = items.map((i) => ({ ...itemView(i), addedBy: i.addedBy }));
+      return { status: 200, body: { payload: { message, dncDetails, meta } } };
     },
 
     search: (req, store) => {
