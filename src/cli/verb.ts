@@ -30,12 +30,23 @@ export type Rule<O> = (opts: O) => string | undefined;
  * - destructive, paid: removes, stops or overwrites; spends credits or money or sends mail: two calls, a preview first;
  * - leftOut: no tool, for the reason given (it needs a terminal, runs until stopped, or bypasses the guards);
  * `job`: it may run for minutes (an upload, a bulk action), so an agent gets a handle at once and follows it;
- * `local`: it works on this machine only (the sandbox's state, the audit log), never the service. */
+ * `local`: it works on this machine only (the sandbox's state, the audit log), never the service;
+ * `affected`: how many records its --dry-run result says it would touch, where that is not a list of items or a
+ *   total (mcp/affected.ts); --max-affected counts by it. */
 export type AgentEffect =
   | { kind: 'read'; local?: true }
-  | { kind: 'write'; idempotent: boolean; guardedWhen?: Record<string, readonly string[]>; job?: true }
-  | { kind: 'destructive' | 'paid'; idempotent: boolean; job?: true; local?: true }
+  | {
+      kind: 'write';
+      idempotent: boolean;
+      guardedWhen?: Record<string, readonly string[]>;
+      job?: true;
+      affected?: AffectedCount;
+    }
+  | { kind: 'destructive' | 'paid'; idempotent: boolean; job?: true; local?: true; affected?: AffectedCount }
   | { kind: 'leftOut'; why: string };
+
+/** The records a --dry-run result (its JSON) says the call would touch; undefined when it does not say. */
+export type AffectedCount = (preview: Record<string, unknown>) => number | undefined;
 
 /** A verb's definition; its name, summary and headline example sit in its group's index (VerbEntry). */
 export interface Verb<A extends Args, F extends Flags> {

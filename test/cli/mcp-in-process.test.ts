@@ -19,6 +19,7 @@ let client: Client;
 async function connect(
   answer?: (message: string) => { action: 'accept' | 'decline'; content?: { confirm: boolean } },
   filesDir = tempDir(),
+  maxAffected?: number,
 ) {
   const { ctx } = createTestContext({ env: sb.env, cwd: filesDir });
   const { factory } = await mcpServerFactory(ctx, groups, {
@@ -26,6 +27,7 @@ async function connect(
     readOnly: false,
     filesDir,
     version: '0.0.0-test',
+    maxAffected,
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await factory().connect(serverSide);
@@ -104,6 +106,7 @@ describe('outreach mcp in process', () => {
     const first = await client.callTool({ name: 'dnc_sync', arguments: { file, list: 'dncCustmr2' } });
     const preview = first.structuredContent as { confirm: string; preview: { new: unknown; alreadyThere: unknown } };
     expect(preview.preview).toMatchObject({ new: { email: 1, domain: 0 }, alreadyThere: { email: 0, domain: 1 } });
+    expect(first.structuredContent).toMatchObject({ affected: 1 }); // the new values, not the rows
     expect(adds()).toBe(0);
     const started = await client.callTool({
       name: 'dnc_sync',
@@ -114,5 +117,22 @@ describe('outreach mcp in process', () => {
     expect(adds()).toBe(1);
     const values = state(sb).dncLists[1]!.items.map((i) => i.value);
     expect(values).toContain('ann@agent.example');
+  });
+
+  it('dnc_sync: --max-affected counts the new values the sync would add, and refuses more', async () => {
+    const files = tempDir('outreach-mcp-sync-max-');
+    const file = join(files, 'unsub.csv');
+    const emails = Array.from({ length: 5 }, (_, i) => `max${i}@agent.example`);
+    writeFileSync(file, `Email Address,UNSUB_TIME\n${emails.map((e) => `${e},2024-01-01`).join('\n')}\n`);
+    await connect(undefined, files, 4);
+    const refused = await client.callTool({ name: 'dnc_sync', arguments: { file, list: 'dncCustmr2' } });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({
+      exitCode: 2,
+      affected: 5,
+      error:
+        'error: this would touch 5 records, more than --max-affected 4\nhint: Narrow the selection, or split the work.',
+    });
+    expect(sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc')).toHaveLength(0);
   });
 });

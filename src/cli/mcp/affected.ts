@@ -1,6 +1,7 @@
-// How many records a call would touch, for --max-affected: what its preview selects (the tasks a bulk action would
-// skip, the rows an import would send), else the ids or values it is given (arguments, repeated flags, and the lines
-// of its input file, counted without keeping them), else one.
+// How many records a call would touch, for --max-affected: what its preview says (as its verb counts it: the new
+// values a DNC sync would add), or selects (the tasks a bulk action would skip, the rows an import would send), else
+// the ids or values it is given (arguments, repeated flags, and the lines of its input file, counted without keeping
+// them), else one.
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { FlagSpec } from '../flags.js';
 import { isPathArg, isPathFlag } from './paths.js';
@@ -32,6 +33,9 @@ function linesOf(path: string): number {
 }
 
 export function affected(tool: Tool, args: Record<string, unknown>, preview?: Record<string, unknown>): number {
+  const { agent } = tool.verb;
+  const counted = preview && 'affected' in agent ? agent.affected?.(preview) : undefined;
+  if (counted !== undefined && Number.isSafeInteger(counted) && counted >= 0) return Math.max(counted, 1);
   if (Array.isArray(preview?.items)) return preview.items.length;
   // A preview too large for an answer keeps its count.
   if (preview?.truncated === true && typeof preview.count === 'number') return preview.count;

@@ -36,6 +36,12 @@ function diffText(d: DncSyncDiff): string {
 
 const newCount = (d: DncSyncDiff) => d.new.email + d.new.domain;
 
+/** The new values of a diff read back from its JSON (an agent's preview); undefined when it has none. */
+function newValues(value: unknown): number | undefined {
+  const { email, domain } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return typeof email === 'number' && typeof domain === 'number' ? email + domain : undefined;
+}
+
 const syncArgs = [arg.text('file')] as const;
 const syncFlags = {
   list: flag.requiredText('the DNC list to bring up to date', { value: 'id' }),
@@ -59,7 +65,8 @@ const syncFlags = {
 type SyncOptions = Options<typeof syncArgs, typeof syncFlags>;
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: true, job: true },
+  // The values it would add: the rows already on the list, invalid or left out touch nothing.
+  agent: { kind: 'write', idempotent: true, job: true, affected: (preview) => newValues(preview.new) },
   exitCodes: [ExitCode.partial],
   args: syncArgs,
   description: [
