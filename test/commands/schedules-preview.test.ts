@@ -79,8 +79,10 @@ describe('schedules preview', () => {
     const result = await preview('--prospects', 'ny.csv', '--timezone', 'America/New_York');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      '2\tann@x.example\tAmerica/New_York\tMon 2026-03-02 09:00-12:00\tMon 2026-03-02 09:00-12:00\t\n',
+      '2\tann@x.example\tAmerica/New_York\tMon 2026-03-02 09:00-12:00\tMon 2026-03-02 09:00-12:00\t' +
+        '2026-03-02T14:00:00.000Z\t\n',
     );
+    expect(result.stderr).toBe('Schedule 58964 sends in America/New_York.\n');
   });
 
   it('refuses a file without a zone column and no --timezone, a bad --timezone, and an unknown schedule (exit 2)', async () => {
@@ -88,7 +90,19 @@ describe('schedules preview', () => {
     const noZone = await preview('--prospects', 'plain.csv');
     expect(noZone.code).toBe(2);
     expect(noZone.stderr).toBe(
-      'error: plain.csv: no time-zone column (timezone, time zone, tz) and no --timezone\nhint: Its columns are: email, name\n',
+      'error: plain.csv: no time-zone column (timezone, time zone, tz) and no --timezone\n' +
+        'hint: Its columns are: email, name. --timezone-column NAME names the column.\n',
+    );
+    writeFileSync(join(dir, 'names.csv'), 'Name,Contact TZ\nAnn,Europe/Paris\n');
+    const noEmail = await preview('--prospects', 'names.csv', '--timezone-column', 'contact tz');
+    expect(noEmail.code).toBe(2);
+    expect(noEmail.stderr).toBe(
+      'error: names.csv: no email column (email, email address)\n' +
+        'hint: Its columns are: Name, Contact TZ. --email-column NAME names it.\n',
+    );
+    const noSuch = await preview('--prospects', 'names.csv', '--timezone-column', 'Zone');
+    expect(noSuch.stderr).toBe(
+      'error: --timezone-column Zone: names.csv has no such column\nhint: Its columns are: Name, Contact TZ\n',
     );
     const badZone = await preview('--prospects', 'plain.csv', '--timezone', 'Europe/Nowhere');
     expect(badZone.stderr).toContain('error: --timezone Europe/Nowhere: not an IANA time zone');
@@ -165,5 +179,44 @@ describe('schedules preview', () => {
     ]);
     const flag = await preview('--prospects', 'abbr.csv', '--timezone', 'PST');
     expect(flag.stderr).toContain('error: --timezone PST: not an IANA time zone');
+  });
+
+  it('--email-column and --timezone-column name the columns; stdin is read with -; the CSV header is camelCase', async () => {
+    const csv = 'Work Email,Contact TZ\nann@x.example,America/New_York\n';
+    const result = await run(
+      ['schedules', 'preview', '58964', '--prospects', '-', '--email-column', 'Work Email'].concat([
+        '--timezone-column',
+        'Contact TZ',
+        '--csv',
+      ]),
+      { env: sb.env, cwd: dir, now: monday, stdin: csv },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'row,email,timezone,firstWindowLocal,firstWindowSchedule,opensAt,warnings\n' +
+        '2,ann@x.example,America/New_York,Mon 2026-03-02 09:00-12:00,Mon 2026-03-02 09:00-12:00,' +
+        '2026-03-02T14:00:00.000Z,\n',
+    );
+  });
+
+  it('lists a row it cannot read with why; a file that stops midway stops the command before any output', async () => {
+    writeFileSync(join(dir, 'wide.csv'), 'email,tz\nann@x.example,America/New_York,extra\nbo@x.example,Asia/Tokyo\n');
+    const wide = await preview('--prospects', 'wide.csv', '--json');
+    expect(wide.code).toBe(3);
+    expect(JSON.parse(wide.stdout)[0]).toEqual({
+      row: 2,
+      email: 'ann@x.example',
+      timezone: 'America/New_York',
+      warnings: ['not read: expected 2 columns, found 3'],
+    });
+    expect(wide.stderr).toContain('error: 2 of 2 prospects have a warning (1 of them rows that could not be read)\n');
+    writeFileSync(
+      join(dir, 'quote.csv'),
+      'email,tz\nann@x.example,America/New_York\n"bo@x.example,Asia/Tokyo\nc@x.example,UTC\n',
+    );
+    const quote = await preview('--prospects', 'quote.csv', '--json');
+    expect(quote.code).toBe(2);
+    expect(quote.stdout).toBe('');
+    expect(quote.stderr).toMatch(/^error: quote\.csv: line 3: a quoted field opens here and is never closed/);
   });
 });

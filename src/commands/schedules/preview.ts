@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
 import { arg, flag } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { ExitCode } from '../../cli/exit-codes.js';
@@ -9,14 +8,14 @@ import { formatCount } from '../../format.js';
 import { visible } from '../../visible-text.js';
 import { listSchedules } from '../../api/resources/schedules.js';
 import type { ScheduleRecord } from '../../api/contract/schedules.js';
-import { openCsv } from '../../io/csv-reader.js';
-import { checkReadableFile } from '../../io/input-file.js';
+import { openCsv, type CsvSource } from '../../io/csv-reader.js';
+import { openJobInput } from '../../jobs/input.js';
 import { prospectWindows, type ProspectWindows } from '../../schedule/prospect-windows.js';
 import { canonicalTimeZone, checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
 import { normaliseName } from '../../io/import/column-mapping.js';
 
-const zoneNames = ['timezone', 'tz', 'timezoneid', 'prospecttimezone', 'zone'];
-const emailNames = ['email', 'emailaddress', 'workemail', 'e-mail'];
+const zoneNames = ['timezone', 'tz', 'timezoneid', 'timezonename', 'prospecttimezone', 'contacttimezone', 'zone'];
+const emailNames = ['email', 'emailaddress', 'workemail', 'e-mail', 'contactemail', 'prospectemail'];
 /** Distinct zones worked out at most: a file's zones repeat, and a file of made-up ones must not grow memory. */
 const maxCachedZones = 1000;
 
@@ -24,6 +23,73 @@ interface Row extends ProspectWindows {
   row: number;
   email: string;
   timezone: string;
+}
+
+/** The column named by a flag, else the first whose name is one of `names`; -1 when none. */
+function columnOf(source: CsvSource, file: string, named: string | undefined, flagName: string, names: string[]) {
+  const keys = source.header.map(normaliseName);
+  if (named === undefined) return keys.findIndex((k) => names.includes(k));
+  const at = source.header.indexOf(named);
+  const found = at >= 0 ? at : keys.indexOf(normaliseName(named));
+  if (found < 0)
+    throw new UsageError(
+      `${flagName} ${visible(named)}: ${file} has no such column`,
+      `Its columns are: ${source.header.map((h) => visible(h)).join(', ')}`,
+    );
+  return found;
+}
+
+/** The zone and email columns (closing the file when it has not the ones needed). */
+function columnsOf(
+  source: CsvSource,
+  file: string,
+  opts: { timezone?: string; timezoneColumn?: string; emailColumn?: string },
+): { zoneColumn: number; emailColumn: number } {
+  const columns = `Its columns are: ${source.header.map((h) => visible(h)).join(', ')}`;
+  try {
+    const zoneColumn = columnOf(source, file, opts.timezoneColumn, '--timezone-column', zoneNames);
+    const emailColumn = columnOf(source, file, opts.emailColumn, '--email-column', emailNames);
+    if (zoneColumn < 0 && opts.timezone === undefined)
+      throw new UsageError(
+        `${file}: no time-zone column (timezone, time zone, tz) and no --timezone`,
+        `${columns}. --timezone-column NAME names the column.`,
+      );
+    if (emailColumn < 0)
+      throw new UsageError(
+        `${file}: no email column (email, email address)`,
+        `${columns}. --email-column NAME names it.`,
+      );
+    return { zoneColumn, emailColumn };
+  } catch (error) {
+    source.close();
+    throw error;
+  }
+}
+
+/** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
+ * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
+function windowsByZone(week: Window[][], scheduleZone: string, now: number): (given: string) => ProspectWindows {
+  const cache = new Map<string, ProspectWindows>();
+  return (given) => {
+    let preview = cache.get(given);
+    if (preview) return preview;
+    const zone = given ? canonicalTimeZone(given) : '';
+    preview =
+      zone === ''
+        ? { warnings: ['no time zone (give --timezone for rows without one)'] }
+        : zone === undefined
+          ? { warnings: [`"${visible(given)}" is not an IANA time zone`] }
+          : prospectWindows(week, scheduleZone, zone, now);
+    if (cache.size < maxCachedZones) cache.set(given, preview);
+    return preview;
+  };
+}
+
+/** Every record of the file read once before anything is shown: a file that cannot be read (a quote never closed)
+ * stops the command with stdout still empty, not half a JSON document. */
+async function checkReadable(path: string, name: string): Promise<void> {
+  const source = await openCsv(createReadStream(path), { name });
+  for await (const record of source.rows) void record;
 }
 
 /** The schedule's week, each window checked (its answer is read back, not trusted): windows by weekday. */
@@ -52,88 +118,101 @@ export default defineVerb({
   args: [arg.text('scheduleId')],
   description: [
     "For each prospect of the CSV: when the schedule's first sending window from now opens and closes, in the",
-    "schedule's zone and in the prospect's own (the file's time-zone column: timezone, time zone or tz; --timezone",
-    'for rows without one, or for a file without the column). A warning where a window of the coming week falls',
-    'outside 07:00-20:00 local time, or where the gap between the two zones changes at the windows of the next 30',
-    'days (a daylight-saving change in either; and when it changes back). Zone abbreviations ICU reads as other',
-    'places (BST is Asia/Dhaka to it) are not IANA zones. Exit 3 when any prospect has a warning. The file is read as',
-    'a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
+    "schedule's zone and in the prospect's own (the file's time-zone column: timezone, time zone or tz, or the one",
+    '--timezone-column names; --timezone for rows without one, or for a file without the column). A warning where a',
+    'window of the coming week falls outside 07:00-20:00 local time, or where the gap between the two zones changes at',
+    'the windows of the next 30 days (a daylight-saving change in either; and when it changes back). Zone',
+    'abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
+    '(a cell too many) is listed with why. Exit 3 when any prospect has a warning. The file (or - for stdin) is read',
+    'as a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
   ].join('\n'),
-  examples: ['schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json'],
+  examples: [
+    'schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json',
+    'schedules preview 58964 --prospects export.csv --email-column "Work Email" --timezone-column "Contact Timezone"',
+  ],
   flags: {
-    prospects: flag.requiredText('the prospects CSV (an email column and a time-zone column)', { value: 'file' }),
+    prospects: flag.requiredText('the prospects CSV (an email column and a time-zone column), or - for stdin', {
+      value: 'file',
+    }),
     timezone: flag.text('the zone of rows without one (IANA, e.g. Europe/Paris)', { value: 'zone' }),
+    timezoneColumn: flag.text("the column holding each prospect's zone (default: timezone, time zone or tz)", {
+      value: 'name',
+    }),
+    emailColumn: flag.text("the column holding each prospect's email (default: email, email address...)", {
+      value: 'name',
+    }),
   },
   async run(ctx, opts) {
     if (opts.timezone !== undefined && !isZone(opts.timezone))
       throw new UsageError(`--timezone ${opts.timezone}: not an IANA time zone (e.g. America/New_York)`);
-    const path = resolve(ctx.cwd, opts.prospects);
-    checkReadableFile(path, `--prospects: ${opts.prospects}`);
-    const id = opts.args[0];
-    const found = (await listSchedules(await ctx.http())).find((s) => String(s.schedule.id) === id)?.schedule;
-    if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
-    const scheduleZone = found.timezone ?? '';
-    if (!isZone(scheduleZone))
-      throw new UsageError(`schedule ${id}: its zone "${scheduleZone}" is not an IANA time zone`);
-    const week = weekOf(found);
-    const source = await openCsv(createReadStream(path), { name: opts.prospects });
-    const keys = source.header.map(normaliseName);
-    const zoneColumn = keys.findIndex((k) => zoneNames.includes(k));
-    const emailColumn = keys.findIndex((k) => emailNames.includes(k));
-    if (zoneColumn < 0 && opts.timezone === undefined) {
-      source.close();
-      throw new UsageError(
-        `${opts.prospects}: no time-zone column (timezone, time zone, tz) and no --timezone`,
-        `Its columns are: ${source.header.join(', ')}`,
-      );
-    }
-    const now = ctx.clock.now();
-    const cache = new Map<string, ProspectWindows>();
-    let warned = 0;
-    let rows = 0;
-    async function* previews(): AsyncGenerator<Row> {
-      for await (const record of source.rows) {
-        rows++;
-        const email = record.fields[emailColumn]?.trim() ?? '';
-        const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
-        // Worked out once per zone, by its canonical spelling (europe/paris and Europe/Paris are one zone).
-        const zone = !given ? '' : canonicalTimeZone(given);
-        const cacheKey = zone ?? `invalid:${given}`;
-        let preview = cache.get(cacheKey);
-        if (!preview) {
-          preview =
-            zone === ''
-              ? { warnings: ['no time zone (give --timezone for rows without one)'] }
-              : zone === undefined
-                ? { warnings: [`"${visible(given)}" is not an IANA time zone`] }
-                : prospectWindows(week, scheduleZone, zone, now);
-          if (cache.size < maxCachedZones) cache.set(cacheKey, preview);
+    const file = opts.prospects === '-' ? 'stdin' : opts.prospects;
+    const input = await openJobInput(ctx, opts.prospects);
+    let handedOver = false;
+    try {
+      const id = opts.args[0];
+      const found = (await listSchedules(await ctx.http())).find((s) => String(s.schedule.id) === id)?.schedule;
+      if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
+      const scheduleZone = found.timezone ?? '';
+      if (!isZone(scheduleZone))
+        throw new UsageError(`schedule ${id}: its zone "${visible(scheduleZone)}" is not an IANA time zone`);
+      const week = weekOf(found);
+      await checkReadable(input.path, file);
+      const source = await openCsv(createReadStream(input.path), { name: file });
+      const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
+      const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now());
+      let warned = 0;
+      let unread = 0;
+      let rows = 0;
+      async function* previews(): AsyncGenerator<Row> {
+        try {
+          for await (const record of source.rows) {
+            rows++;
+            const email = record.fields[emailColumn]?.trim() ?? '';
+            const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
+            if ('reason' in record) {
+              warned++;
+              unread++;
+              yield { row: record.row, email, timezone: given, warnings: [`not read: ${record.reason}`] };
+              continue;
+            }
+            const preview = windowsIn(given);
+            if (preview.warnings.length) warned++;
+            yield { row: record.row, email, timezone: given, ...preview };
+          }
+        } finally {
+          source.close();
+          await input.cleanup();
         }
-        if (preview.warnings.length) warned++;
-        yield { row: record.row, email, timezone: given, ...preview };
       }
+      handedOver = true;
+      return listResult(
+        previews(),
+        [
+          { header: 'ROW', value: (r) => r.row },
+          { header: 'EMAIL', value: (r) => r.email, key: true },
+          { header: 'TIMEZONE', value: (r) => r.timezone },
+          { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '' },
+          { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 2 },
+          { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', drop: 1 },
+          { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
+        ],
+        { raw: (r) => r, emptyMessage: `${file}: no rows` },
+        {
+          said: `Schedule ${id} sends in ${scheduleZone}.`,
+          after: () =>
+            warned
+              ? {
+                  exitCode: ExitCode.partial,
+                  failing:
+                    `${formatCount(warned)} of ${formatCount(rows)} prospects have a warning` +
+                    (unread ? ` (${formatCount(unread)} of them rows that could not be read)` : ''),
+                  hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
+                }
+              : {},
+        },
+      );
+    } finally {
+      if (!handedOver) await input.cleanup();
     }
-    return listResult(
-      previews(),
-      [
-        { header: 'ROW', value: (r) => r.row },
-        { header: 'EMAIL', value: (r) => r.email, key: true },
-        { header: 'ZONE', value: (r) => r.timezone },
-        { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '' },
-        { header: `IN ${scheduleZone}`, value: (r) => r.first?.schedule ?? '', drop: 1 },
-        { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
-      ],
-      { raw: (r) => r, emptyMessage: `${opts.prospects}: no rows` },
-      {
-        after: () =>
-          warned
-            ? {
-                exitCode: ExitCode.partial,
-                failing: `${formatCount(warned)} of ${formatCount(rows)} prospects have a warning`,
-                hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
-              }
-            : {},
-      },
-    );
   },
 });
