@@ -51,6 +51,20 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
         '(TXT "v=DKIM1; k=rsa; p=<public key>"), or name its selector with --selector',
     };
   const problems: Array<[string, string]> = [];
+  // A selector the user named is the one their mail is signed with: no key there fails it, whatever else is found.
+  const missing = selectors.filter((selector) => !found.some((f) => f.selector === selector));
+  if (missing.length)
+    return {
+      check,
+      status: 'fail',
+      detail:
+        `no DKIM key at the selector${missing.length === 1 ? '' : 's'} you named: ${missing.join(', ')}` +
+        ` (keys at ${[...new Set(found.map((f) => f.selector))].join(', ')})`,
+      fix: missing
+        .map((selector) => `publish your mail provider's key at ${selector}._domainkey.${domain}`)
+        .concat(['or check the selector name in a message header (DKIM-Signature: s=)'])
+        .join('; '),
+    };
   const good: string[] = [];
   const weak: number[] = [];
   for (const { selector, record } of found) {

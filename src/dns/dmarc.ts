@@ -35,6 +35,53 @@ async function findRecords(dns: Lookups, domain: string): Promise<AtName & { nam
   return { name, records: [], broken: [] };
 }
 
+/** A record meant as DMARC, written so receivers read it: its tags kept as they are (its policy, its addresses), in
+ * their order, separated by "; " after an exact v=DMARC1; p=none and a report address added only where it has none. */
+function repaired(broken: string, domain: string): string {
+  const tags = [...broken.matchAll(/([A-Za-z]+)\s*=\s*([^;\s]+)/g)]
+    .map(([, name, value]) => [name!.toLowerCase(), value!] as const)
+    .filter(([name]) => name !== 'v');
+  const has = (name: string) => tags.some(([tag]) => tag === name);
+  const written = tags.map(([name, value]) => `${name}=${value}`);
+  if (!has('p')) written.unshift('p=none');
+  if (!has('rua')) written.push(`rua=mailto:dmarc-reports@${domain}`);
+  return ['v=DMARC1', ...written].join('; ');
+}
+
+/** What makes a valid record weaker than it looks: each with what to change. */
+function weaknesses(
+  t: Map<string, string>,
+  at: { tag: string; policy: string; name: string; domain: string; from?: string },
+): { warnings: Array<[string, string]>; strict: string[] } {
+  const { tag, policy, name, domain, from } = at;
+  const warnings: Array<[string, string]> = [];
+  if (policy === 'none')
+    warnings.push([
+      'monitoring only: mail spoofing the domain is still delivered',
+      `move to ${tag}=quarantine${from ? ` in the record at ${name}` : ''} once the aggregate reports show only your own senders`,
+    ]);
+  // pct= below 100 applies the policy to that share of failing mail only: pct=0 is no policy at all.
+  const pct = t.get('pct');
+  if (pct !== undefined && policy !== 'none' && !(Number(pct) >= 100))
+    warnings.push([
+      `pct=${pct}: the policy applies to ${/^\d+$/.test(pct) ? `${pct}% of` : 'none of'} the mail that fails it`,
+      `remove pct= from the record at ${name} (100 is the default)`,
+    ]);
+  const rua = t.get('rua');
+  if (!rua || !/mailto:/i.test(rua))
+    warnings.push([
+      'no rua=mailto: address: nobody receives the aggregate reports',
+      `add rua=mailto:dmarc-reports@${domain}`,
+    ]);
+  const strict = ['adkim', 'aspf'].filter((tag) => (t.get(tag) ?? 'r').toLowerCase() === 's');
+  if (strict.length)
+    warnings.push([
+      `strict alignment (${strict.map((tag) => `${tag}=s`).join(', ')}): mail sent through a provider's own subdomain fails it`,
+      `use relaxed alignment (remove ${strict.join(' and ')}) unless every sender signs and bounces with ${domain} itself`,
+    ]);
+  return { warnings, strict };
+}
+
 export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
   // `name`: where the record is, the parent's when it is inherited.
   const { name, records, broken, from } = await findRecords(dns, domain);
@@ -48,7 +95,7 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       detail:
         `${name} has a record receivers do not read as DMARC: "${broken[0]}" ` +
         '(v=DMARC1 exactly, in capitals, then tags separated by ";")',
-      fix: `replace it with one written as ${example}, keeping its policy and addresses`,
+      fix: `replace it with "${repaired(broken[0]!, domain)}"`,
       record: broken[0],
     };
   if (!records.length)
@@ -83,28 +130,16 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
         : `add p=none to the record at ${name} (then p=quarantine once the reports are clean)`,
       record,
     };
-  const warnings: Array<[string, string]> = [];
-  if (policy === 'none')
-    warnings.push([
-      `${tag}=none: monitoring only, mail spoofing the domain is still delivered`,
-      `move to ${tag}=quarantine${from ? ` in the record at ${name}` : ''} once the aggregate reports show only your own senders`,
-    ]);
-  const rua = t.get('rua');
-  if (!rua || !/mailto:/i.test(rua))
-    warnings.push([
-      'no rua=mailto: address: nobody receives the aggregate reports',
-      `add rua=mailto:dmarc-reports@${domain}`,
-    ]);
-  const strict = ['adkim', 'aspf'].filter((tag) => (t.get(tag) ?? 'r').toLowerCase() === 's');
-  if (strict.length)
-    warnings.push([
-      `strict alignment (${strict.map((tag) => `${tag}=s`).join(', ')}): mail sent through a provider's own subdomain fails it`,
-      `use relaxed alignment (remove ${strict.join(' and ')}) unless every sender signs and bounces with ${domain} itself`,
-    ]);
+  const { warnings, strict } = weaknesses(t, { tag, policy, name, domain, from });
   const alignment = `alignment ${strict.length ? 'strict' : 'relaxed'}`;
   const inherited = from ? ` (the record of ${from})` : '';
   if (!warnings.length)
-    return { check, status: 'pass', detail: `${tag}=${policy}, reports to ${rua}, ${alignment}${inherited}`, record };
+    return {
+      check,
+      status: 'pass',
+      detail: `${tag}=${policy}, reports to ${t.get('rua')}, ${alignment}${inherited}`,
+      record,
+    };
   return {
     check,
     status: 'warn',

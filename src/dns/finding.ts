@@ -1,7 +1,8 @@
 // What one check of one domain found: pass, a warning (worth changing, not failing), or a failure, and what to do.
 
 export interface Finding {
-  check: 'MX' | 'SPF' | 'DMARC' | 'DKIM';
+  /** DNS: the domain was not checked (the server stopped answering). */
+  check: 'MX' | 'SPF' | 'DMARC' | 'DKIM' | 'DNS';
   status: 'pass' | 'warn' | 'fail';
   detail: string;
   /** The record to publish or the change to make, when it is not a pass. */

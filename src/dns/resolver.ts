@@ -37,18 +37,21 @@ export interface Lookups {
   mx(name: string): Promise<Array<{ exchange: string; priority: number }>>;
   /** Where the answers came from, for messages: "127.0.0.1:5353" or "the system resolver". */
   readonly from: string;
+  /** Whether the server has answered any lookup yet. */
+  answered(): boolean;
 }
 
-/** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1": the address Node's resolver takes, or a usage error. */
-export function resolverAddress(text: string): string {
+/** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1": the address Node's resolver takes, or a usage error naming
+ * where the text came from (`--resolver`, or `OUTREACH_RESOLVER=`). */
+export function resolverAddress(text: string, from = '--resolver '): string {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
   const plain = /^([^:]+)(?::(\d+))?$/.exec(text);
   const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : plain ? [plain[1]!, plain[2]] : [text, undefined];
   const family = isIP(host);
-  if (!family) throw new UsageError(`--resolver ${text}: give an IP address and a port (127.0.0.1:5353, [::1]:53)`);
+  if (!family) throw new UsageError(`${from}${text}: give an IP address and a port (127.0.0.1:5353, [::1]:53)`);
   const portNumber = port === undefined ? 53 : Number(port);
   if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
-    throw new UsageError(`--resolver ${text}: the port must be 1-65535`);
+    throw new UsageError(`${from}${text}: the port must be 1-65535`);
   return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
 }
 
@@ -74,11 +77,13 @@ export function lookups(resolver?: string): Lookups {
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
       throw new DnsFailure(
         `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
-        answered
+        answered && !unreachable
           ? `The server answered other names: the name servers of ${name} may not be answering.`
-          : resolver
-            ? `Is a DNS server answering at ${resolver}?`
-            : 'Check the network, or name a DNS server with --resolver.',
+          : answered
+            ? `The DNS server at ${from} answered earlier lookups, then stopped: is it still running?`
+            : resolver
+              ? `Is a DNS server answering at ${resolver}?`
+              : 'Check the network, or name a DNS server with --resolver.',
         name,
         code,
         unreachable,
@@ -87,6 +92,7 @@ export function lookups(resolver?: string): Lookups {
   };
   return {
     from,
+    answered: () => answered,
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),

@@ -91,6 +91,9 @@ const zone: Zone = {
   ...good('dmarc-nosemi.example', {
     '_dmarc.dmarc-nosemi.example': { TXT: ['v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example'] },
   }),
+  ...good('dmarc-pct.example', {
+    '_dmarc.dmarc-pct.example': { TXT: ['v=DMARC1; p=reject; pct=0; rua=mailto:d@dmarc-pct.example'] },
+  }),
   ...good('dmarc-typo.example', {
     '_dmarc.dmarc-typo.example': { TXT: ['v=DMARC1; p=rejct; rua=mailto:d@dmarc-typo.example'] },
   }),
@@ -154,7 +157,7 @@ describe('domains check', () => {
       'dmarc-none.example',
       'DMARC',
       'warn',
-      'p=none; p=none: monitoring only, mail spoofing the domain is still delivered; no rua=mailto: address: nobody receives the aggregate reports',
+      'p=none; monitoring only: mail spoofing the domain is still delivered; no rua=mailto: address: nobody receives the aggregate reports',
     ],
     [
       'dmarc-strict.example',
@@ -214,11 +217,12 @@ describe('domains check', () => {
       '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
     ],
     ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
+    ['dmarc-pct.example', 'DMARC', 'warn', 'p=reject; pct=0: the policy applies to 0% of the mail that fails it'],
     [
       'sub.dsp.example',
       'DMARC',
       'warn',
-      'sp=none (the record of dsp.example); sp=none: monitoring only, mail spoofing the domain is still delivered',
+      'sp=none (the record of dsp.example); monitoring only: mail spoofing the domain is still delivered',
     ],
     ['sub.dptwo.example', 'DMARC', 'fail', '2 DMARC records: receivers ignore them all (RFC 7489 6.6.3)'],
   ])('%s: %s %s', async (domain, which, status, detail) => {
@@ -228,6 +232,14 @@ describe('domains check', () => {
     expect(statusOf(rows, which).fix).toBeTruthy();
     // Only the broken record fails.
     expect(rows.filter((r) => r.status !== 'pass').map((r) => r.check)).toEqual([which]);
+  });
+
+  it('rewrites a record meant as DMARC with its own policy and addresses, never a weaker one', async () => {
+    const { rows } = await check('dmarc-nosemi.example', 'dmarc-lower.example');
+    expect(rows.filter((r) => r.check === 'DMARC').map((r) => r.fix)).toEqual([
+      'replace it with "v=DMARC1; p=reject; rua=mailto:d@dmarc-nosemi.example"',
+      'replace it with "v=DMARC1; p=reject; rua=mailto:d@dmarc-lower.example"',
+    ]);
   });
 
   it('says which record to publish: SPF, DMARC and DKIM missing', async () => {
@@ -291,6 +303,58 @@ describe('domains check', () => {
     expect(statusOf(rows, 'DKIM').detail).toBe('keys at s2024 (RSA 2048)');
   });
 
+  it('fails a selector the user named that holds no key, though a common one does; refuses a selector that is not one', async () => {
+    const { code, rows } = await check('good.example', '--selector', 'nope');
+    expect(code).toBe(3);
+    expect(statusOf(rows, 'DKIM')).toMatchObject({
+      status: 'fail',
+      detail: 'no DKIM key at the selector you named: nope (keys at google)',
+      fix: "publish your mail provider's key at nope._domainkey.good.example; or check the selector name in a message header (DKIM-Signature: s=)",
+    });
+    const dots = await check('good.example', '--selector', 'a..b');
+    expect([dots.code, dots.stderr]).toEqual([
+      2,
+      'error: --selector a..b: a selector is DNS labels (letters, digits, - and _) joined by single dots\n' +
+        "hint: A message's DKIM-Signature header names it: s=s2024 is --selector s2024.\n",
+    ]);
+    const whole = await check('good.example', '--selector', 's2024._domainkey.good.example');
+    expect(whole.stderr).toContain(
+      "error: --selector s2024._domainkey.good.example: give the selector alone (s2024), not the record's name\n",
+    );
+  });
+
+  it('a resolver that stops answering midway: what it answered is reported, the rest not checked; exit 1', async () => {
+    const dying = await startTestDns({
+      '_spf.provider.example': zone['_spf.provider.example']!,
+      ...good('first.example'),
+      ...good('second.example', { 'second.example': { STOP: true } }),
+    });
+    try {
+      const result = await run(
+        ['domains', 'check', 'first.example', 'second.example', 'third.example', '--resolver', dying.address, '--json'],
+        { env: sb.env },
+      );
+      expect(result.code).toBe(1);
+      const rows = JSON.parse(result.stdout) as Row[];
+      expect(rows.filter((r) => r.domain === 'first.example').map((r) => r.status)).toEqual([
+        'pass',
+        'pass',
+        'pass',
+        'pass',
+      ]);
+      expect(rows.filter((r) => r.domain !== 'first.example')).toEqual([
+        expect.objectContaining({ domain: 'second.example', check: 'DNS', status: 'fail' }),
+        expect.objectContaining({ domain: 'third.example', check: 'DNS', status: 'fail' }),
+      ]);
+      expect(rows[4]!.detail).toMatch(/^not checked: the DNS server stopped answering \(\w+ at second\.example\)$/);
+      expect(result.stderr).toContain(
+        `error: the DNS server at ${dying.address} stopped answering: 2 of 3 not checked or failing\n`,
+      );
+    } finally {
+      await dying.close();
+    }
+  });
+
   it("without a domain checks the account's active sending domains; a table and what to fix on a terminal", async () => {
     const table = await run(['domains', 'check', '--resolver', dns.address], {
       env: sb.env,
@@ -317,5 +381,13 @@ describe('domains check', () => {
     const bad = await run(['domains', 'check', 'good.example', '--resolver', 'dns.google'], { env: sb.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('error: --resolver dns.google: give an IP address and a port');
+    const empty = await run(['domains', 'check', 'good.example', '--resolver', ''], { env: sb.env });
+    expect([empty.code, empty.stderr]).toEqual([
+      2,
+      'error: --resolver: empty; give the DNS server as IP:PORT (127.0.0.1:5353, [::1]:53)\n' +
+        'hint: Leave --resolver out to ask the system resolver.\n',
+    ]);
+    const fromEnv = await run(['domains', 'check', 'good.example'], { env: { ...sb.env, OUTREACH_RESOLVER: 'bogus' } });
+    expect(fromEnv.stderr).toContain('error: OUTREACH_RESOLVER=bogus: give an IP address and a port');
   });
 });

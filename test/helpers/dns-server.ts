@@ -6,10 +6,17 @@ import { once } from 'node:events';
 import * as packet from 'dns-packet';
 
 /** `SERVFAIL`: the name's every question is answered with SERVFAIL (a broken zone); `SILENT`: never answered (a
- * zone whose name servers are down: the client times out). */
+ * zone whose name servers are down: the client times out); `STOP`: the server stops at this name's question (a
+ * resolver that dies midway: the questions after it are refused). */
 export type Zone = Record<
   string,
-  { TXT?: string[]; MX?: Array<{ preference: number; exchange: string }>; SERVFAIL?: boolean; SILENT?: boolean }
+  {
+    TXT?: string[];
+    MX?: Array<{ preference: number; exchange: string }>;
+    SERVFAIL?: boolean;
+    SILENT?: boolean;
+    STOP?: boolean;
+  }
 >;
 
 export interface TestDns {
@@ -32,6 +39,7 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
     const name = question.name.toLowerCase().replace(/\.$/, '');
     queries.push(`${question.type} ${name}`);
     const records = zone[name];
+    if (records?.STOP) return void socket.close();
     if (records?.SILENT) return;
     const answers: packet.Answer[] = records?.SERVFAIL
       ? []
@@ -59,6 +67,14 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
   return {
     address: `127.0.0.1:${socket.address().port}`,
     queries,
-    close: () => new Promise((resolve) => socket.close(() => resolve())),
+    // Closed once (a STOP in the zone may have closed it already).
+    close: () =>
+      new Promise((resolve) => {
+        try {
+          socket.close(() => resolve());
+        } catch {
+          resolve();
+        }
+      }),
   };
 }

@@ -6,8 +6,8 @@ import { listResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { call } from '../../api/call.js';
 import { domainsEndpoints } from '../../api/contract/domains.js';
-import { lookups, resolverAddress } from '../../dns/resolver.js';
-import { checkDomain } from '../../dns/check-domain.js';
+import { DnsFailure, lookups, resolverAddress } from '../../dns/resolver.js';
+import { checkDomain, type DomainReport } from '../../dns/check-domain.js';
 import { commonSelectors } from '../../dns/dkim.js';
 import type { Finding } from '../../dns/finding.js';
 import { domainProblem } from '../../io/email.js';
@@ -31,6 +31,34 @@ async function sendingDomains(ctx: CommandContext): Promise<string[]> {
   return names;
 }
 
+const selectorHint = "A message's DKIM-Signature header names it: s=s2024 is --selector s2024.";
+
+/** A selector as --selector takes it: the DNS labels before ._domainkey, each of letters, digits, - and _. */
+function checkSelector(selector: string): void {
+  const [own] = selector.split(/\._domainkey(\.|$)/i);
+  if (own !== selector && own)
+    throw new UsageError(
+      `--selector ${selector}: give the selector alone (${own}), not the record's name`,
+      selectorHint,
+    );
+  const labels = selector.split('.');
+  if (!labels.every((label) => /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i.test(label)))
+    throw new UsageError(
+      `--selector ${selector}: a selector is DNS labels (letters, digits, - and _) joined by single dots`,
+      selectorHint,
+    );
+}
+
+/** A domain the run did not get to check: the DNS server stopped answering. */
+function notChecked(domain: string, failure: DnsFailure): DomainReport {
+  const detail = `not checked: the DNS server stopped answering (${failure.code || 'no answer'} at ${failure.lookedUp})`;
+  return {
+    domain,
+    ok: false,
+    checks: [{ check: 'DNS', status: 'fail', detail, fix: 'check it again once the server answers' }],
+  };
+}
+
 export default defineVerb({
   agent: { kind: 'read' },
   exitCodes: [ExitCode.partial],
@@ -48,22 +76,32 @@ export default defineVerb({
     '         warns).',
     'For each problem it prints the record to publish or the change to make. A table on a terminal; --json gives',
     'one object per check: domain, check, status (pass, warn, fail), detail, fix, record. Exit 3 when any domain',
-    'fails a check (a warning passes); 1 when the DNS server does not answer at all.',
-    '--resolver HOST:PORT asks that DNS server instead of the system resolver.',
+    'fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
+    'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
+    'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
+    '--selector must hold a key: none there fails DKIM.',
   ].join('\n'),
   examples: ['domains check acme.example --selector s2024 --json', 'domains check acme.example --resolver 1.1.1.1:53'],
   flags: {
     selector: flag.list('a DKIM selector to look up besides the common ones', { value: 'name' }),
     resolver: flag.text('the DNS server to ask, as IP:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
-      value: 'host:port',
+      value: 'ip:port',
     }),
   },
   async run(ctx, opts) {
-    const asked = opts.resolver ?? ctx.env.OUTREACH_RESOLVER;
-    const resolver = asked === undefined || asked === '' ? undefined : resolverAddress(asked);
-    for (const selector of opts.selector)
-      if (!/^[a-z0-9](?:[a-z0-9._-]{0,61}[a-z0-9])?$/i.test(selector))
-        throw new UsageError(`--selector ${selector}: a selector is a DNS label (letters, digits, -, _ and .)`);
+    if (opts.resolver === '')
+      throw new UsageError(
+        '--resolver: empty; give the DNS server as IP:PORT (127.0.0.1:5353, [::1]:53)',
+        'Leave --resolver out to ask the system resolver.',
+      );
+    const fromEnv = ctx.env.OUTREACH_RESOLVER;
+    const resolver =
+      opts.resolver !== undefined
+        ? resolverAddress(opts.resolver)
+        : fromEnv
+          ? resolverAddress(fromEnv, 'OUTREACH_RESOLVER=')
+          : undefined;
+    for (const selector of opts.selector) checkSelector(selector);
     const given = opts.args[0].map((d) => d.trim().toLowerCase().replace(/\.$/, ''));
     for (const domain of given) {
       const problem = domainProblem(domain);
@@ -71,11 +109,20 @@ export default defineVerb({
     }
     const domains = given.length ? [...new Set(given)] : await sendingDomains(ctx);
     const dns = lookups(resolver);
+    let stopped: DnsFailure | undefined;
     const reports = await ctx.job(async (job) => {
-      const done = [];
+      const done: DomainReport[] = [];
       for (const domain of domains) {
         job.emit({ type: 'progress', text: `checking ${domain} at ${dns.from}` });
-        done.push(await checkDomain(dns, domain, opts.selector));
+        try {
+          if (!stopped) done.push(await checkDomain(dns, domain, opts.selector));
+          else done.push(notChecked(domain, stopped));
+        } catch (error) {
+          // A server that stops answering midway: what it answered is still reported, the rest said unchecked.
+          if (!(error instanceof DnsFailure) || !dns.answered()) throw error;
+          stopped = error;
+          done.push(notChecked(domain, error));
+        }
       }
       return done;
     });
@@ -93,16 +140,22 @@ export default defineVerb({
       { raw: (r) => r },
       {
         said: fixes.length ? `To fix:\n${fixes.join('\n')}` : undefined,
-        ...(failing.length
+        ...(stopped
           ? {
-              exitCode: ExitCode.partial,
-              failing:
-                `${failing.length} of ${reports.length} domain${reports.length === 1 ? '' : 's'} ` +
-                `${failing.length === 1 ? 'fails' : 'fail'} a check: ` +
-                failing.map((r) => r.domain).join(', '),
-              hint: 'Publish the records above, then check again (DNS changes can take up to the record TTL to show).',
+              exitCode: ExitCode.failure,
+              failing: `the DNS server at ${dns.from} stopped answering: ${failing.length} of ${reports.length} not checked or failing`,
+              hint: stopped.hint,
             }
-          : {}),
+          : failing.length
+            ? {
+                exitCode: ExitCode.partial,
+                failing:
+                  `${failing.length} of ${reports.length} domain${reports.length === 1 ? '' : 's'} ` +
+                  `${failing.length === 1 ? 'fails' : 'fail'} a check: ` +
+                  failing.map((r) => r.domain).join(', '),
+                hint: 'Publish the records above, then check again (DNS changes can take up to the record TTL to show).',
+              }
+            : {}),
       },
     );
   },
