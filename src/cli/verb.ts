@@ -26,7 +26,7 @@ export type Rule<O> = (opts: O) => string | undefined;
 /** What a verb does to the account, for agents: `outreach mcp` takes each tool's annotations and guard from it.
  * - read: changes nothing;
  * - write: adds or changes (`idempotent` when doing it again changes nothing more); `guardedWhen` names flag values
- *   that make it destructive (an import that overwrites);
+ *   that make it destructive (an import that overwrites, or that skips the do-not-contact check: `false`);
  * - destructive, paid: removes, stops or overwrites; spends credits or money or sends mail: two calls, a preview first;
  * - leftOut: no tool, for the reason given (it needs a terminal, runs until stopped, or bypasses the guards);
  * `job`: it may run for minutes (an upload, a bulk action), so an agent gets a handle at once and follows it;

@@ -135,4 +135,20 @@ describe('outreach mcp in process', () => {
     });
     expect(sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path === '/v1/dnc')).toHaveLength(0);
   });
+
+  it('prospects_import without the do-not-contact check is guarded: a preview and a token first', async () => {
+    const files = tempDir('outreach-mcp-nodnc-');
+    const file = join(files, 'leads.csv');
+    writeFileSync(file, 'Email\nunchecked@agent.example\n');
+    await connect(undefined, files);
+    const posts = () => sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path.includes('prospect')).length;
+    const first = await client.callTool({ name: 'prospects_import', arguments: { file, dncCheck: false } });
+    expect(first.structuredContent).toMatchObject({ affected: 1, confirm: expect.any(String) });
+    expect(posts()).toBe(0);
+    // With the check (the default), the same import is not guarded: it starts as a job.
+    const checked = await client.callTool({ name: 'prospects_import', arguments: { file, wait: true } });
+    const { job } = checked.structuredContent as { job: { id: string } };
+    await client.callTool({ name: 'job_status', arguments: { id: job.id, waitSeconds: 30 } });
+    expect(posts()).toBeGreaterThan(0);
+  });
 });

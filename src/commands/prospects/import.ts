@@ -126,7 +126,13 @@ export const importFlags = {
 };
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] }, job: true },
+  // Guarded where it overwrites, or sends without the do-not-contact check: a preview and a token first.
+  agent: {
+    kind: 'write',
+    idempotent: false,
+    guardedWhen: { conflict: ['overwrite', 'upsert'], dncCheck: ['false'] },
+    job: true,
+  },
   exitCodes: [ExitCode.partial],
   args: importArgs,
   description: [
