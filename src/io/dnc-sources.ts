@@ -124,13 +124,22 @@ const titles: Record<DncSourceName, string> = {
 export class UnknownSource extends Error {}
 
 /** The tool that wrote a file with this header (`from` when given), and how its rows read; `hasHeader` false when
- * the first line is a value (a plain column without a header). */
+ * the first line is a value (a plain column without a header). `column`: the plain column to read, by name. */
 export function recogniseSource(
   header: string[],
   from: DncSourceName | undefined,
   isValue: (text: string) => boolean,
+  column?: string,
 ): { source: DncSource; hasHeader: boolean } {
   const keys = header.map(columnKey);
+  if (column !== undefined) {
+    if (from && from !== 'plain')
+      throw new UnknownSource(`--column reads a plain column; ${titles[from]}'s export says which column it reads`);
+    const at = keys.indexOf(columnKey(column));
+    if (at < 0)
+      throw new UnknownSource(`--column ${visible(column)}: no such column (its columns are ${header.join(', ')})`);
+    return { hasHeader: true, source: plainReader(header, keys, at) };
+  }
   const index = new Map<string, number>();
   keys.forEach((k, i) => index.has(k) || index.set(k, i));
   const keySet = new Set(keys);
@@ -143,7 +152,7 @@ export function recogniseSource(
     throw new UnknownSource(`the header is not ${titles[from]}'s export: its columns are ${header.join(', ')}`);
   if (!from && found.length > 1)
     throw new UnknownSource(
-      `the header fits the exports of ${found.map((f) => titles[f.profile.name]).join(' and ')}; say which with --source`,
+      `the header fits the exports of ${found.map((f) => titles[f.profile.name]).join(' and ')}; say which with --source (or --from)`,
     );
   const match = chosen ?? (from === 'plain' ? undefined : found[0]);
   if (match) {
@@ -179,10 +188,57 @@ function plainSource(
     throw new UnknownSource(
       `no known export has these columns (${header.join(', ')}), and none is named email, domain or value`,
     );
+  if (hasHeader) return { hasHeader, source: plainReader(header, keys, column) };
+  return {
+    hasHeader,
+    source: { name: 'plain', title: 'a plain column of values', read: (fields) => ({ value: fields[0] ?? '' }) },
+  };
+}
+
+/** Columns of a generic export that say whether a contact opted out: a flag set on those who did (Salesforce's
+ * HasOptedOutOfEmail, "Email Opt Out", "Unsubscribed": true, 1, yes or a date), or a status naming it. */
+const optOutFlags = [
+  'emailoptout',
+  'optout',
+  'optedout',
+  'optedoutofemail',
+  'hasoptedoutofemail',
+  'unsubscribed',
+  'emailunsubscribed',
+  'isunsubscribed',
+  'donotemail',
+  'donotcontact',
+  'donotmail',
+  'suppressed',
+];
+const statusKeys = ['status', 'subscriptionstatus', 'subscriberstatus', 'memberstatus', 'contactstatus'];
+const optOutStatus =
+  /^(unsubscribed|unsubscribe|opted[\s-]?out|opt[\s-]?out|bounced|hard[\s-]?bounced?|cleaned|blocked|suppressed|complained|spam( report(ed)?)?|do[\s-]?not[\s-]?(contact|e?mail))$/i;
+
+/** A column of a file with a header: the values of `column`, and of those rows only the ones its opt-out flag or
+ * status column marks, when it has one (every row otherwise: a list of opt-outs). */
+function plainReader(header: string[], keys: string[], column: number): DncSource {
   // The name comes from the file: on one line, cut, as any cell shown.
-  const title =
-    hasHeader && header.length > 1
-      ? `the "${visible(header[column]!).slice(0, 80)}" column`
-      : 'a plain column of values';
-  return { hasHeader, source: { name: 'plain', title, read: (fields) => ({ value: fields[column] ?? '' }) } };
+  const name = (at: number) => `"${visible(header[at]!).slice(0, 80)}"`;
+  const title = header.length > 1 ? `the ${name(column)} column` : 'a plain column of values';
+  const flag = keys.findIndex((key) => optOutFlags.includes(key));
+  const status = flag < 0 ? keys.findIndex((key) => statusKeys.includes(key)) : -1;
+  if (flag >= 0)
+    return {
+      name: 'plain',
+      title: `${title}, rows with ${name(flag)} set`,
+      read: (fields) =>
+        happened(fields[flag]) ? { value: fields[column] ?? '' } : { leftOut: `${name(flag)} not set` },
+    };
+  if (status >= 0)
+    return {
+      name: 'plain',
+      title: `${title}, rows whose ${name(status)} is an opt-out`,
+      read: (fields) => {
+        const said = (fields[status] ?? '').trim();
+        if (optOutStatus.test(said)) return { value: fields[column] ?? '' };
+        return { leftOut: said ? `${name(status)} "${said.toLowerCase()}", not an opt-out` : `no ${name(status)}` };
+      },
+    };
+  return { name: 'plain', title, read: (fields) => ({ value: fields[column] ?? '' }) };
 }

@@ -24,6 +24,8 @@ export interface DncSyncOptions {
   name: string;
   listId: string;
   from?: DncSourceName;
+  /** --column: the plain column to read, by name. */
+  column?: string;
   encoding?: CsvEncoding;
   /** Lines before the header, when the reader should not look for a preamble itself. */
   skipLines?: number;
@@ -49,11 +51,12 @@ export interface DncSyncDiff {
   duplicates: number;
   /** Rows left out: not opt-outs in their tool, or without a value; by why. */
   leftOut: { rows: number; reasons: Record<string, number> };
-  files: { rejected?: string; new?: string };
+  files: { rejected?: string; leftOut?: string; new?: string };
 }
 
 export const syncPaths = (base: string) => ({
   rejected: `${base}.rejected.csv`,
+  leftOut: `${base}.left-out.csv`,
   values: `${base}.dnc-sync-new.csv`,
   journal: `${base}.dnc-sync-journal`,
 });
@@ -84,6 +87,8 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
   };
   const seen = new DncSet(estimateRows(opts.path));
   let rejects: CsvFileWriter | undefined;
+  // Rows that are not opt-outs in their tool are not sent: each is kept here with why, to look at or send otherwise.
+  let leftOut: CsvFileWriter | undefined;
   const fresh = writeNew ? await createCsvFileWriter(valuesOf(opts), ['value']) : undefined;
   try {
     for await (const batch of records)
@@ -95,6 +100,8 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
         if ('leftOut' in verdict) {
           diff.leftOut.rows++;
           countReason(diff.leftOut.reasons, verdict.leftOut);
+          leftOut ??= await createCsvFileWriter(paths.leftOut, ['row', 'reason', ...header], { marks });
+          await leftOut.writeRecord([record.row, visible(verdict.leftOut)], record, delimiter);
           continue;
         }
         if ('reason' in verdict) {
@@ -117,14 +124,19 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
         }
       }
     await rejects?.commit();
+    await leftOut?.commit();
     await fresh?.commit();
   } catch (error) {
     await rejects?.abort();
+    await leftOut?.abort();
     await fresh?.abort();
     throw error;
   }
+  // An earlier run's reports would mislead.
   if (rejects) diff.files.rejected = paths.rejected;
-  else rmSync(paths.rejected, { force: true }); // an earlier run's rejects would mislead
+  else rmSync(paths.rejected, { force: true });
+  if (leftOut) diff.files.leftOut = paths.leftOut;
+  else rmSync(paths.leftOut, { force: true });
   if (fresh) diff.files.new = valuesOf(opts);
   if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
   return diff;
@@ -165,11 +177,14 @@ async function openExport(ctx: JobContext, opts: DncSyncOptions) {
   for (const note of first.notes) ctx.emit({ type: 'warning', text: note });
   let recognised: ReturnType<typeof recogniseSource>;
   try {
-    recognised = recogniseSource(first.header, opts.from, (text) => classifyDncValue(text).ok);
+    recognised = recogniseSource(first.header, opts.from, (text) => classifyDncValue(text).ok, opts.column);
   } catch (error) {
     first.close();
     if (error instanceof UnknownSource)
-      throw new UsageError(`${opts.name}: ${error.message}`, `--source takes: ${dncSources.join(', ')}.`);
+      throw new UsageError(
+        `${opts.name}: ${error.message}`,
+        `--source (or --from) takes: ${dncSources.join(', ')}; --column NAME reads one column of any CSV.`,
+      );
     throw error;
   }
   const { source, hasHeader } = recognised;

@@ -179,8 +179,8 @@ describe('dnc sync of each export format', () => {
     const ambiguous = await sync(['both.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toBe(
-      'error: both.csv: the header fits the exports of Instantly and Smartlead; say which with --source\n' +
-        'hint: --source takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain.\n',
+      'error: both.csv: the header fits the exports of Instantly and Smartlead; say which with --source (or --from)\n' +
+        'hint: --source (or --from) takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain; --column NAME reads one column of any CSV.\n',
     );
     const chosen = await sync(['both.csv', '--list', 'dncCustmr2', '--from', 'smartlead', '--yes']);
     expect(chosen.code).toBe(0);
@@ -188,7 +188,53 @@ describe('dnc sync of each export format', () => {
     const wrong = await sync(['both.csv', '--list', 'dncCustmr2', '--source', 'hubspot', '--dry-run']);
     expect(wrong.stderr).toBe(
       "error: both.csv: the header is not HubSpot's export: its columns are bl_value, email_or_domain\n" +
-        'hint: --source takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain.\n',
+        'hint: --source (or --from) takes: hubspot, mailchimp, lemlist, instantly, smartlead, apollo, plain; --column NAME reads one column of any CSV.\n',
+    );
+  });
+});
+
+describe('dnc sync of a generic CSV', () => {
+  it('an opt-out flag or a status column says which rows are opt-outs; the others are left out, each in a file', async () => {
+    writeFileSync(
+      join(dir, 'crm.csv'),
+      'Email,Email Opt Out\nout1@crm.example,1\nin@crm.example,0\nout2@crm.example,true\n',
+    );
+    const flagged = await synced('crm.csv');
+    expect(flagged.diff.source.title).toBe('the "Email" column, rows with "Email Opt Out" set');
+    expect(flagged.diff.leftOut).toEqual({ rows: 1, reasons: { '"Email Opt Out" not set': 1 } });
+    expect(flagged.values).toEqual(['out1@crm.example', 'out2@crm.example']);
+    expect(readFileSync(join(dir, 'crm.left-out.csv'), 'utf8')).toBe(
+      'row,reason,Email,Email Opt Out\n3,"""Email Opt Out"" not set",in@crm.example,0\n',
+    );
+    writeFileSync(
+      join(dir, 'status.csv'),
+      'email,status\na@st.example,active\nb@st.example,Unsubscribed\nc@st.example,\n',
+    );
+    const status = await synced('status.csv');
+    expect(status.diff.leftOut).toEqual({
+      rows: 2,
+      reasons: { '"status" "active", not an opt-out': 1, 'no "status"': 1 },
+    });
+    expect(status.values).toContain('b@st.example');
+    expect(status.values).not.toContain('a@st.example');
+  });
+
+  it("--column reads the column it names; a name that is not there, or beside a tool's export, is exit 2", async () => {
+    writeFileSync(
+      join(dir, 'two.csv'),
+      'Work Email,Personal Email\nwork@col.example,home@col.example\n,only-home@col.example\n',
+    );
+    const { diff, values } = await synced('two.csv', ['--column', 'Personal Email']);
+    expect(diff.source.title).toBe('the "Personal Email" column');
+    expect(values).toEqual(['home@col.example', 'only-home@col.example']);
+    const missing = await sync(['two.csv', '--list', 'dncCustmr2', '--column', 'Email', '--dry-run']);
+    expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: two.csv: --column Email: no such column (its columns are Work Email, Personal Email)',
+    ]);
+    const withTool = await sync(['two.csv', '--list', 'dncCustmr2', '--column', 'Work Email', '--from', 'smartlead']);
+    expect(withTool.stderr.split('\n')[0]).toBe(
+      "error: two.csv: --column reads a plain column; Smartlead's export says which column it reads",
     );
   });
 });

@@ -30,7 +30,8 @@ function diffText(d: DncSyncDiff): string {
     `  already there  ${byType(d.alreadyThere)}`,
     `  invalid        ${formatCount(d.invalid)}${d.files.rejected ? ` (each with its reason in ${d.files.rejected})` : ''}`,
     `  duplicates     ${formatCount(d.duplicates)} (in the file)`,
-    `  left out       ${formatCount(d.leftOut.rows)}${reasons ? ` (${reasons})` : ''}`,
+    `  left out       ${formatCount(d.leftOut.rows)}${reasons ? ` (${reasons})` : ''}` +
+      (d.files.leftOut ? `, each in ${d.files.leftOut}` : ''),
   ].join('\n');
 }
 
@@ -45,13 +46,16 @@ function newValues(value: unknown): number | undefined {
 const syncArgs = [arg.text('file')] as const;
 const syncFlags = {
   list: flag.requiredText('the DNC list to bring up to date', { value: 'id' }),
-  // --from, as the issue named it, is taken too; listed as --source: elsewhere --from was an old name of --file.
+  // --from TOOL is taken too (the name the issue gave it); the vocabulary keeps --from for an input file's old name.
   source: renamed(
-    flag.choice(dncSources, 'the tool that wrote the file (default: recognised by its header)', {
+    flag.choice(dncSources, 'the tool that wrote the file, also --from (default: recognised by its header)', {
       value: 'tool',
     }),
     'from',
   ),
+  column: flag.text('read this column of any CSV as a plain list (its opt-out flag or status column still applies)', {
+    value: 'name',
+  }),
   encoding: encodingFlag,
   skipLines: skipLinesFlag,
   dryRun: flag.bool('show the difference only; send nothing'),
@@ -75,11 +79,13 @@ export default defineVerb({
     'audience export with a status), lemlist (unsubscribes: value,source,createdAt), Instantly (block list: bl_value),',
     'Smartlead (block list: email_or_domain), Apollo (contacts at stage "Do Not Contact" or bounced), or a plain',
     'column of emails and domains: any other CSV is read by the column `dnc add` would read (its email column before',
-    'a website or URL: a LinkedIn, Google, Outlook or Salesforce contacts export gives its emails), and a row with',
-    'nothing in it is left out. --source names the tool when the header fits several.',
-    'Values are normalised as `dnc add` does. Rows that are not opt-outs in their tool (a Mailchimp member still',
-    'subscribed, an Apollo contact at stage "Cold") are left out and counted; invalid values go to',
-    '<name>.rejected.csv with their row and reason.',
+    'a website or URL: a LinkedIn, Google, Outlook or Salesforce contacts export gives its emails), or the one',
+    '--column names; where such a CSV has an opt-out flag (Email Opt Out, Unsubscribed, HasOptedOutOfEmail: set',
+    'to true, 1, yes or a date) or a status column (Status: unsubscribed, bounced, cleaned, blocked...), only the',
+    'rows it marks are opt-outs. A row with nothing in it is left out. --source (or --from) names the tool when the',
+    'header fits several. Values are normalised as `dnc add` does. Rows that are not opt-outs in their tool (a Mailchimp member',
+    'still subscribed, an Apollo contact at stage "Cold") are left out, counted, and written to <name>.left-out.csv',
+    'with their row and why; invalid values go to <name>.rejected.csv with their row and reason.',
     '',
     'The difference against the list (new, already there, invalid, duplicates, left out; by type) is shown before',
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
@@ -92,6 +98,7 @@ export default defineVerb({
   examples: [
     'dnc sync hubspot-unsubscribes.csv --list dncGlobal1 --yes --json',
     'dnc sync blocklist.csv --list dncGlobal1 --source smartlead --yes',
+    'dnc sync crm-contacts.csv --list dncGlobal1 --column "Work Email" --dry-run',
   ],
   flags: syncFlags,
   rules: [conflicts('resume', 'restart'), conflicts('dryRun', 'yes'), conflicts('dryRun', 'resume')],
@@ -118,6 +125,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     name: file,
     listId: opts.list,
     from: opts.source,
+    column: opts.column,
     encoding: opts.encoding,
     skipLines: opts.skipLines,
     base: input.base,
