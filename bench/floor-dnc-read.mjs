@@ -1,6 +1,7 @@
 // The do-not-contact read's floor: every page of every DNC list (100 values a page, the most spec.md allows) over one
-// keep-alive node:http agent with 8 pages under way (as the CLI asks them), each value lower-cased and hashed into two
-// typed arrays with the CLI's hash. No validation of the answers, no retries, no cached copy, no CSV.
+// keep-alive node:http agent with 8 pages under way (as the CLI asks them), each page taken as it arrives, each value
+// lower-cased and hashed into two typed arrays with the CLI's hash. No validation of the answers, no retries, no
+// cached copy, no CSV.
 // Usage: node floor-dnc-read.mjs BASE_URL KEY
 import http from 'node:http';
 
@@ -51,15 +52,16 @@ for (const list of lists) {
   const page = (n) => get(`/v1/dnc/${list.id}?type=all&pageSize=100&page=${n}`);
   const first = await page(1);
   const pages = first.payload.meta.totalPages;
-  const asked = new Map();
-  for (let n = 2; n <= Math.min(pages, 1 + ahead); n++) asked.set(n, page(n));
   for (const item of first.payload.dncDetails) add(item.value.toLowerCase());
-  for (let n = 2; n <= pages; n++) {
-    const body = await asked.get(n);
-    asked.delete(n);
-    if (n + ahead <= pages) asked.set(n + ahead, page(n + ahead));
-    for (const item of body.payload.dncDetails) add(item.value.toLowerCase());
-  }
+  // Each page taken as it arrives, whatever its place: a hash set does not care about order.
+  let next = 2;
+  const worker = async () => {
+    while (next <= pages) {
+      const body = await page(next++);
+      for (const item of body.payload.dncDetails) add(item.value.toLowerCase());
+    }
+  };
+  await Promise.all(Array.from({ length: ahead }, worker));
 }
 agent.destroy();
 if (size !== total) throw new Error(`read ${size} values, the lists say ${total}`);

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { changeRecord, prospectByEmail } from '../helpers/sandbox-state.js';
+import { changeRecord, prospectByEmail, state } from '../helpers/sandbox-state.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { dncItemsTable, dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import type { DncListRecord } from '../../src/sandbox/model.js';
 
@@ -112,6 +113,40 @@ describe('prospects import against the do-not-contact lists', () => {
     const json = await importIn(['many.csv', '--dry-run', '--json']);
     const lists = (JSON.parse(json.stdout) as { dnc: { lists: Array<{ name: string }> } }).dnc.lists;
     expect(lists.map((l) => l.name)).toContain('Cust\u001b[31mred');
+  });
+
+  it('reads the pages of a list several at a time through faults: each page retried, every value held once', async () => {
+    const values = Array.from({ length: 1_234 }, (_, i) => `f${i}@faults.example`);
+    writeFileSync(join(dir, 'values.csv'), `value\n${values.join('\n')}\n`);
+    expect((await run(['dnc', 'add', 'dncCustmr2', '--file', 'values.csv'], { env: sb.env, cwd: dir })).code).toBe(0);
+    // The 3rd, 7th and 12th requests for a page of the list break, in three ways; their retries get through.
+    const broken = new Map([
+      [3, 'reset-after'],
+      [7, 'truncate'],
+      [12, 'rate-limit'],
+    ] as const);
+    let pageRequests = 0;
+    const proxy = await startFaultProxy(sb.baseUrl, ({ path }) =>
+      path === '/v1/dnc/dncCustmr2' ? broken.get(++pageRequests) : undefined,
+    );
+    try {
+      writeFileSync(join(dir, 'f.csv'), 'email\nf0@faults.example\nf1233@faults.example\nf1234@faults.example\n');
+      const result = await run(['prospects', 'import', 'f.csv', '--no-wait', '--json'], {
+        env: { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl },
+        cwd: dir,
+        configDir,
+      });
+      expect(result.code).toBe(3); // rows left out: the two on the list
+      expect(proxy.log.filter((r) => r.fault).map((r) => r.fault)).toEqual(['reset-after', 'truncate', 'rate-limit']);
+      expect(pageRequests).toBe(13 + 3); // 1,236 values: 13 pages, 3 of them asked twice
+      const summary = JSON.parse(result.stdout) as { sent: number; rejected: number; dnc: { values: number } };
+      const held = state(sb).dncLists.reduce((n, list) => n + list.items.length, 0);
+      expect(summary).toMatchObject({ sent: 1, rejected: 2, dnc: { values: held } });
+      expect(prospectByEmail(sb, 'f1234@faults.example')).toBeDefined();
+      expect(prospectByEmail(sb, 'f0@faults.example')).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a resume keeps the choice of its first run: skipping the check on resume is refused', async () => {
