@@ -35,7 +35,7 @@ export const groups: GroupEntry[] = [
   },
   {
     name: 'dnc',
-    summary: 'Do-not-contact lists: stream uploads, show, search, export',
+    summary: 'Do-not-contact lists: stream uploads, sync from other tools, show, search, export',
     example: 'dnc add dncGlobal1 --file optouts.csv',
     load: () => import('./dnc/index.js'),
   },
@@ -89,7 +89,7 @@ export const groups: GroupEntry[] = [
   },
   {
     name: 'domains',
-    summary: 'Sending domains and mailboxes: list and watch provisioning, delete, revoke',
+    summary: 'Sending domains and mailboxes: check DNS (SPF, DKIM, DMARC), watch provisioning, delete, revoke',
     example: 'domains list',
     load: () => import('./domains/index.js'),
   },

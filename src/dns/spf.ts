@@ -1,5 +1,6 @@
 // SPF (RFC 7208): the domain's one record, its `all` qualifier, and the DNS lookups it costs a receiver, counted
 // through every include and redirect (at most 10, or the receiver gives up with a permanent error).
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
@@ -74,6 +75,40 @@ async function finalAll(
   return { at, redirected: true, unknown: true };
 }
 
+/** A mechanism (RFC 7208 5), its qualifier, name and argument; a modifier (6) is name=value. */
+const mechanismTerm =
+  /^[+?~-]?(all|include|a|mx|ptr|ip4|ip6|exists)(?=$|[:/])(?::([^/]*))?(?:\/(\d+))?(?:\/\/(\d+))?$/i;
+const modifierTerm = /^([a-z][a-z0-9_.-]*)=/i;
+
+/** Terms a receiver cannot read, which make the whole record a permanent error (RFC 7208 4.6): an unknown mechanism
+ * ("inclde:"), an address or prefix that is not one, a mechanism without the argument it needs, redirect= or exp=
+ * twice. Unknown modifiers are allowed (6). */
+function syntaxProblems(record: string): string[] {
+  const problems: string[] = [];
+  const modifiers = new Map<string, number>();
+  for (const term of record.trim().split(/\s+/).slice(1)) {
+    const modifier = modifierTerm.exec(term)?.[1]?.toLowerCase();
+    if (modifier) {
+      modifiers.set(modifier, (modifiers.get(modifier) ?? 0) + 1);
+      continue;
+    }
+    const [, name = '', argument, prefix, prefix6] = mechanismTerm.exec(term) ?? [];
+    const kind = name.toLowerCase();
+    const bad =
+      !kind ||
+      (kind === 'all' && (argument !== undefined || prefix !== undefined)) ||
+      (['include', 'exists'].includes(kind) && !argument) ||
+      (kind === 'ip4' && (!isIPv4(argument ?? '') || Number(prefix ?? 32) > 32 || prefix6 !== undefined)) ||
+      (kind === 'ip6' && (!isIPv6(argument ?? '') || Number(prefix ?? 128) > 128 || prefix6 !== undefined)) ||
+      (['a', 'mx'].includes(kind) && (Number(prefix ?? 32) > 32 || Number(prefix6 ?? 128) > 128));
+    if (bad) problems.push(`"${term}" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)`);
+  }
+  for (const name of ['redirect', 'exp'])
+    if ((modifiers.get(name) ?? 0) > 1)
+      problems.push(`${name}= appears more than once: a permanent error (RFC 7208 6)`);
+  return problems;
+}
+
 export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
   const records = spfRecords(await dns.txt(domain));
   const check = 'SPF';
@@ -92,6 +127,15 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       fix: `merge them into one TXT record at ${domain}: ${records.map((r) => `"${r}"`).join(' and ')}`,
     };
   const record = records[0]!;
+  const unreadable = syntaxProblems(record);
+  if (unreadable.length)
+    return {
+      check,
+      status: 'fail',
+      detail: unreadable.join('; '),
+      fix: `correct or remove those terms in the record at ${domain} (v=spf1, then mechanisms such as include:, ip4:, mx, and one all)`,
+      record,
+    };
   const count: Count = { lookups: 0, problems: [] };
   await countLookups(dns, record, count, [domain.toLowerCase()]);
   const all = await finalAll(dns, record, domain);
@@ -117,7 +161,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     check,
     status: 'fail',
     detail: problems.map(([what]) => what).join('; '),
-    fix: problems.map(([, how]) => how).join('; '),
+    fix: [...new Set(problems.map(([, how]) => how))].join('; '),
     record,
   };
 }

@@ -28,7 +28,7 @@ interface Profile {
   /** Whether the header (keys) is this tool's export, and which kind. */
   recognise(keys: Set<string>): string | undefined;
   /** The row's verdict, for the kind `recognise` named. */
-  read(kind: string, cell: (name: string) => string | undefined): SourceRow;
+  read(kind: string, cell: (name: string) => string | undefined, fields: string[]): SourceRow;
 }
 
 const hubspot: Profile = {
@@ -41,7 +41,7 @@ const hubspot: Profile = {
         : keys.has('unsubscribedfromallemail') || keys.has('optedoutofallemail')
           ? 'contacts export'
           : undefined,
-  read(kind, cell) {
+  read(kind, cell, fields) {
     const value = cell('email') ?? '';
     if (kind === 'contacts export')
       return truthy(cell('unsubscribedfromallemail')) || truthy(cell('optedoutofallemail'))
@@ -51,7 +51,12 @@ const hubspot: Profile = {
     // only (Marketing Information, a custom type), the contact may still get the others: not an opt-out.
     if (['portalbounce', 'globalbounce'].some((k) => happened(cell(k)))) return { value };
     if (['portalunsubscribe', 'portalspamreport'].some((k) => truthy(cell(k)))) return { value };
-    return { leftOut: 'unsubscribed from some email types only in HubSpot' };
+    // The export's other columns are the email types: a row that has one set opted out of that type only.
+    return {
+      leftOut: fields.some((text) => text !== value && happened(text))
+        ? 'unsubscribed from some email types only in HubSpot'
+        : 'no unsubscribe, bounce or spam report in HubSpot',
+    };
   },
 };
 
@@ -72,7 +77,7 @@ const mailchimp: Profile = {
     const status = (cell('status') ?? cell('memberstatus') ?? '').trim().toLowerCase();
     if (status) return ['unsubscribed', 'cleaned'].includes(status) ? { value } : { leftOut: `${status} in Mailchimp` };
     // The unsubscribed and cleaned exports hold opt-outs only; an audience export without a status, subscribers.
-    return kind === 'audience export' ? { leftOut: 'subscribed in Mailchimp' } : { value };
+    return kind === 'audience export' ? { leftOut: 'no status, in an audience export (its subscribers)' } : { value };
   },
 };
 
@@ -167,7 +172,7 @@ export function recogniseSource(
       source: {
         name: profile.name,
         title: `${/^[aeiou]/i.test(titles[profile.name]) ? 'an' : 'a'} ${titles[profile.name]} ${kind}`,
-        read: (fields) => profile.read(kind, cellsOf(fields)),
+        read: (fields) => profile.read(kind, cellsOf(fields), fields),
       },
     };
   }

@@ -50,7 +50,7 @@ describe('dnc sync of each export format', () => {
   it('the corpus Mailchimp audience export: every member is subscribed, so nothing is added', async () => {
     const { diff, values } = await synced(fixture('mailchimp-members-honeyformat.csv', 'corpora/exports'));
     expect(diff.source).toEqual({ name: 'mailchimp', title: 'a Mailchimp audience export' });
-    expect(diff.leftOut).toEqual({ rows: 1, reasons: { 'subscribed in Mailchimp': 1 } });
+    expect(diff.leftOut).toEqual({ rows: 1, reasons: { 'no status, in an audience export (its subscribers)': 1 } });
     expect(values).toEqual([]);
     expect(adds()).toBe(0);
   });
@@ -111,7 +111,10 @@ describe('dnc sync of each export format', () => {
       'hubspot-unsubscribes-and-bounces.csv',
       'a HubSpot unsubscribes and bounces export',
       ['bounced@hs.example', 'unsub@hs.example', 'spam@hs.example', 'global@hs.example'],
-      { 'unsubscribed from some email types only in HubSpot': 1 },
+      {
+        'unsubscribed from some email types only in HubSpot': 1,
+        'no unsubscribe, bounce or spam report in HubSpot': 1,
+      },
     ],
     [
       'hubspot-contacts.csv',

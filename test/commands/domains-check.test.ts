@@ -91,6 +91,11 @@ const zone: Zone = {
   ...good('dmarc-nosemi.example', {
     '_dmarc.dmarc-nosemi.example': { TXT: ['v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example'] },
   }),
+  ...good('spf-typo.example', { 'spf-typo.example': { MX: mx, TXT: ['v=spf1 inclde:_spf.provider.example -all'] } }),
+  ...good('spf-cidr.example', { 'spf-cidr.example': { MX: mx, TXT: ['v=spf1 ip4:192.0.2.1/33 -all'] } }),
+  ...good('spf-redirects.example', {
+    'spf-redirects.example': { MX: mx, TXT: ['v=spf1 redirect=_spf.provider.example redirect=ips.example'] },
+  }),
   ...good('dmarc-pct.example', {
     '_dmarc.dmarc-pct.example': { TXT: ['v=DMARC1; p=reject; pct=0; rua=mailto:d@dmarc-pct.example'] },
   }),
@@ -217,6 +222,19 @@ describe('domains check', () => {
       '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
     ],
     ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
+    [
+      'spf-typo.example',
+      'SPF',
+      'fail',
+      '"inclde:_spf.provider.example" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-cidr.example',
+      'SPF',
+      'fail',
+      '"ip4:192.0.2.1/33" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    ['spf-redirects.example', 'SPF', 'fail', 'redirect= appears more than once: a permanent error (RFC 7208 6)'],
     ['dmarc-pct.example', 'DMARC', 'warn', 'p=reject; pct=0: the policy applies to 0% of the mail that fails it'],
     [
       'sub.dsp.example',

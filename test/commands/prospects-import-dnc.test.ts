@@ -7,7 +7,7 @@ import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { changeRecord, prospectByEmail, state } from '../helpers/sandbox-state.js';
-import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { startFaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
 import { dncItemsTable, dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import type { DncListRecord } from '../../src/sandbox/model.js';
 
@@ -84,7 +84,7 @@ describe('prospects import against the do-not-contact lists', () => {
     const result = await importIn(['leads.csv', '--dry-run']);
     expect(result.code).toBe(3);
     expect(result.stderr.split('\n')[0]).toBe(
-      'Checked leads.csv: 6 rows read, 0 sent in 1 chunk, 4 rejected (4 on do-not-contact lists: ' +
+      'Checked leads.csv: 6 rows read, 2 would be sent, 4 rejected (4 on do-not-contact lists: ' +
         `"Global do-not-contact" 3, "Current customers" 1). Reports: ${join(dir, 'leads.rejected.csv')}`,
     );
     expect(prospectByEmail(sb, 'ann@fresh.example')).toBeUndefined();
@@ -120,11 +120,11 @@ describe('prospects import against the do-not-contact lists', () => {
     writeFileSync(join(dir, 'values.csv'), `value\n${values.join('\n')}\n`);
     expect((await run(['dnc', 'add', 'dncCustmr2', '--file', 'values.csv'], { env: sb.env, cwd: dir })).code).toBe(0);
     // The 3rd, 7th and 12th requests for a page of the list break, in three ways; their retries get through.
-    const broken = new Map([
+    const broken = new Map<number, ProxyFault>([
       [3, 'reset-after'],
       [7, 'truncate'],
       [12, 'rate-limit'],
-    ] as const);
+    ]);
     let pageRequests = 0;
     const proxy = await startFaultProxy(sb.baseUrl, ({ path }) =>
       path === '/v1/dnc/dncCustmr2' ? broken.get(++pageRequests) : undefined,

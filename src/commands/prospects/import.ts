@@ -32,7 +32,9 @@ function dncPart(s: ImportSummary): string {
 function summaryLine(s: ImportSummary): string {
   const parts = [
     `${formatCount(s.total)} row${s.total === 1 ? '' : 's'} read`,
-    `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
+    s.mode === 'dry-run'
+      ? `${formatCount(s.total - s.rejected)} would be sent`
+      : `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
     `${formatCount(s.rejected)} rejected${dncPart(s)}`,
   ];
   if (s.succeeded !== null)
