@@ -120,7 +120,7 @@ export type JournalRefusal =
   /** A resume of a journal of another service, account or input: each difference in words. */
   | { kind: 'not-bound'; differences: string[] }
   /** A resume with settings other than the run recorded. */
-  | { kind: 'settings-differ' }
+  | { kind: 'settings-differ'; keys: string[] }
   /** A new run over an unfinished one that had units accepted. */
   | { kind: 'unfinished'; accepted: number }
   /** A journal that cannot be used: of another version (`untrusted` false), or a file not trusted (a link, one others

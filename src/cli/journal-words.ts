@@ -49,6 +49,29 @@ const words: Record<JobKind, JobWords> = {
   'bulk-snooze': bulk('snooze', 'snoozed'),
 };
 
+/** A journal's settings as the flags (or what else) that set them, to say which one a resume changed. */
+const settingWords: Record<string, string> = {
+  chunkSize: '--chunk-size',
+  chunkRows: '--chunk-size',
+  firstChunkRows: '--chunk-size',
+  chunkGrowth: '--chunk-size',
+  column: '--column',
+  listId: 'the list',
+  mapping: 'the column mapping',
+  delimiter: '--delimiter',
+  encoding: '--encoding',
+  skipLines: '--skip-lines',
+  dncCheck: '--no-dnc-check',
+  dncLists: 'the do-not-contact lists (changed since)',
+  export: 'the export (changed since)',
+  mode: '--sync or --dry-run',
+  conflictAction: '--conflict',
+  stepId: '--step',
+  endpoint: 'sequences import vs prospects import',
+  tags: '--tag',
+  verifyProspects: '--verify',
+};
+
 export function journalRefusalWords(error: JournalRefused): UsageError {
   const { refusal, path } = error;
   // A job of a kind with no words of its own (none today) is still said, in general words.
@@ -65,11 +88,11 @@ export function journalRefusalWords(error: JournalRefused): UsageError {
         `--resume: ${path} is not this run's journal: ${refusal.differences.join('; ')}`,
         job.startOver,
       );
-    case 'settings-differ':
-      return new UsageError(
-        `--resume: ${job.settings?.message ?? 'the settings differ from the run in the journal'}`,
-        job.settings?.hint,
-      );
+    case 'settings-differ': {
+      const which = [...new Set(refusal.keys.map((key) => settingWords[key] ?? key))].join(', ');
+      const message = job.settings?.message ?? 'the settings differ from the run in the journal';
+      return new UsageError(`--resume: ${message}${which ? ` (here: ${which})` : ''}`, job.settings?.hint);
+    }
     case 'unusable': {
       const hints = job.unusable ?? replaced;
       return new UsageError(`${path}: ${refusal.problem}`, refusal.untrusted ? hints.untrusted : hints.version);

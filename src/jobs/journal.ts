@@ -302,8 +302,10 @@ export class Journal<R extends UnitRecords = UnitRecords> {
   }
 }
 
-function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** The settings whose values differ between two runs (a setting only one has counts). */
+function settingsDiffering(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
 }
 
 function refusalOf(
@@ -315,8 +317,8 @@ function refusalOf(
     if (!previous) return { kind: 'missing' };
     const differences = bindingDifferences(previous.header.binding, header.binding);
     if (differences.length) return { kind: 'not-bound', differences };
-    if (policy.sameSettings && !sameSettings(previous.header.settings, header.settings))
-      return { kind: 'settings-differ' };
+    const keys = policy.sameSettings ? settingsDiffering(previous.header.settings, header.settings) : [];
+    if (keys.length) return { kind: 'settings-differ', keys };
     return undefined;
   }
   // (A journal with nothing accepted holds nothing to skip: a new run just starts over.)

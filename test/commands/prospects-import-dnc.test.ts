@@ -154,7 +154,9 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(first.code).toBe(3);
     const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain('error: --resume: the flags or the column mapping differ from the run recorded');
+    expect(resumed.stderr).toContain(
+      'error: --resume: the flags or the column mapping differ from the run recorded in the journal (here: --no-dnc-check)',
+    );
     expect(await importIn(['leads.csv', '--no-wait', '--resume', '--no-dnc-check'])).toMatchObject({ code: 3 });
   });
 

@@ -423,7 +423,7 @@ describe('prospects import', () => {
     const result = await importIn(['sample.csv', '--conflict', 'upsert', '--resume']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'error: --resume: the flags or the column mapping differ from the run recorded in the journal',
+      'error: --resume: the flags or the column mapping differ from the run recorded in the journal (here: --conflict)',
     );
   });
 

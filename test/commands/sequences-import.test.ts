@@ -68,7 +68,8 @@ describe('sequences import', () => {
     );
     expect(resumed.code).toBe(2);
     expect(resumed.stderr.split('\n')[0]).toBe(
-      'error: --resume: the flags or the column mapping differ from the run recorded in the journal',
+      'error: --resume: the flags or the column mapping differ from the run recorded in the journal ' +
+        '(here: sequences import vs prospects import)',
     );
   });
 });
