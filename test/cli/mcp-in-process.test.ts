@@ -107,6 +107,16 @@ describe('outreach mcp in process', () => {
     const preview = first.structuredContent as { confirm: string; preview: { new: unknown; alreadyThere: unknown } };
     expect(preview.preview).toMatchObject({ new: { email: 1, domain: 0 }, alreadyThere: { email: 0, domain: 1 } });
     expect(first.structuredContent).toMatchObject({ affected: 1 }); // the new values, not the rows
+    // A rehearsal is a job that ends at once: its answer carries the outcome, no job_status needed.
+    const rehearsal = await client.callTool({
+      name: 'dnc_sync',
+      arguments: { file, list: 'dncCustmr2', dryRun: true },
+    });
+    expect(rehearsal.structuredContent).toMatchObject({
+      job: { state: 'done' },
+      outcome: { new: { email: 1, domain: 0 }, sent: 0 },
+    });
+    expect(rehearsal.structuredContent).not.toHaveProperty('next');
     expect(adds()).toBe(0);
     const started = await client.callTool({
       name: 'dnc_sync',

@@ -87,6 +87,9 @@ function filesNow(tool: Tool, args: Record<string, unknown>): string {
     .join('\n');
 }
 
+/** How long a rehearsal of a job (--dry-run) is waited for before its answer is a job to follow. */
+const rehearsalWaitMs = 30_000;
+
 /** One call's pieces: its audit, the run of its command, and acting (at once, or as a job). */
 class Call {
   constructor(
@@ -139,7 +142,9 @@ class Call {
       this.audit({ outcome: 'refused', error: job.refused });
       return refusal(job.refused);
     }
-    // At once, but with where it keeps its journal: what job_resume continues from.
+    // A rehearsal sends nothing: its outcome is what the agent asked for, so it is waited for (a while: a huge file's
+    // stays a job to follow). Otherwise at once, but with where it keeps its journal: what job_resume continues from.
+    if (rest.dryRun === true) await settings.jobs.follow(job.id, rehearsalWaitMs, this.signal, () => undefined);
     return jobAnswer((await settings.jobs.settled(job.id)) ?? job, settings, true);
   }
 }

@@ -99,8 +99,9 @@ export class Jobs {
     return job && { ...view(job), answer: job.answer };
   }
 
-  /** Waits until the job has set itself up: its journal is kept, it reports progress, or it has ended. */
-  async settled(id: string): Promise<JobView | undefined> {
+  /** Waits until the job has set itself up: its journal is kept, it reports progress, or it has ended (then with its
+   * answer: a short job, a rehearsal, answers at once). */
+  async settled(id: string): Promise<(JobView & { answer?: Answer }) | undefined> {
     const job = this.jobs.get(id);
     if (!job) return undefined;
     if (job.state === 'running' && job.journal === undefined && job.reports === 0)
@@ -111,7 +112,7 @@ export class Jobs {
         };
         job.listeners.add(listener);
       });
-    return view(job);
+    return this.get(id);
   }
 
   /** Waits until the job ends, `signal` aborts or `ms` pass, calling `onReport` at each of its progress reports. */
