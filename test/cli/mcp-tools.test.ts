@@ -77,6 +77,16 @@ describe('the tools of outreach mcp', () => {
     }
   });
 
+  it('offer no stdin: a tool has none, and a path of - is refused', () => {
+    const offering = tools.filter((tool) =>
+      /-\s+for\s+stdin/.test(`${tool.description} ${JSON.stringify(z.toJSONSchema(tool.inputSchema))}`),
+    );
+    expect(offering.map((tool) => tool.name)).toEqual([]);
+    expect(byName.get('prospects_import')!.description).toMatch(
+      /^Import a prospect CSV of any size \(streamed, chunked, resumable\) \(outreach prospects import\)\.\n/,
+    );
+  });
+
   it('guard what changes for good or costs, and say what only reads', () => {
     for (const tool of tools) {
       const kind = tool.verb.agent.kind;

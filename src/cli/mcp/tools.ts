@@ -5,7 +5,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { FlagSpec } from '../flags.js';
 import type { FoundVerb } from '../verb-tree.js';
 import type { AgentEffect, AnyVerb } from '../verb.js';
-import { inputSchema } from './tool-schema.js';
+import { forAgents, inputSchema } from './tool-schema.js';
 
 export interface Tool {
   name: string;
@@ -58,9 +58,11 @@ function guardOf(verb: AnyVerb): ((args: Record<string, unknown>) => boolean) | 
 function describeVerb(found: FoundVerb): string {
   // The schema lists the arguments; the help and the headline example say the rest.
   const words = found.path.join(' ');
-  return [`${found.summary} (outreach ${words}).`, found.verb.description ?? '', `Example: outreach ${found.example}`]
-    .filter(Boolean)
-    .join('\n');
+  return forAgents(
+    [`${found.summary} (outreach ${words}).`, found.verb.description ?? '', `Example: outreach ${found.example}`]
+      .filter(Boolean)
+      .join('\n'),
+  );
 }
 
 export function toolsFrom(verbs: FoundVerb[]): { tools: Tool[]; leftOut: LeftOut[] } {
