@@ -48,8 +48,23 @@ async function guarded(check: Finding['check'], run: () => Promise<Finding>): Pr
 }
 
 export async function checkDomain(dns: Lookups, domain: string, selectors: string[]): Promise<DomainReport> {
+  const mx = await guarded('MX', () => checkMx(dns, domain));
+  // A name that does not exist has no records at all: one thing to say, not a record to publish per check.
+  if (dns.missing(domain))
+    return {
+      domain,
+      ok: false,
+      checks: [
+        {
+          check: 'DNS',
+          status: 'fail',
+          detail: `${domain} does not exist in DNS (NXDOMAIN)`,
+          fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
+        },
+      ],
+    };
   const checks = [
-    await guarded('MX', () => checkMx(dns, domain)),
+    mx,
     await guarded('SPF', () => checkSpf(dns, domain)),
     await guarded('DMARC', () => checkDmarc(dns, domain)),
     await guarded('DKIM', () => checkDkim(dns, domain, selectors)),

@@ -1,7 +1,7 @@
 // What one check of one domain found: pass, a warning (worth changing, not failing), or a failure, and what to do.
 
 export interface Finding {
-  /** DNS: the domain was not checked (the server stopped answering). */
+  /** DNS: the domain was not checked (the server stopped answering), or does not exist. */
   check: 'MX' | 'SPF' | 'DMARC' | 'DKIM' | 'DNS';
   status: 'pass' | 'warn' | 'fail';
   detail: string;

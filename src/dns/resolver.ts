@@ -31,6 +31,8 @@ const timeoutCodes = new Set(['ETIMEOUT', 'ETIMEDOUT']);
 
 /** Answers that mean "no such record" (the name, or the type at the name), not "no answer". */
 const absent = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
+/** Of those, the ones that mean the name itself does not exist (NXDOMAIN), not only a record of that type. */
+const noSuchName = new Set(['ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
 
 export interface Lookups {
   txt(name: string): Promise<string[]>;
@@ -39,6 +41,8 @@ export interface Lookups {
   readonly from: string;
   /** Whether the server has answered any lookup yet. */
   answered(): boolean;
+  /** Whether a lookup of `name` was answered "no such name" (NXDOMAIN). */
+  missing(name: string): boolean;
 }
 
 /** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1": the address Node's resolver takes, or a usage error naming
@@ -63,6 +67,7 @@ export function lookups(resolver?: string): Lookups {
   // Once the server has answered, a lookup that times out concerns its name (a name server of that zone that does not
   // answer), not the server: that check fails, the others go on.
   let answered = false;
+  const missing = new Set<string>();
   const ask = async <T>(name: string, query: () => Promise<T[]>): Promise<T[]> => {
     try {
       const found = await query();
@@ -72,6 +77,7 @@ export function lookups(resolver?: string): Lookups {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (absent.has(code)) {
         answered = true;
+        if (noSuchName.has(code) && missing.size < 1000) missing.add(name);
         return [];
       }
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
@@ -93,6 +99,7 @@ export function lookups(resolver?: string): Lookups {
   return {
     from,
     answered: () => answered,
+    missing: (name) => missing.has(name),
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),

@@ -252,6 +252,20 @@ describe('domains check', () => {
     expect(rows.filter((r) => r.status !== 'pass').map((r) => r.check)).toEqual([which]);
   });
 
+  it('a domain that does not exist is said once, not as a record to publish per check', async () => {
+    const { code, rows } = await check('nowhere.example');
+    expect(code).toBe(3);
+    expect(rows).toEqual([
+      {
+        domain: 'nowhere.example',
+        check: 'DNS',
+        status: 'fail',
+        detail: 'nowhere.example does not exist in DNS (NXDOMAIN)',
+        fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
+      },
+    ]);
+  });
+
   it('rewrites a record meant as DMARC with its own policy and addresses, never a weaker one', async () => {
     const { rows } = await check('dmarc-nosemi.example', 'dmarc-lower.example');
     expect(rows.filter((r) => r.check === 'DMARC').map((r) => r.fix)).toEqual([
