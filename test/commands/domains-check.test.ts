@@ -252,6 +252,21 @@ describe('domains check', () => {
     expect(rows.filter((r) => r.status !== 'pass').map((r) => r.check)).toEqual([which]);
   });
 
+  it('--csv has each check with its status, detail, fix and record', async () => {
+    const result = await run(['domains', 'check', 'dmarc-nosemi.example', '--resolver', dns.address, '--csv'], {
+      env: sb.env,
+    });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toBe('domain,check,status,detail,fix,record');
+    const dmarcLine = lines.find((line) => line.includes(',DMARC,'))!;
+    expect(dmarcLine.startsWith('dmarc-nosemi.example,DMARC,fail,')).toBe(true);
+    expect(
+      dmarcLine.endsWith(
+        ',"replace it with ""v=DMARC1; p=reject; rua=mailto:d@dmarc-nosemi.example""",v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example',
+      ),
+    ).toBe(true);
+  });
+
   it('a domain that does not exist is said once, not as a record to publish per check', async () => {
     const { code, rows } = await check('nowhere.example');
     expect(code).toBe(3);
@@ -395,7 +410,7 @@ describe('domains check', () => {
       columns: 200,
     });
     expect(table.code).toBe(3);
-    expect(stripVTControlCharacters(table.stdout).split('\n')[0]).toMatch(/^DOMAIN\s+CHECK\s+RESULT\s+DETAIL\s*$/);
+    expect(stripVTControlCharacters(table.stdout).split('\n')[0]).toMatch(/^DOMAIN\s+CHECK\s+STATUS\s+DETAIL\s*$/);
     expect(table.stdout).toContain('new-launch.co');
     expect(table.stdout).toContain('try-outreach.com');
     expect(table.stdout).not.toContain('old-brand.io'); // deleted

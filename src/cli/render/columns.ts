@@ -14,6 +14,8 @@ export interface Column<T> {
   useful?: number;
   /** What a terminal table shows instead of `value` (a date, local and short); data (TSV, CSV, JSON) keeps `value`. */
   shown?(row: T): string;
+  /** In data (TSV, CSV) only: a terminal table says it otherwise (the fixes `domains check` lists under it). */
+  dataOnly?: boolean;
 }
 
 /** A point in time: ISO 8601 as the service gave it in data; in a terminal table, local and to the minute

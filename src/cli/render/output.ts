@@ -61,6 +61,7 @@ export function createListWriter<T>(
         return pickFields(record, fields);
       }
     : whole;
+  if (format === 'table') columns = columns.filter((c) => !c.dataOnly);
   if (fields && (format === 'csv' || format === 'tsv' || format === 'table')) columns = pickColumns(columns, fields);
   const out = ctx.stdout;
   let count = 0;

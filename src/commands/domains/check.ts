@@ -134,8 +134,11 @@ export default defineVerb({
       [
         { header: 'DOMAIN', value: (r) => r.domain, key: true },
         { header: 'CHECK', value: (r) => r.check },
-        { header: 'RESULT', value: (r) => r.status, shown: (r) => shownStatus[r.status] },
+        { header: 'STATUS', value: (r) => r.status, shown: (r) => shownStatus[r.status] },
         { header: 'DETAIL', value: (r) => r.detail },
+        // Said under a terminal's table ("To fix:"); columns of their own in TSV and CSV.
+        { header: 'FIX', value: (r) => r.fix ?? '', dataOnly: true },
+        { header: 'RECORD', value: (r) => r.record ?? '', dataOnly: true },
       ],
       { raw: (r) => r },
       {
