@@ -150,8 +150,9 @@ async function readList(
  * way at once once the first page has said how many there are. A page that waited for the ones before it outlived
  * the young generation: reading a million values promoted some 80 MB of parsed pages to the old one, which grew to
  * four times its size between collections; taken on arrival, they die young. A short page ends the list (the pages
- * after it are not asked for); without a page count, the pages are read in order until one is short. */
-async function eachPage(
+ * after it are not asked for); without a page count (or with one that is not), the pages are read in order until one is
+ * short. */
+export async function eachPage(
   fetchPage: (page: number, pageSize: number) => Promise<{ items: Array<{ value: string }>; totalPages?: number }>,
   take: (items: Array<{ value: string }>) => void,
 ): Promise<void> {
@@ -159,11 +160,14 @@ async function eachPage(
   const first = await fetchPage(1, pageSize);
   take(first.items);
   if (first.items.length < pageSize) return;
-  if (first.totalPages === undefined) {
-    for await (const items of paginatePages(fetchPage, { pageSize, startPage: 2 })) take(items);
+  // A page count read from the service is a hint: one that is no whole number of pages is none.
+  const said = first.totalPages;
+  if (said === undefined || !Number.isSafeInteger(said) || said < 1) {
+    const untilShort = async (page: number) => ({ items: (await fetchPage(page, pageSize)).items });
+    for await (const items of paginatePages(untilShort, { pageSize, startPage: 2 })) take(items);
     return;
   }
-  let last = first.totalPages;
+  let last = said;
   let next = 2;
   let failed = false;
   const worker = async () => {
