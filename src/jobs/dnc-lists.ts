@@ -76,9 +76,11 @@ export async function readDncListing(
 export async function readDncLists(
   ctx: JobContext,
   http: HttpClient,
-  options: { only?: string; listing?: Awaited<ReturnType<typeof readDncListing>> } = {},
+  options: { only?: string; listing?: Awaited<ReturnType<typeof readDncListing>>; cache?: boolean } = {},
 ): Promise<DncLists> {
   const { lists, expected, fingerprint } = options.listing ?? (await readDncListing(http, options.only));
+  // Without the copies (--no-dnc-cache), each list is read from the service, and its copy written afresh.
+  const fromCopy = options.cache !== false;
   const set = new DncSet(expected);
   const progress = { values: 0, expected };
   const binding = jobBinding(http);
@@ -88,7 +90,7 @@ export async function readDncLists(
         ? { ...binding, listId: list.id, numberOfItems: list.numberOfItems, updatedAt: list.updatedAt }
         : undefined;
     const dir = ctx.configDir && join(ctx.configDir, 'dnc-cache');
-    const cached = key && dir ? readCachedList(dir, key, ctx.clock.now()) : undefined;
+    const cached = key && dir && fromCopy ? readCachedList(dir, key, ctx.clock.now()) : undefined;
     if (cached) {
       for (let i = 0; i < cached.length; i += 2) set.addHash(cached[i]!, cached[i + 1]!, number);
       progress.values += key!.numberOfItems; // as a read from the service counts them (stored or not)

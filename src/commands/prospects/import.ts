@@ -115,6 +115,11 @@ export const importFlags = {
     'send rows without reading the do-not-contact lists',
     true,
   ),
+  dncCache: flag.negatable(
+    'take a list unchanged since an earlier import from its copy (the default)',
+    'read every do-not-contact list from the service, even one whose copy is current',
+    true,
+  ),
   dryRun: flag.bool('check and report only; send nothing'),
   wait: flag.negatable(
     'wait for the service and write the results files (default on a terminal)',
@@ -223,6 +228,7 @@ export async function runImportCommand(
         restart: opts.restart,
         keepJournal: opts.keepJournal,
         dncCheck: opts.dncCheck,
+        dncCache: opts.dncCache,
       }),
     )
     .catch((error: unknown) => {

@@ -97,6 +97,8 @@ export interface ImportOptions {
   keepJournal?: boolean;
   /** Check every row against the account's do-not-contact lists (false: --no-dnc-check). */
   dncCheck: boolean;
+  /** False: every list read from the service, none taken from its copy (--no-dnc-cache). */
+  dncCache?: boolean;
 }
 
 /** What the do-not-contact check did: the values read, and each list with the rows it stopped. */
@@ -216,7 +218,7 @@ async function checkAgainstDnc(
     return;
   }
   // Said in the summary (the rows each list stopped) and its JSON (every list, the values read).
-  const dnc = await readDncLists(ctx, http, { listing });
+  const dnc = await readDncLists(ctx, http, { listing, cache: opts.dncCache !== false });
   plan.suppression = plan.passOptions.suppression = dnc;
   plan.summary.dnc = dncSummary(dnc, []);
 }
