@@ -48,7 +48,10 @@ export interface DncAddSummary {
   valid: number;
   duplicates: number;
   rejected: number;
+  /** Values accepted in all: by this run, and by the run a --resume continues. */
   sent: number;
+  /** Of those, the ones the earlier run had sent (a --resume's). */
+  sentBefore: number;
   chunks: number;
   files: { rejected?: string; journal?: string };
 }
@@ -91,7 +94,16 @@ export class NoSuchColumn extends UsageError {
 
 export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<DncAddSummary> {
   const http = await ctx.http();
-  const summary: DncAddSummary = { read: 0, valid: 0, duplicates: 0, rejected: 0, sent: 0, chunks: 0, files: {} };
+  const summary: DncAddSummary = {
+    read: 0,
+    valid: 0,
+    duplicates: 0,
+    rejected: 0,
+    sent: 0,
+    sentBefore: 0,
+    chunks: 0,
+    files: {},
+  };
   const { journal, accepted } = openJournal(ctx, http, opts, summary);
   const upload = new Upload(ctx, http, opts, summary, journal, accepted);
   try {
@@ -266,8 +278,10 @@ class Upload {
     const index = this.summary.chunks++;
     const sha256 = createHash('sha256').update(items.join('\n')).digest('hex');
     const earlier = this.accepted.get(index);
-    if (earlier && earlier.sha256 === sha256) this.summary.sent += earlier.rows;
-    else
+    if (earlier && earlier.sha256 === sha256) {
+      this.summary.sent += earlier.rows;
+      this.summary.sentBefore += earlier.rows;
+    } else
       await this.sender.submit({
         index,
         range: { firstRow: this.firstRow, lastRow: this.lastRow, rows: items.length, sha256 },

@@ -114,6 +114,7 @@ describe('dnc add', () => {
       duplicates: 1,
       rejected: 1,
       sent: 3,
+      sentBefore: 0,
       chunks: 1,
       files: { rejected: join(dir, 'optouts.rejected.csv') },
     });
@@ -177,7 +178,7 @@ describe('dnc add', () => {
     const resumed = await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10', '--resume', '--json']);
     expect(resumed.code).toBe(0);
     expect(adds().length - before).toBe(2);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, chunks: 3 });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, sentBefore: 10, chunks: 3 });
   });
 });
 

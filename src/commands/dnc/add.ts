@@ -15,6 +15,9 @@ import { encodingFlag } from '../csv-flags.js';
 export const defaultDncChunk = 5_000;
 export const maxDncChunk = 50_000;
 
+/** After a --resume: how many of the values sent the interrupted run had sent. */
+const before = (sent: number) => (sent ? ` (${formatCount(sent)} of them by the interrupted run)` : '');
+
 export default defineVerb({
   agent: { kind: 'write', idempotent: true, job: true },
   exitCodes: [ExitCode.partial],
@@ -95,7 +98,8 @@ export default defineVerb({
       summary,
       `Added to ${listId}: ${formatCount(summary.read)} read, ${formatCount(summary.valid)} valid, ` +
         `${formatCount(summary.duplicates)} duplicates dropped, ${formatCount(summary.rejected)} rejected, ` +
-        `${formatCount(summary.sent)} sent.${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}`,
+        `${formatCount(summary.sent)} sent${before(summary.sentBefore)}.` +
+        `${summary.files.rejected ? ` Rejects: ${summary.files.rejected}` : ''}`,
       !summary.rejected ? ExitCode.ok : summary.valid ? ExitCode.partial : ExitCode.usage,
       summary.rejected
         ? {

@@ -219,8 +219,16 @@ async function resume(
   const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: true }));
   if (!upload.keepJournal) rmSync(paths.values, { force: true });
   return jobResult(
-    { file: upload.name, list: { id: upload.listId }, sent: sent.sent, chunks: sent.chunks, resumed: true },
-    `Added ${plural(sent.sent, 'value')} to ${upload.listId} from ${upload.name} (resumed).`,
+    {
+      file: upload.name,
+      list: { id: upload.listId },
+      sent: sent.sent,
+      sentBefore: sent.sentBefore,
+      chunks: sent.chunks,
+      resumed: true,
+    },
+    `Added ${plural(sent.sent, 'value')} to ${upload.listId} from ${upload.name} ` +
+      `(resumed: ${formatCount(sent.sentBefore)} of them sent by the interrupted run).`,
     ExitCode.ok,
   );
 }
