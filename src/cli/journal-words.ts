@@ -68,7 +68,7 @@ const settingWords: Record<string, string> = {
   conflictAction: '--conflict',
   stepId: '--step',
   endpoint: 'sequences import vs prospects import',
-  tags: '--tag',
+  tags: '--tags',
   verifyProspects: '--verify',
 };
 

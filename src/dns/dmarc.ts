@@ -38,9 +38,15 @@ async function findRecords(dns: Lookups, domain: string): Promise<AtName & { nam
 /** A record meant as DMARC, written so receivers read it: its tags kept as they are (its policy, its addresses), in
  * their order, separated by "; " after an exact v=DMARC1; p=none and a report address added only where it has none. */
 function repaired(broken: string, domain: string): string {
-  const tags = [...broken.matchAll(/([A-Za-z]+)\s*=\s*([^;\s]+)/g)]
-    .map(([, name, value]) => [name!.toLowerCase(), value!] as const)
-    .filter(([name]) => name !== 'v');
+  // A tag runs from its name= to the next name= (whatever separates them: ;, spaces, commas); a value keeps its
+  // commas (rua=mailto:a@x, mailto:b@x), written without the spaces.
+  const starts = [...broken.matchAll(/([A-Za-z]+)\s*=/g)];
+  const tags = starts
+    .map((m, i) => {
+      const value = broken.slice(m.index! + m[0].length, starts[i + 1]?.index ?? broken.length);
+      return [m[1]!.toLowerCase(), value.replace(/^[\s;,]+|[\s;,]+$/g, '').replace(/\s*,\s*/g, ',')] as const;
+    })
+    .filter(([name, value]) => name !== 'v' && value);
   const has = (name: string) => tags.some(([tag]) => tag === name);
   const written = tags.map(([name, value]) => `${name}=${value}`);
   if (!has('p')) written.unshift('p=none');

@@ -72,12 +72,14 @@ export function lookups(resolver?: string): Lookups {
     try {
       const found = await query();
       answered = true;
+      missing.delete(name); // an answer now outweighs an NXDOMAIN before
       return found;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (absent.has(code)) {
         answered = true;
-        if (noSuchName.has(code) && missing.size < 1000) missing.add(name);
+        if (!noSuchName.has(code)) missing.delete(name);
+        else if (missing.size < 1000) missing.add(name);
         return [];
       }
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));

@@ -92,6 +92,8 @@ function syntaxProblems(record: string): string[] {
       modifiers.set(modifier, (modifiers.get(modifier) ?? 0) + 1);
       continue;
     }
+    // A domain with a macro (%{d2/}) may hold a / of its own: its mechanism's name is what is checked.
+    if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%\{/i.test(term)) continue;
     const [, name = '', argument, prefix, prefix6] = mechanismTerm.exec(term) ?? [];
     const kind = name.toLowerCase();
     const bad =

@@ -21,7 +21,7 @@ export interface DncSource {
 
 const truthy = (text: string | undefined) => /^(true|yes|1|y)$/i.test((text ?? '').trim());
 /** A cell that says something happened: TRUE, or a reason or a date (anything but empty, false, no, 0). */
-const happened = (text: string | undefined) => !/^(|false|no|0|n)$/i.test((text ?? '').trim());
+const happened = (text: string | undefined) => !/^(|false|no|0|n|off|none|null|n\/a|-)$/i.test((text ?? '').trim());
 
 interface Profile {
   name: DncSourceName;
@@ -215,10 +215,16 @@ const optOutFlags = [
   'donotcontact',
   'donotmail',
   'suppressed',
+  'bounced',
+  'emailbounced',
+  'hardbounced',
 ];
 const statusKeys = ['status', 'subscriptionstatus', 'subscriberstatus', 'memberstatus', 'contactstatus'];
+/** A status that is an opt-out, as written with spaces, _ or - between words, and anything after it ("unsubscribed
+ * (manual)"). */
 const optOutStatus =
-  /^(unsubscribed|unsubscribe|opted[\s-]?out|opt[\s-]?out|bounced|hard[\s-]?bounced?|cleaned|blocked|suppressed|complained|spam( report(ed)?)?|do[\s-]?not[\s-]?(contact|e?mail))$/i;
+  /^(unsubscribed?|opted ?out|opt ?out|bounced?|hard ?bounced?|cleaned|blocked|suppressed|complained|complaint|spam( (report(ed)?|complaint))?|do ?not ?(contact|e?mail))\b/i;
+const statusWords = (text: string) => text.trim().replace(/[\s_-]+/g, ' ');
 
 /** A column of a file with a header: the values of `column`, and of those rows only the ones its opt-out flag or
  * status column marks, when it has one (every row otherwise: a list of opt-outs). */
@@ -226,24 +232,22 @@ function plainReader(header: string[], keys: string[], column: number): DncSourc
   // The name comes from the file: on one line, cut, as any cell shown.
   const name = (at: number) => `"${visible(header[at]!).slice(0, 80)}"`;
   const title = header.length > 1 ? `the ${name(column)} column` : 'a plain column of values';
-  const flag = keys.findIndex((key) => optOutFlags.includes(key));
-  const status = flag < 0 ? keys.findIndex((key) => statusKeys.includes(key)) : -1;
-  if (flag >= 0)
+  const flags = keys.flatMap((key, at) => (optOutFlags.includes(key) ? [at] : []));
+  const status = keys.findIndex((key) => statusKeys.includes(key));
+  if (flags.length || status >= 0) {
+    const marks = [...flags.map(name), ...(status >= 0 ? [name(status)] : [])].join(' or ');
     return {
       name: 'plain',
-      title: `${title}, rows with ${name(flag)} set`,
-      read: (fields) =>
-        happened(fields[flag]) ? { value: fields[column] ?? '' } : { leftOut: `${name(flag)} not set` },
-    };
-  if (status >= 0)
-    return {
-      name: 'plain',
-      title: `${title}, rows whose ${name(status)} is an opt-out`,
+      title: `${title}, rows ${marks} marks as opted out`,
+      // An opt-out by any of its marks: a flag set, or a status that says so.
       read: (fields) => {
-        const said = (fields[status] ?? '').trim();
-        if (optOutStatus.test(said)) return { value: fields[column] ?? '' };
-        return { leftOut: said ? `${name(status)} "${said.toLowerCase()}", not an opt-out` : `no ${name(status)}` };
+        if (flags.some((at) => happened(fields[at]))) return { value: fields[column] ?? '' };
+        const said = status >= 0 ? statusWords(fields[status] ?? '') : '';
+        if (said && optOutStatus.test(said)) return { value: fields[column] ?? '' };
+        if (said) return { leftOut: `${name(status)} "${said.toLowerCase().slice(0, 40)}", not an opt-out` };
+        return { leftOut: `not marked by ${marks}` };
       },
     };
+  }
   return { name: 'plain', title, read: (fields) => ({ value: fields[column] ?? '' }) };
 }

@@ -130,7 +130,7 @@ async function readList(
     });
   };
   try {
-    await eachPage((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), take);
+    await eachPage((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), take, list.numberOfItems);
   } catch (error) {
     cache?.abort();
     throw error;
@@ -157,6 +157,8 @@ async function readList(
 export async function eachPage(
   fetchPage: (page: number, pageSize: number) => Promise<{ items: Array<{ value: string }>; totalPages?: number }>,
   take: (items: Array<{ value: string }>) => void,
+  /** The values the listing said the list holds, when it did: the pages asked for stay within twice as many. */
+  expected?: number,
 ): Promise<void> {
   const pageSize = maxDncPageSize;
   const first = await fetchPage(1, pageSize);
@@ -169,25 +171,27 @@ export async function eachPage(
     for await (const items of paginatePages(untilShort, { pageSize, startPage: 2 })) take(items);
     return;
   }
-  let last = said;
+  // A count from the service is believed up to twice the pages the listing's size needs (a list may grow meanwhile;
+  // a service that ignores page= and counts on would be asked forever).
+  let last = expected === undefined ? said : Math.min(said, 2 * Math.ceil(expected / pageSize) + 10);
   let next = 2;
-  let failed = false;
+  // A failed page stops the asking; it is thrown at the end unless a short page before it ended the list (a service
+  // may answer pages past the end with an error): then nothing was missed.
+  const failures: Array<{ page: number; error: unknown }> = [];
   const worker = async () => {
-    while (!failed && next <= last) {
+    while (!failures.length && next <= last) {
       const page = next++;
       try {
         const { items } = await fetchPage(page, pageSize);
         if (items.length < pageSize) last = Math.min(last, page);
         take(items);
       } catch (error) {
-        failed = true; // the other workers ask for no more pages
-        throw error;
+        failures.push({ page, error });
       }
     }
   };
-  const workers = Array.from({ length: Math.min(pagesAhead, Math.max(0, last - 1)) }, worker);
   // Every worker has stopped before this returns or throws: no request of this list outlives the read.
-  const outcomes = await Promise.allSettled(workers);
-  const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (rejected) throw rejected.reason;
+  await Promise.all(Array.from({ length: Math.min(pagesAhead, Math.max(0, last - 1)) }, worker));
+  const missed = failures.find((f) => f.page <= last);
+  if (missed) throw missed.error;
 }

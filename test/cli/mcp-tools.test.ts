@@ -87,6 +87,13 @@ describe('the tools of outreach mcp', () => {
     );
   });
 
+  it('guard every import that would skip the do-not-contact check', () => {
+    for (const name of ['prospects_import', 'sequences_import']) {
+      expect(byName.get(name)!.guarded?.({ dncCheck: false }), name).toBe(true);
+      expect(byName.get(name)!.guarded?.({}), name).toBe(false);
+    }
+  });
+
   it('guard what changes for good or costs, and say what only reads', () => {
     for (const tool of tools) {
       const kind = tool.verb.agent.kind;

@@ -203,11 +203,11 @@ describe('dnc sync of a generic CSV', () => {
       'Email,Email Opt Out\nout1@crm.example,1\nin@crm.example,0\nout2@crm.example,true\n',
     );
     const flagged = await synced('crm.csv');
-    expect(flagged.diff.source.title).toBe('the "Email" column, rows with "Email Opt Out" set');
-    expect(flagged.diff.leftOut).toEqual({ rows: 1, reasons: { '"Email Opt Out" not set': 1 } });
+    expect(flagged.diff.source.title).toBe('the "Email" column, rows "Email Opt Out" marks as opted out');
+    expect(flagged.diff.leftOut).toEqual({ rows: 1, reasons: { 'not marked by "Email Opt Out"': 1 } });
     expect(flagged.values).toEqual(['out1@crm.example', 'out2@crm.example']);
     expect(readFileSync(join(dir, 'crm.left-out.csv'), 'utf8')).toBe(
-      'row,reason,Email,Email Opt Out\n3,"""Email Opt Out"" not set",in@crm.example,0\n',
+      'row,reason,Email,Email Opt Out\n3,"not marked by ""Email Opt Out""",in@crm.example,0\n',
     );
     writeFileSync(
       join(dir, 'status.csv'),
@@ -216,10 +216,20 @@ describe('dnc sync of a generic CSV', () => {
     const status = await synced('status.csv');
     expect(status.diff.leftOut).toEqual({
       rows: 2,
-      reasons: { '"status" "active", not an opt-out': 1, 'no "status"': 1 },
+      reasons: { '"status" "active", not an opt-out': 1, 'not marked by "status"': 1 },
     });
     expect(status.values).toContain('b@st.example');
     expect(status.values).not.toContain('a@st.example');
+    // Any mark counts: a second flag, or a status beside a flag, written with _ or with more after it.
+    writeFileSync(
+      join(dir, 'marks.csv'),
+      'Email,Email Opt Out,Do Not Contact,Status\n' +
+        'one@mk.example,false,true,\ntwo@mk.example,,,do_not_contact\nthree@mk.example,N/A,,Unsubscribed (manual)\n' +
+        'four@mk.example,no,off,active\n',
+    );
+    const marks = await synced('marks.csv');
+    expect(marks.values).toEqual(expect.arrayContaining(['one@mk.example', 'two@mk.example', 'three@mk.example']));
+    expect(marks.values).not.toContain('four@mk.example');
   });
 
   it("--column reads the column it names; a name that is not there, or beside a tool's export, is exit 2", async () => {

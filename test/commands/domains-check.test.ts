@@ -91,6 +91,14 @@ const zone: Zone = {
   ...good('dmarc-nosemi.example', {
     '_dmarc.dmarc-nosemi.example': { TXT: ['v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example'] },
   }),
+  ...good('spf-macro.example', {
+    'spf-macro.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example exists:%{l1r+/}.%{d} -all'] },
+  }),
+  ...good('dmarc-commas.example', {
+    '_dmarc.dmarc-commas.example': {
+      TXT: ['v=DMARC1,p=reject,rua=mailto:a@dmarc-commas.example, mailto:b@dmarc-commas.example'],
+    },
+  }),
   ...good('spf-typo.example', { 'spf-typo.example': { MX: mx, TXT: ['v=spf1 inclde:_spf.provider.example -all'] } }),
   ...good('spf-cidr.example', { 'spf-cidr.example': { MX: mx, TXT: ['v=spf1 ip4:192.0.2.1/33 -all'] } }),
   ...good('spf-redirects.example', {
@@ -282,11 +290,14 @@ describe('domains check', () => {
   });
 
   it('rewrites a record meant as DMARC with its own policy and addresses, never a weaker one', async () => {
-    const { rows } = await check('dmarc-nosemi.example', 'dmarc-lower.example');
+    const { rows } = await check('dmarc-nosemi.example', 'dmarc-lower.example', 'dmarc-commas.example');
     expect(rows.filter((r) => r.check === 'DMARC').map((r) => r.fix)).toEqual([
       'replace it with "v=DMARC1; p=reject; rua=mailto:d@dmarc-nosemi.example"',
       'replace it with "v=DMARC1; p=reject; rua=mailto:d@dmarc-lower.example"',
+      'replace it with "v=DMARC1; p=reject; rua=mailto:a@dmarc-commas.example,mailto:b@dmarc-commas.example"',
     ]);
+    // A macro's / is no CIDR: a record with one is read, and passes.
+    expect(statusOf((await check('spf-macro.example')).rows, 'SPF').status).toBe('pass');
   });
 
   it('says which record to publish: SPF, DMARC and DKIM missing', async () => {

@@ -53,3 +53,24 @@ describe('eachPage', () => {
     expect(Math.max(...failing.asked)).toBeLessThan(20);
   });
 });
+
+describe('eachPage against a service that answers badly past the end', () => {
+  it('an error on a page past a short one is no loss; a count past twice the listing is not asked for', async () => {
+    const base = service(250, () => 50);
+    const erring = async (page: number, pageSize: number) => {
+      if (page > 3) throw new Error('400 past the end');
+      return base.fetchPage(page, pageSize);
+    };
+    const values: string[] = [];
+    await eachPage(erring, (items) => values.push(...items.map((i) => i.value)));
+    expect(values).toHaveLength(250);
+    // A service that ignores page= and says 2^40 pages: full pages forever, within twice what the listing said.
+    let asked = 0;
+    const endless = async () => {
+      asked++;
+      return { items: Array.from({ length: 100 }, (_, i) => ({ value: `e${i}@x.example` })), totalPages: 2 ** 40 };
+    };
+    await eachPage(endless, () => undefined, 1_000);
+    expect(asked).toBe(2 * 10 + 10);
+  });
+});

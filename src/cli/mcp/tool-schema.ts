@@ -23,7 +23,7 @@ const describe = <T extends z.ZodType>(schema: T, help: string | undefined): T =
 
 /** A command's words as an agent reads them: a tool has no stdin (a path of `-` is refused), so it is not offered. */
 export const forAgents = (text: string): string =>
-  text.replace(/\s*\((?:or\s+)?-\s+for\s+stdin\)|[,;]\s*(?:or\s+)?-\s+for\s+stdin/g, '');
+  text.replace(/\s*\((?:or\s+)?-\s+for\s+stdin\)|[,;]\s*(?:or\s+)?-\s+for\s+stdin|\s+or\s+stdin(?:\s*\(-\))?/g, '');
 
 function flagSchema(key: string, spec: FlagSpec<unknown>): z.ZodType {
   const help = [spec.help, spec.defaultText && spec.defaultText !== 'required' ? `default ${spec.defaultText}` : '']

@@ -89,7 +89,11 @@ function windowsByZone(week: Window[][], scheduleZone: string, now: number): (gi
  * stops the command with stdout still empty, not half a JSON document. */
 async function checkReadable(path: string, name: string): Promise<void> {
   const source = await openCsv(createReadStream(path), { name });
-  for await (const record of source.rows) void record;
+  try {
+    for await (const record of source.rows) void record;
+  } finally {
+    source.close();
+  }
 }
 
 /** The schedule's week, each window checked (its answer is read back, not trusted): windows by weekday. */
@@ -147,72 +151,67 @@ export default defineVerb({
       throw new UsageError(`--timezone ${opts.timezone}: not an IANA time zone (e.g. America/New_York)`);
     const file = opts.prospects === '-' ? 'stdin' : opts.prospects;
     const input = await openJobInput(ctx, opts.prospects);
-    let handedOver = false;
-    try {
-      const id = opts.args[0];
-      const found = (await listSchedules(await ctx.http())).find((s) => String(s.schedule.id) === id)?.schedule;
-      if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
-      const scheduleZone = found.timezone ?? '';
-      if (!isZone(scheduleZone))
-        throw new UsageError(`schedule ${id}: its zone "${visible(scheduleZone)}" is not an IANA time zone`);
-      const week = weekOf(found);
-      await checkReadable(input.path, file);
-      const source = await openCsv(createReadStream(input.path), { name: file });
-      const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
-      const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now());
-      let warned = 0;
-      let unread = 0;
-      let rows = 0;
-      async function* previews(): AsyncGenerator<Row> {
-        try {
-          for await (const record of source.rows) {
-            rows++;
-            const email = record.fields[emailColumn]?.trim() ?? '';
-            const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
-            if ('reason' in record) {
-              warned++;
-              unread++;
-              yield { row: record.row, email, timezone: given, warnings: [`not read: ${record.reason}`] };
-              continue;
-            }
-            const preview = windowsIn(given);
-            if (preview.warnings.length) warned++;
-            yield { row: record.row, email, timezone: given, ...preview };
+    // The copy of stdin goes when the command ends, however it ends (the rows may never be read: a bad --fields).
+    ctx.onDispose(() => input.cleanup());
+    const id = opts.args[0];
+    const found = (await listSchedules(await ctx.http())).find((s) => String(s.schedule.id) === id)?.schedule;
+    if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
+    const scheduleZone = found.timezone ?? '';
+    if (!isZone(scheduleZone))
+      throw new UsageError(`schedule ${id}: its zone "${visible(scheduleZone)}" is not an IANA time zone`);
+    const week = weekOf(found);
+    await checkReadable(input.path, file);
+    const source = await openCsv(createReadStream(input.path), { name: file });
+    const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
+    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now());
+    let warned = 0;
+    let unread = 0;
+    let rows = 0;
+    async function* previews(): AsyncGenerator<Row> {
+      try {
+        for await (const record of source.rows) {
+          rows++;
+          const email = record.fields[emailColumn]?.trim() ?? '';
+          const given = (zoneColumn >= 0 ? record.fields[zoneColumn]?.trim() : '') || opts.timezone || '';
+          if ('reason' in record) {
+            warned++;
+            unread++;
+            yield { row: record.row, email, timezone: given, warnings: [`not read: ${record.reason}`] };
+            continue;
           }
-        } finally {
-          source.close();
-          await input.cleanup();
+          const preview = windowsIn(given);
+          if (preview.warnings.length) warned++;
+          yield { row: record.row, email, timezone: given, ...preview };
         }
+      } finally {
+        source.close();
       }
-      handedOver = true;
-      return listResult(
-        previews(),
-        [
-          { header: 'ROW', value: (r) => r.row },
-          { header: 'EMAIL', value: (r) => r.email, key: true },
-          { header: 'TIMEZONE', value: (r) => r.timezone },
-          { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '' },
-          { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 2 },
-          { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', drop: 1 },
-          { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
-        ],
-        { raw: (r) => r, emptyMessage: `${file}: no rows` },
-        {
-          said: `Schedule ${id} sends in ${scheduleZone}.`,
-          after: () =>
-            warned
-              ? {
-                  exitCode: ExitCode.partial,
-                  failing:
-                    `${formatCount(warned)} of ${formatCount(rows)} prospects have a warning` +
-                    (unread ? ` (${formatCount(unread)} of them rows that could not be read)` : ''),
-                  hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
-                }
-              : {},
-        },
-      );
-    } finally {
-      if (!handedOver) await input.cleanup();
     }
+    return listResult(
+      previews(),
+      [
+        { header: 'ROW', value: (r) => r.row },
+        { header: 'EMAIL', value: (r) => r.email, key: true },
+        { header: 'TIMEZONE', value: (r) => r.timezone },
+        { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '' },
+        { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 2 },
+        { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', drop: 1 },
+        { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
+      ],
+      { raw: (r) => r, emptyMessage: `${file}: no rows` },
+      {
+        said: `Schedule ${id} sends in ${scheduleZone}.`,
+        after: () =>
+          warned
+            ? {
+                exitCode: ExitCode.partial,
+                failing:
+                  `${formatCount(warned)} of ${formatCount(rows)} prospects have a warning` +
+                  (unread ? ` (${formatCount(unread)} of them rows that could not be read)` : ''),
+                hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
+              }
+            : {},
+      },
+    );
   },
 });

@@ -7,7 +7,13 @@ import { importArgs, importFlags, runImportCommand } from '../prospects/import.j
 const { sync: _sync, sequence: _sequence, step: _step, ...flags } = importFlags;
 
 export default defineVerb({
-  agent: { kind: 'write', idempotent: false, guardedWhen: { conflict: ['overwrite', 'upsert'] }, job: true },
+  // Guarded as prospects import is: where it overwrites, or sends without the do-not-contact check.
+  agent: {
+    kind: 'write',
+    idempotent: false,
+    guardedWhen: { conflict: ['overwrite', 'upsert'], dncCheck: ['false'] },
+    job: true,
+  },
   exitCodes: [ExitCode.partial],
   args: importArgs,
   description: [
