@@ -92,8 +92,9 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
   // `name`: where the record is, the parent's when it is inherited.
   const { name, records, broken, from } = await findRecords(dns, domain);
   const check = 'DMARC';
-  const example = `"v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}"`;
-  const suggested = `publish ${name}. TXT ${example} (then p=quarantine once the reports are clean)`;
+  const suggested =
+    `publish ${name}. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}" ` +
+    '(then p=quarantine once the reports are clean)';
   if (!records.length && broken.length)
     return {
       check,

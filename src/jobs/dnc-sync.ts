@@ -6,7 +6,14 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import { formatCount } from '../format.js';
 import { Interrupted, UsageError } from '../errors.js';
-import { openCsv, type CsvBadRow, type CsvEncoding, type CsvReadOptions, type CsvRow } from '../io/csv-reader.js';
+import {
+  openCsv,
+  type CsvBadRow,
+  type CsvEncoding,
+  type CsvMarks,
+  type CsvReadOptions,
+  type CsvRow,
+} from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { canonicalDncKey, classifyDncValue } from '../io/dnc-values.js';
 import { DncSet } from '../io/import/dnc-set.js';
@@ -86,9 +93,10 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
     files: {},
   };
   const seen = new DncSet(estimateRows(opts.path));
-  let rejects: CsvFileWriter | undefined;
+  const report = (path: string) => rowReport(path, header, marks, delimiter);
+  const rejects = report(paths.rejected);
   // Rows that are not opt-outs in their tool are not sent: each is kept here with why, to look at or send otherwise.
-  let leftOut: CsvFileWriter | undefined;
+  const leftOut = report(paths.leftOut);
   const fresh = writeNew ? await createCsvFileWriter(valuesOf(opts), ['value']) : undefined;
   try {
     for await (const batch of records)
@@ -100,14 +108,12 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
         if ('leftOut' in verdict) {
           diff.leftOut.rows++;
           countReason(diff.leftOut.reasons, verdict.leftOut);
-          leftOut ??= await createCsvFileWriter(paths.leftOut, ['row', 'reason', ...header], { marks });
-          await leftOut.writeRecord([record.row, visible(verdict.leftOut)], record, delimiter);
+          await leftOut.add(record, visible(verdict.leftOut));
           continue;
         }
         if ('reason' in verdict) {
           diff.invalid++;
-          rejects ??= await createCsvFileWriter(paths.rejected, ['row', 'reason', ...header], { marks });
-          await rejects.writeRecord([record.row, verdict.reason], record, delimiter);
+          await rejects.add(record, verdict.reason);
           continue;
         }
         const { value, type } = verdict;
@@ -123,23 +129,41 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
           await fresh?.write([value]);
         }
       }
-    await rejects?.commit();
-    await leftOut?.commit();
+    const [rejected, left] = [await rejects.commit(), await leftOut.commit()];
+    if (rejected) diff.files.rejected = rejected;
+    if (left) diff.files.leftOut = left;
     await fresh?.commit();
   } catch (error) {
-    await rejects?.abort();
-    await leftOut?.abort();
+    await rejects.abort();
+    await leftOut.abort();
     await fresh?.abort();
     throw error;
   }
-  // An earlier run's reports would mislead.
-  if (rejects) diff.files.rejected = paths.rejected;
-  else rmSync(paths.rejected, { force: true });
-  if (leftOut) diff.files.leftOut = paths.leftOut;
-  else rmSync(paths.leftOut, { force: true });
   if (fresh) diff.files.new = valuesOf(opts);
   if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
   return diff;
+}
+
+/** A file of rows with the reason each is there (row, reason, then the record whole), made with its first row; at
+ * the end kept and named, or, with no row, removed: an earlier run's would mislead. */
+function rowReport(path: string, header: string[], marks: CsvMarks | undefined, delimiter: string) {
+  let writer: CsvFileWriter | undefined;
+  return {
+    async add(record: CsvRow | CsvBadRow, reason: string): Promise<void> {
+      writer ??= await createCsvFileWriter(path, ['row', 'reason', ...header], { marks });
+      await writer.writeRecord([record.row, reason], record, delimiter);
+    },
+    /** The file's path when it holds rows. */
+    async commit(): Promise<string | undefined> {
+      if (!writer) {
+        rmSync(path, { force: true });
+        return undefined;
+      }
+      await writer.commit();
+      return path;
+    },
+    abort: async () => writer?.abort(),
+  };
 }
 
 /** Reasons are built from the file's cells (a status, a stage): each shown on one line, at most `maxReasons` kinds

@@ -25,17 +25,20 @@ interface Row extends ProspectWindows {
   timezone: string;
 }
 
-/** The column named by a flag, else the first whose name is one of `names`; -1 when none. */
-function columnOf(source: CsvSource, file: string, named: string | undefined, flagName: string, names: string[]) {
-  const keys = source.header.map(normaliseName);
-  if (named === undefined) return keys.findIndex((k) => names.includes(k));
-  const at = source.header.indexOf(named);
-  const found = at >= 0 ? at : keys.indexOf(normaliseName(named));
-  if (found < 0)
-    throw new UsageError(
-      `${flagName} ${visible(named)}: ${file} has no such column`,
-      `Its columns are: ${source.header.map((h) => visible(h)).join(', ')}`,
-    );
+/** The column `flag` names, else the first whose name is one of `names`; -1 when none. `columns`: the hint that
+ * lists the file's columns. */
+function columnOf(
+  header: string[],
+  flag: { name: string; value?: string },
+  names: string[],
+  file: string,
+  columns: string,
+) {
+  const keys = header.map(normaliseName);
+  if (flag.value === undefined) return keys.findIndex((k) => names.includes(k));
+  const at = header.indexOf(flag.value);
+  const found = at >= 0 ? at : keys.indexOf(normaliseName(flag.value));
+  if (found < 0) throw new UsageError(`${flag.name} ${visible(flag.value)}: ${file} has no such column`, columns);
   return found;
 }
 
@@ -47,8 +50,16 @@ function columnsOf(
 ): { zoneColumn: number; emailColumn: number } {
   const columns = `Its columns are: ${source.header.map((h) => visible(h)).join(', ')}`;
   try {
-    const zoneColumn = columnOf(source, file, opts.timezoneColumn, '--timezone-column', zoneNames);
-    const emailColumn = columnOf(source, file, opts.emailColumn, '--email-column', emailNames);
+    const { header } = source;
+    const zoneFlag = { name: '--timezone-column', value: opts.timezoneColumn };
+    const zoneColumn = columnOf(header, zoneFlag, zoneNames, file, columns);
+    const emailColumn = columnOf(
+      header,
+      { name: '--email-column', value: opts.emailColumn },
+      emailNames,
+      file,
+      columns,
+    );
     if (zoneColumn < 0 && opts.timezone === undefined)
       throw new UsageError(
         `${file}: no time-zone column (timezone, time zone, tz) and no --timezone`,
