@@ -16,7 +16,7 @@ import {
   type RequestBody,
 } from './transport.js';
 import { isFollowableLink } from '../loopback.js';
-import { requestSignal } from './request-signal.js';
+import { watchRequest } from './request-watch.js';
 import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 /** The most of an answer the client keeps in memory (64 MiB); larger answers fail with exit 1. */
@@ -222,8 +222,7 @@ export class HttpClient {
     if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
 
     // One deadline for the whole request (connect, send, answer), not one per phase.
-    const request = requestSignal(config.requestSignals?.() ?? [config.signal], options.timeoutMs ?? config.timeoutMs);
-    const { signal } = request;
+    const request = watchRequest(config.requestSignals?.() ?? [config.signal], options.timeoutMs ?? config.timeoutMs);
     try {
       const saveTo = options.saveTo;
       // A new file each attempt, created exclusively (never through a link left at the name) and 0600.
@@ -235,7 +234,7 @@ export class HttpClient {
         : undefined;
       this.inFlight++;
       const res = await this.transport
-        .exchange(method, url, headers, body, signal, options.maxBytes, sink, onConnected)
+        .exchange(method, url, headers, body, request, options.maxBytes, sink, onConnected)
         .finally(() => this.inFlight--);
       const parsed = parseBody(res.text, res.headers['content-type']);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:

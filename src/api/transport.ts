@@ -15,6 +15,22 @@ export interface Exchange {
   text: string;
 }
 
+/** What cancels an exchange: a deadline, Ctrl-C. `onCancel` is told at once when it already is. */
+export interface Cancellation {
+  readonly aborted: boolean;
+  onCancel(abort: () => void): void;
+}
+
+/** An AbortSignal as a Cancellation (one listener on it). */
+export function cancelledBy(signal: AbortSignal): Cancellation {
+  return {
+    get aborted() {
+      return signal.aborted;
+    },
+    onCancel: (abort) => (signal.aborted ? abort() : signal.addEventListener('abort', abort, { once: true })),
+  };
+}
+
 export class TransportError extends Error {
   constructor(
     readonly code: string,
@@ -81,7 +97,7 @@ export class Transport {
     url: URL,
     headers: Record<string, string>,
     body: RequestBody | undefined,
-    signal: AbortSignal,
+    cancel: Cancellation,
     maxBytes = Infinity,
     /** Where a success's body goes instead of memory (a download); made anew for each attempt. */
     sink?: () => Writable,
@@ -91,7 +107,8 @@ export class Transport {
     const { module, agent } = await this.agentFor(url.protocol);
     return new Promise<Exchange>((resolve, reject) => {
       const attempt = new Attempt(resolve, reject);
-      const req = module.request(url, { method, headers, agent, signal });
+      const req = module.request(url, { method, headers, agent });
+      cancel.onCancel(() => req.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })));
       attempt.watchConnection(req, url, this.connectTimeoutMs, onConnected);
       req.on('response', (res) => attempt.read(req, res, maxBytes, sink));
       attempt.send(req, body);

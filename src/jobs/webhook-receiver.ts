@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { Transport, TransportError } from '../api/transport.js';
+import { cancelledBy, Transport, TransportError } from '../api/transport.js';
 import type { Clock } from '../context.js';
 import { BodyTooLarge, listenOn, readCappedBody } from '../net/local-server.js';
 
@@ -167,7 +167,7 @@ export class WebhookReceiver {
         new URL(url),
         forwardedHeaders(delivery.headers),
         raw,
-        AbortSignal.any([signal, deadline]),
+        cancelledBy(AbortSignal.any([signal, deadline])),
         // Only the status is shown: a handler's successful answer is read to its end and dropped, whatever its size.
         Infinity,
         () => new Writable({ write: (_chunk, _encoding, done) => done() }),

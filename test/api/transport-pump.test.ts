@@ -5,7 +5,7 @@ import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Transport, TransportError } from '../../src/api/transport.js';
+import { cancelledBy, Transport, TransportError } from '../../src/api/transport.js';
 
 describe('a body sent in pieces', () => {
   it('is let go when the server resets the connection part-way through it', async () => {
@@ -35,7 +35,7 @@ describe('a body sent in pieces', () => {
         new URL(`http://127.0.0.1:${port}/v1/import`),
         { 'content-type': 'application/json' },
         pieces(),
-        AbortSignal.timeout(60_000),
+        cancelledBy(AbortSignal.timeout(60_000)),
       );
       await expect(exchange).rejects.toBeInstanceOf(TransportError);
       await letGo;

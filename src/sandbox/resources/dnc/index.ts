@@ -71,6 +71,7 @@ function wholeListPage(store: Store, listId: string, page: ReturnType<typeof pag
             'list_id = ? AND pos > ? AND pos <= ?',
             [listId, page.offset, last],
             'pos',
+            last - page.offset,
           );
   return { itemsJson, meta: meta(total, page, Math.max(0, last - page.offset)) };
 }
