@@ -259,7 +259,9 @@ class Attempt {
     res.on('aborted', () => this.fail(cutOff()));
     res.on('end', () => {
       if (!res.complete) return this.fail(cutOff());
-      this.resolve({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+      // Most answers come in one piece: decoded as it is, without a copy.
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      this.resolve({ status, headers: res.headers, text: body.toString('utf8') });
     });
   }
 }

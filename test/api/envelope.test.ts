@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dncEndpoints } from '../../src/api/contract/dnc.js';
 import { prospectsEndpoints } from '../../src/api/contract/prospects.js';
 import { tasksEndpoints } from '../../src/api/contract/tasks.js';
+import { listChecked } from '../../src/api/contract/schema.js';
 
 const item = { id: 7, value: 'acme.com', type: 'domain', extra: 'kept' };
 const expected = { items: [{ id: '7', value: 'acme.com', type: 'domain', extra: 'kept' }] };
@@ -26,6 +27,29 @@ describe('list envelopes', () => {
     const result = dncEndpoints.show.response.safeParse({ payload: { dncDetails: [item, { id: 1 }] } });
     expect(result.error?.issues[0]?.message).toBe('item 1: value Invalid input: expected string, received undefined');
     expect(dncEndpoints.show.response.safeParse({ payload: { message: 'no list' } }).error?.issues[0]?.message).toBe(
+      'no list in the answer',
+    );
+  });
+});
+
+describe('lists checked by a test instead of a schema (the DNC read)', () => {
+  const values = listChecked<{ value: string }>(
+    (raw) => (typeof (raw as { value?: unknown }).value === 'string' ? undefined : 'value must be a string'),
+    ['dncDetails'],
+  );
+
+  it('reads the same envelopes and gives the items as they came, with the meta', () => {
+    const body = { payload: { message: 'ok', dncDetails: [item], meta: { totalPages: 2 } } };
+    const parsed = values.parse(body);
+    expect(parsed).toEqual({ items: [item], meta: { totalPages: 2 } });
+    expect(parsed.items[0]).toBe(body.payload.dncDetails[0]);
+    expect(values.parse([item]).items).toEqual([item]);
+  });
+
+  it('names the first item that fails the test, and an answer without a list', () => {
+    const bad = values.safeParse({ payload: { dncDetails: [item, item, { value: 5 }] } });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['item 2: value must be a string']);
+    expect(values.safeParse({ payload: { message: 'no list' } }).error?.issues[0]?.message).toBe(
       'no list in the answer',
     );
   });

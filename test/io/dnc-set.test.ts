@@ -44,4 +44,25 @@ describe('DncSet', () => {
       expect(set.find('b.example')).toBe(-1);
     }
   });
+
+  it('keeps the first list of values read before a second list appears, through growth', () => {
+    const set = new DncSet(10);
+    for (let i = 0; i < 1_000; i++) set.add(`first${i}.example`, 0);
+    set.add('second.example', 2);
+    for (let i = 0; i < 1_000; i++) set.add(`more${i}.example`, 0);
+    expect(set.find('first0.example')).toBe(0);
+    expect(set.find('first999.example')).toBe(0);
+    expect(set.find('more999.example')).toBe(0);
+    expect(set.find('second.example')).toBe(2);
+  });
+
+  it('holds a value whose hash is 0, 0 (the empty mark) as 0, 1', () => {
+    const set = new DncSet();
+    set.addHash(0, 0, 0);
+    expect(set.size).toBe(1);
+    set.addHash(0, 1, 0);
+    expect(set.size).toBe(1);
+    set.addHash(0, 2, 0);
+    expect(set.size).toBe(2);
+  });
 });

@@ -85,6 +85,29 @@ export const listOf = <T extends z.ZodMiniType>(item: T, keys: readonly string[]
     }),
   );
 
+/** A list response of any of the shapes above whose items are checked by a test instead of a schema (`problem` says
+ * what is wrong with an item, or nothing); the items are the answer's own. For lists read ten thousand pages at a
+ * time: a schema's parse of each item allocated more than the item itself (reading a million DNC values, 184 of
+ * the 860 MB the read allocated). */
+export const listChecked = <T>(problem: (raw: unknown) => string | undefined, keys: readonly string[] = []) =>
+  z.pipe(
+    z.unknown(),
+    z.transform((body, ctx) => {
+      const list = readList(body, keys);
+      if (!list) {
+        ctx.issues.push({ code: 'custom', message: 'no list in the answer', input: body });
+        return z.NEVER;
+      }
+      for (let index = 0; index < list.items.length; index++) {
+        const wrong = problem(list.items[index]);
+        if (wrong === undefined) continue;
+        ctx.issues.push({ code: 'custom', message: `item ${index}: ${wrong}`, input: list.items[index] });
+        return z.NEVER;
+      }
+      return { items: list.items as T[], meta: list.meta };
+    }),
+  );
+
 export const pageMeta = z.looseObject({
   totalItems: z.optional(z.number()),
   currentPage: z.optional(z.number()),

@@ -1,7 +1,6 @@
-import * as z from 'zod/mini';
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
-import { listOf } from '../contract/schema.js';
+import { listChecked } from '../contract/schema.js';
 import { dncEndpoints, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
 import type { Page } from '../paginate.js';
 
@@ -29,10 +28,8 @@ export async function dncItemsPage(http: HttpClient, listId: string, query: DncI
  * spent about a second of its CPU in the whole item schema. */
 const valuesEndpoint = {
   ...dncEndpoints.show,
-  response: listOf(
-    z.custom<{ value: string }>((raw) => typeof (raw as { value?: unknown } | null)?.value === 'string', {
-      error: 'value must be a string',
-    }),
+  response: listChecked<{ value: string }>(
+    (raw) => (typeof (raw as { value?: unknown } | null)?.value === 'string' ? undefined : 'value must be a string'),
     ['dncDetails'],
   ),
 };
