@@ -16,7 +16,7 @@ import {
   type RequestBody,
 } from './transport.js';
 import { isFollowableLink } from '../loopback.js';
-import { watchRequest } from './request-watch.js';
+import { RequestWatches } from './request-watch.js';
 import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
 /** The most of an answer the client keeps in memory (64 MiB); larger answers fail with exit 1. */
@@ -91,6 +91,7 @@ const retryAfterCeilingMs = 60_000;
 
 export class HttpClient {
   private readonly transport: Transport;
+  private readonly watches = new RequestWatches();
   readonly origin: string;
   /** Requests on the wire now (after Ctrl-C, a job waits for these). */
   inFlight = 0;
@@ -147,7 +148,8 @@ export class HttpClient {
       const outcome = await this.attempt(method, url, options, () => config.activity?.(waiting));
       if (outcome.kind === 'response') this.answered = true;
       const elapsed = config.clock.now() - started;
-      this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
+      if (config.debug)
+        this.log(`${method} ${url.origin}${url.pathname}${url.search} -> ${describeOutcome(outcome)} in ${elapsed}ms`);
 
       if (outcome.kind === 'response' && outcome.response.status === 429) {
         const retryAfterMs = parseRetryAfter(outcome.response.headers['retry-after'], config.clock.now());
@@ -222,7 +224,10 @@ export class HttpClient {
     if (body !== undefined && !options.form) headers['content-type'] = 'application/json';
 
     // One deadline for the whole request (connect, send, answer), not one per phase.
-    const request = watchRequest(config.requestSignals?.() ?? [config.signal], options.timeoutMs ?? config.timeoutMs);
+    const request = this.watches.watch(
+      config.requestSignals?.() ?? [config.signal],
+      options.timeoutMs ?? config.timeoutMs,
+    );
     try {
       const saveTo = options.saveTo;
       // A new file each attempt, created exclusively (never through a link left at the name) and 0600.

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchRequest } from '../../src/api/request-watch.js';
+import { RequestWatches } from '../../src/api/request-watch.js';
+
+const watchRequest = (parents: AbortSignal[], timeoutMs: number, watches = new RequestWatches()) =>
+  watches.watch(parents, timeoutMs);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,10 +61,30 @@ describe('watchRequest', () => {
     expect(running.timedOut()).toBe(false);
   });
 
-  it('adds one listener to a command signal however many requests it watches', () => {
+  it('adds one listener to a command signal and sets one timer however many requests it watches', () => {
+    vi.useFakeTimers();
     const command = new AbortController();
     const added = vi.spyOn(command.signal, 'addEventListener');
-    for (let i = 0; i < 100; i++) watchRequest([command.signal], 60_000).dispose();
+    const watches = new RequestWatches();
+    const timers = vi.getTimerCount();
+    for (let i = 0; i < 100; i++) watchRequest([command.signal], 60_000, watches).dispose();
     expect(added).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(timers + 1);
+  });
+
+  it('times each request out at its own deadline, whatever order they came in', () => {
+    vi.useFakeTimers();
+    const watches = new RequestWatches();
+    const signal = new AbortController().signal;
+    const long = watchRequest([signal], 10_000, watches);
+    const short = watchRequest([signal], 2_000, watches);
+    const ended = watchRequest([signal], 1_000, watches);
+    ended.dispose();
+    vi.advanceTimersByTime(2_000);
+    expect([short.timedOut(), long.timedOut()]).toEqual([true, false]);
+    vi.advanceTimersByTime(7_999);
+    expect(long.timedOut()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect([long.timedOut(), ended.timedOut()]).toEqual([true, false]);
   });
 });
