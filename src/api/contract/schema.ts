@@ -57,8 +57,9 @@ export function unwrapRecord(body: unknown, has: string): unknown {
   return node;
 }
 
-/** A list response of any of the shapes above, with each item checked by `item`. */
-export const listOf = <T extends z.ZodMiniType>(item: T, keys: readonly string[] = []) =>
+/** A list response of any of the shapes above, each item handed to `take`, which adds what it makes of it to
+ * `items` or says what is wrong with it. */
+const listTaking = <T>(take: (raw: unknown, items: T[]) => string | undefined, keys: readonly string[]) =>
   z.pipe(
     z.unknown(),
     z.transform((body, ctx) => {
@@ -67,46 +68,36 @@ export const listOf = <T extends z.ZodMiniType>(item: T, keys: readonly string[]
         ctx.issues.push({ code: 'custom', message: 'no list in the answer', input: body });
         return z.NEVER;
       }
-      const items: z.output<T>[] = [];
-      for (const [index, raw] of list.items.entries()) {
-        const parsed = item.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          ctx.issues.push({
-            code: 'custom',
-            message: `item ${index}: ${[...issue.path].join('.')} ${issue.message}`,
-            input: raw,
-          });
-          return z.NEVER;
-        }
-        items.push(parsed.data as z.output<T>);
+      const items: T[] = [];
+      for (let index = 0; index < list.items.length; index++) {
+        const wrong = take(list.items[index], items);
+        if (wrong === undefined) continue;
+        ctx.issues.push({ code: 'custom', message: `item ${index}: ${wrong}`, input: list.items[index] });
+        return z.NEVER;
       }
       return { items, meta: list.meta };
     }),
   );
+
+/** A list response of any of the shapes above, with each item checked by `item`. */
+export const listOf = <T extends z.ZodMiniType>(item: T, keys: readonly string[] = []) =>
+  listTaking<z.output<T>>((raw, items) => {
+    const parsed = item.safeParse(raw);
+    if (parsed.success) return void items.push(parsed.data);
+    const issue = parsed.error.issues[0]!;
+    return `${[...issue.path].join('.')} ${issue.message}`;
+  }, keys);
 
 /** A list response of any of the shapes above whose items are checked by a test instead of a schema (`problem` says
  * what is wrong with an item, or nothing); the items are the answer's own. For lists read ten thousand pages at a
  * time: a schema's parse of each item allocated more than the item itself (reading a million DNC values, 184 of
  * the 860 MB the read allocated). */
 export const listChecked = <T>(problem: (raw: unknown) => string | undefined, keys: readonly string[] = []) =>
-  z.pipe(
-    z.unknown(),
-    z.transform((body, ctx) => {
-      const list = readList(body, keys);
-      if (!list) {
-        ctx.issues.push({ code: 'custom', message: 'no list in the answer', input: body });
-        return z.NEVER;
-      }
-      for (let index = 0; index < list.items.length; index++) {
-        const wrong = problem(list.items[index]);
-        if (wrong === undefined) continue;
-        ctx.issues.push({ code: 'custom', message: `item ${index}: ${wrong}`, input: list.items[index] });
-        return z.NEVER;
-      }
-      return { items: list.items as T[], meta: list.meta };
-    }),
-  );
+  listTaking<T>((raw, items) => {
+    const wrong = problem(raw);
+    if (wrong === undefined) items.push(raw as T);
+    return wrong;
+  }, keys);
 
 export const pageMeta = z.looseObject({
   totalItems: z.optional(z.number()),
