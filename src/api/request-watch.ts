@@ -38,6 +38,7 @@ export class RequestWatches {
       onCancel(then) {
         abort = then;
         if (aborted) then();
+        return () => (abort = undefined);
       },
       timedOut: () => timedOut,
       dispose: () => {

@@ -15,19 +15,24 @@ export interface Exchange {
   text: string;
 }
 
-/** What cancels an exchange: a deadline, Ctrl-C. `onCancel` is told at once when it already is. */
+/** What cancels an exchange: a deadline, Ctrl-C. `onCancel` is told at once when it already is; what it returns
+ * stops the listening, once the exchange has ended. */
 export interface Cancellation {
   readonly aborted: boolean;
-  onCancel(abort: () => void): void;
+  onCancel(abort: () => void): () => void;
 }
 
-/** An AbortSignal as a Cancellation (one listener on it). */
+/** An AbortSignal as a Cancellation (one listener on it while the exchange lasts). */
 export function cancelledBy(signal: AbortSignal): Cancellation {
   return {
     get aborted() {
       return signal.aborted;
     },
-    onCancel: (abort) => (signal.aborted ? abort() : signal.addEventListener('abort', abort, { once: true })),
+    onCancel(abort) {
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+      return () => signal.removeEventListener('abort', abort);
+    },
   };
 }
 
@@ -108,7 +113,10 @@ export class Transport {
     return new Promise<Exchange>((resolve, reject) => {
       const attempt = new Attempt(resolve, reject);
       const req = module.request(url, { method, headers, agent });
-      cancel.onCancel(() => req.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })));
+      const stop = cancel.onCancel(() =>
+        req.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })),
+      );
+      req.once('close', stop);
       attempt.watchConnection(req, url, this.connectTimeoutMs, onConnected);
       req.on('response', (res) => attempt.read(req, res, maxBytes, sink));
       attempt.send(req, body);

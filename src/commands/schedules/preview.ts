@@ -50,16 +50,10 @@ function columnsOf(
 ): { zoneColumn: number; emailColumn: number } {
   const columns = `Its columns are: ${source.header.map((h) => visible(h)).join(', ')}`;
   try {
-    const { header } = source;
-    const zoneFlag = { name: '--timezone-column', value: opts.timezoneColumn };
-    const zoneColumn = columnOf(header, zoneFlag, zoneNames, file, columns);
-    const emailColumn = columnOf(
-      header,
-      { name: '--email-column', value: opts.emailColumn },
-      emailNames,
-      file,
-      columns,
-    );
+    const column = (name: string, value: string | undefined, names: string[]) =>
+      columnOf(source.header, { name, value }, names, file, columns);
+    const zoneColumn = column('--timezone-column', opts.timezoneColumn, zoneNames);
+    const emailColumn = column('--email-column', opts.emailColumn, emailNames);
     if (zoneColumn < 0 && opts.timezone === undefined)
       throw new UsageError(
         `${file}: no time-zone column (timezone, time zone, tz) and no --timezone`,

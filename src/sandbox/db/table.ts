@@ -99,11 +99,9 @@ export class Table<T> {
     orderBy: string,
     limit: number,
   ): string {
-    const keys = Object.keys(fields);
-    const object = keys.map((key, i) => `'${key}', c${i}`).join(', ');
-    const columns = Object.values(fields)
-      .map((column, i) => `${column} AS c${i}`)
-      .join(', ');
+    const entries = Object.entries(fields);
+    const object = entries.map(([key], i) => `'${key}', c${i}`).join(', ');
+    const columns = entries.map(([, column], i) => `${column} AS c${i}`).join(', ');
     const sql =
       `SELECT json_group_array(json_object(${object})) AS rows ` +
       `FROM (SELECT ${columns} FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
