@@ -21,7 +21,7 @@ module.exports = {
       name: 'cli-below-commands',
       severity: 'error',
       comment:
-        'The program renders and runs the verbs it is handed (src/entry.ts hands them over): cli/ imports no command.',
+        'The program renders and runs the verbs it is handed (src/commands/entry.ts hands them over): cli/ imports no command.',
       from: { path: '^src/cli/' },
       to: { path: '^src/commands/' },
     },

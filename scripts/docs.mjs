@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs`: writes docs/commands.md, man/outreach.1 and docs/agents.md from the command definitions (src/docs.ts),
+// `npm run docs`: writes docs/commands.md, man/outreach.1 and docs/agents.md from the command definitions (src/commands/reference.ts),
 // bundled here on the fly so the CLI's own bundle carries none of it. `--check` writes nothing and exits 1 when
 // either file is stale.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -13,7 +13,7 @@ const dir = mkdtempSync('node_modules/.cache/outreach-docs-');
 try {
   const outfile = join(dir, 'docs.mjs');
   await build({
-    entryPoints: ['src/docs.ts'],
+    entryPoints: ['src/commands/reference.ts'],
     bundle: true,
     format: 'esm',
     platform: 'node',

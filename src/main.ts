@@ -8,7 +8,7 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${OUTREACH_VERSION}\n`);
 } else {
-  const { createProcessContext, runCli, groups } = await import('./entry.js');
+  const { createProcessContext, runCli, groups } = await import('./commands/entry.js');
   const ctx = createProcessContext();
   const exitCode = await runCli(ctx, argv, groups);
   // A broken stdout has set its code already (context.ts: 141, or 1): what the command returned must not hide it.
