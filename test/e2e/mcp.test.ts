@@ -276,9 +276,11 @@ describe('outreach mcp', () => {
         )
         .catch(() => 'closed');
       expect(await followed).toBe('closed');
-      // The lists are read first (the sandbox's 42 values), then the rows.
-      expect(reports[0]).toMatch(/^Reading do-not-contact lists: \d+ of 42 values$/);
-      expect(reports.find((r) => !r.startsWith('Reading'))).toMatch(/^big\.csv: [\d,]+ rows read/);
+      // The lists are read first, then the rows. The 42 values of the sandbox's lists may be read before the follower
+      // asks (then its first report is about rows): what the read reports is tested in dnc-read-progress.test.ts.
+      const firstRows = reports.findIndex((r) => !r.startsWith('Reading do-not-contact lists: '));
+      expect(reports[firstRows]).toMatch(/^big\.csv: [\d,]+ rows read/);
+      expect(reports.slice(firstRows).filter((r) => r.startsWith('Reading'))).toEqual([]);
       client = undefined;
 
       mcp = await connect(dir);
