@@ -9,6 +9,7 @@ import { groups } from '../../src/commands/manifest.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { state } from '../helpers/sandbox-state.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -160,5 +161,41 @@ describe('outreach mcp in process', () => {
     const { job } = checked.structuredContent as { job: { id: string } };
     await client.callTool({ name: 'job_status', arguments: { id: job.id, waitSeconds: 30 } });
     expect(posts()).toBeGreaterThan(0);
+  });
+
+  it('answers a job tool with its running job when the service is silent, as it does a dry run', async () => {
+    // A service that takes every request and never answers: the job reports nothing and keeps no journal yet.
+    const silent = await startReceiver('hang');
+    const files = tempDir('outreach-mcp-silent-');
+    for (const name of ['sent.csv', 'rehearsed.csv']) writeFileSync(join(files, name), 'Email\nquiet@agent.example\n');
+    const { ctx } = createTestContext({ env: { ...sb.env, OUTREACH_BASE_URL: silent.url }, cwd: files });
+    const waits = { rehearsalMs: 50, setupMs: 50 };
+    const { factory } = await mcpServerFactory(ctx, groups, {
+      globals: [],
+      readOnly: false,
+      filesDir: files,
+      version: '0.0.0-test',
+      waits,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await factory().connect(serverSide);
+    client = new Client({ name: 'in-process', version: '1.0.0' });
+    await client.connect(clientSide);
+    const started = [];
+    for (const [name, dryRun] of [
+      ['sent.csv', false],
+      ['rehearsed.csv', true],
+    ] as const) {
+      const file = join(files, name);
+      const answer = await client.callTool({ name: 'prospects_import', arguments: { file, dryRun } });
+      started.push((answer.structuredContent as { job: { id: string; state: string } }).job);
+    }
+    expect(started.map((job) => job.state)).toEqual(['running', 'running']);
+    // Once the service goes away, each job ends with the failure, followed as any job is.
+    await silent.close();
+    for (const job of started) {
+      const status = await client.callTool({ name: 'job_status', arguments: { id: job.id, waitSeconds: 60 } });
+      expect((status.structuredContent as { job: { state: string } }).job.state).toBe('failed');
+    }
   });
 });

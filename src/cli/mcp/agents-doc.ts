@@ -3,6 +3,7 @@
 import type { GroupEntry } from '../verb.js';
 import { everyVerb } from '../verb-tree.js';
 import { maxAnswerChars } from './answer.js';
+import { defaultJobWaits } from './call.js';
 import { confirmTtlMs } from './guard.js';
 import { toolsFrom, type Tool } from './tools.js';
 
@@ -74,7 +75,10 @@ export async function renderAgentsDoc(groups: GroupEntry[]): Promise<string> {
     '',
     'An import, a DNC upload, a bulk skip or snooze, an enrichment and adding contacts to a sequence run as jobs: the',
     'call returns at once with `{job: {id, state, command, journal, sandbox}, next}`: the command it runs, where it',
-    'keeps its journal, `sandbox: true` against the sandbox. `job_status {id, waitSeconds}` gives its state',
+    'keeps its journal, `sandbox: true` against the sandbox (a job that has neither kept a journal nor reported',
+    `progress within ${defaultJobWaits.setupMs / 1000} s, as against a service that does not answer, comes back running`,
+    'without one: follow it).',
+    '`job_status {id, waitSeconds}` gives its state',
     '(running, done, failed) and last progress',
     'line (rows read, sent, chunks accepted, rate-limit waits), waiting up to `waitSeconds` for it to end and sending',
     'progress notifications when the call carries a progress token; once it has ended, its `outcome`: the',

@@ -27,6 +27,7 @@ export interface CallSettings {
   maxAffected?: number;
   guard: Guard;
   jobs: Jobs;
+  waits: JobWaits;
 }
 
 const result = (structured: Record<string, unknown>, isError = false): CallToolResult => ({
@@ -87,8 +88,14 @@ function filesNow(tool: Tool, args: Record<string, unknown>): string {
     .join('\n');
 }
 
-/** How long a rehearsal of a job (--dry-run) is waited for before its answer is a job to follow. */
-const rehearsalWaitMs = 30_000;
+/** How long a job tool's call waits before its answer is a job to follow: for a rehearsal (--dry-run) to end, and
+ * for any job to set itself up (keep its journal, report progress). */
+export interface JobWaits {
+  rehearsalMs: number;
+  setupMs: number;
+}
+
+export const defaultJobWaits: JobWaits = { rehearsalMs: 30_000, setupMs: 10_000 };
 
 /** One call's pieces: its audit, the run of its command, and acting (at once, or as a job). */
 class Call {
@@ -144,8 +151,9 @@ class Call {
     }
     // A rehearsal sends nothing: its outcome is what the agent asked for, so it is waited for (a while: a huge file's
     // stays a job to follow). Otherwise at once, but with where it keeps its journal: what job_resume continues from.
-    if (rest.dryRun === true) await settings.jobs.follow(job.id, rehearsalWaitMs, this.signal, () => undefined);
-    return jobAnswer((await settings.jobs.settled(job.id)) ?? job, settings, true);
+    const { rehearsalMs, setupMs } = settings.waits;
+    if (rest.dryRun === true) await settings.jobs.follow(job.id, rehearsalMs, this.signal, () => undefined);
+    return jobAnswer((await settings.jobs.settled(job.id, setupMs, this.signal)) ?? job, settings, true);
   }
 }
 

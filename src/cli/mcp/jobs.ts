@@ -100,18 +100,22 @@ export class Jobs {
   }
 
   /** Waits until the job has set itself up: its journal is kept, it reports progress, or it has ended (then with its
-   * answer: a short job, a rehearsal, answers at once). */
-  async settled(id: string): Promise<(JobView & { answer?: Answer }) | undefined> {
+   * answer: a short job, a rehearsal, answers at once); at most `ms`, or until `signal` aborts: a job that says
+   * nothing (a service that does not answer) is answered as running, to follow with job_status. */
+  async settled(id: string, ms: number, signal: AbortSignal): Promise<(JobView & { answer?: Answer }) | undefined> {
     const job = this.jobs.get(id);
     if (!job) return undefined;
-    if (job.state === 'running' && job.journal === undefined && job.reports === 0)
-      await new Promise<void>((resolve) => {
-        const listener = () => {
-          job.listeners.delete(listener);
-          resolve();
-        };
-        job.listeners.add(listener);
-      });
+    if (job.state === 'running' && job.journal === undefined && job.reports === 0) {
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const timer = setTimeout(wake, ms);
+      job.listeners.add(wake);
+      signal.addEventListener('abort', wake);
+      await woken;
+      clearTimeout(timer);
+      job.listeners.delete(wake);
+      signal.removeEventListener('abort', wake);
+    }
     return this.get(id);
   }
 

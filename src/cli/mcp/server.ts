@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import type { GroupEntry } from '../verb.js';
 import { everyVerb } from '../verb-tree.js';
 import { askUserFor } from './ask-user.js';
-import { callTool, type CallSettings } from './call.js';
+import { callTool, defaultJobWaits, type CallSettings, type JobWaits } from './call.js';
 import { Guard } from './guard.js';
 import { registerJobTools } from './job-tools.js';
 import { Jobs } from './jobs.js';
@@ -22,6 +22,8 @@ export interface McpSettings {
   readOnly: boolean;
   /** The folder every file a tool reads or writes must lie in. */
   filesDir: string;
+  /** How long a job tool's call waits for the job (defaultJobWaits). */
+  waits?: JobWaits;
   /** No call acts on more records than this. */
   maxAffected?: number;
   version: string;
@@ -44,6 +46,7 @@ export async function mcpServerFactory(
     maxAffected: settings.maxAffected,
     guard: new Guard(() => ctx.clock.now()),
     jobs: new Jobs(() => ctx.clock.now()),
+    waits: settings.waits ?? defaultJobWaits,
   };
   const factory = () => {
     const server = new McpServer(
