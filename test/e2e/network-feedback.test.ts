@@ -122,8 +122,11 @@ describe('failures that retrying cannot fix', () => {
       cert: readFileSync(tlsFixture('api.example.com.crt')),
     });
     let handshakes = 0;
-    server.on('secureConnection', () => handshakes++);
-    server.on('tlsClientError', () => handshakes++);
+    // The server's own account of the handshake may be handled after the client has ended: it is waited for.
+    const shaken = new Promise((resolve) => {
+      server.on('secureConnection', () => resolve(++handshakes));
+      server.on('tlsClientError', () => resolve(++handshakes));
+    });
     const port = await listen(server);
     const env = cleanEnv({
       OUTREACH_CONFIG_DIR: tempDir(),
@@ -140,12 +143,15 @@ describe('failures that retrying cannot fix', () => {
         'hint: Check the base URL (set by OUTREACH_BASE_URL): is the host name right? A proxy that intercepts TLS ' +
         'shows its own certificate.\n',
     );
+    await shaken;
     expect(handshakes).toBe(1);
   });
 
   it('a host that accepts no connection fails after --connect-timeout, naming the host and the flag', async () => {
     // Takes the TCP connection and never starts TLS: to the client, a host that does not answer.
-    const port = await listen(createTcpServer(() => undefined));
+    const server = createTcpServer(() => undefined);
+    const port = await listen(server);
+    const accepted = once(server, 'connection'); // may be handled after the client has ended: waited for
     const env = cleanEnv({
       OUTREACH_CONFIG_DIR: tempDir(),
       OUTREACH_BASE_URL: `https://127.0.0.1:${port}`,
@@ -158,6 +164,7 @@ describe('failures that retrying cannot fix', () => {
         'hint: Check the base URL (set by OUTREACH_BASE_URL) and your network; raise --connect-timeout if the ' +
         'service is only slow to connect.\n',
     );
+    await accepted;
     expect(sockets).toHaveLength(1);
   });
 });

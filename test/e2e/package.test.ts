@@ -12,7 +12,7 @@ import { cleanEnv } from '../helpers/spawn.js';
 const root = join(import.meta.dirname, '../..');
 
 describe('the npm package', () => {
-  it('installs globally from its tarball with a working outreach and man page', { timeout: 300_000 }, () => {
+  it('installs globally from its tarball with a working outreach and man page', { timeout: 540_000 }, () => {
     const work = tempDir('outreach-pack-');
     const npmEnv = {
       ...process.env,

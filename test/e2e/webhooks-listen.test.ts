@@ -54,7 +54,7 @@ let handler: Receiver | undefined;
 afterEach(async () => {
   if (listener && listener.child.exitCode === null) {
     listener.child.kill('SIGKILL');
-    await once(listener.child, 'exit');
+    await once(listener.child, 'close');
   }
   await handler?.close();
   if (sandbox?.child.exitCode === null) await sandbox.stop();
@@ -85,7 +85,7 @@ describe('webhooks listen', () => {
     await listener.waitFor('stdout', /"rejected":"header x-outreach-listen-secret missing"/);
 
     listener.child.kill('SIGINT');
-    const [code] = await once(listener.child, 'exit');
+    const [code] = await once(listener.child, 'close');
     expect(code).toBe(0);
     const deliveries = listener
       .stdout()
@@ -211,7 +211,7 @@ describe('webhooks listen against hostile or unusual senders (issue 27 item 13)'
     await listener.waitFor('stdout', /(replay \(eventId seen before\): not forwarded\n[^]*){2}/);
     expect(handler.deliveries.map((d) => d.body.webhook.id)).toEqual(['wh1', 'wh2']);
     listener.child.kill('SIGINT');
-    await once(listener.child, 'exit');
+    await once(listener.child, 'close');
     expect(listener.stderr()).toContain('Stopped: 4 deliveries received, 2 replayed.\n');
   });
 
