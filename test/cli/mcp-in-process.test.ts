@@ -198,4 +198,43 @@ describe('outreach mcp in process', () => {
       expect((status.structuredContent as { job: { state: string } }).job.state).toBe('failed');
     }
   });
+
+  it('job_stop stops a job as Ctrl-C would: it ends interrupted, and job_resume starts it again', async () => {
+    const silent = await startReceiver('hang');
+    const files = tempDir('outreach-mcp-stop-');
+    const file = join(files, 'leads.csv');
+    writeFileSync(file, 'Email\nstopped@agent.example\n');
+    const { ctx } = createTestContext({ env: { ...sb.env, OUTREACH_BASE_URL: silent.url }, cwd: files });
+    const waits = { rehearsalMs: 50, setupMs: 50 };
+    const { factory } = await mcpServerFactory(ctx, groups, {
+      globals: [],
+      readOnly: false,
+      filesDir: files,
+      version: '0.0.0-test',
+      waits,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await factory().connect(serverSide);
+    client = new Client({ name: 'in-process', version: '1.0.0' });
+    await client.connect(clientSide);
+    const started = await client.callTool({ name: 'prospects_import', arguments: { file } });
+    const { job } = started.structuredContent as { job: { id: string; state: string } };
+    await silent.received(1);
+    const stopped = await client.callTool({ name: 'job_stop', arguments: { id: job.id } });
+    expect(stopped.structuredContent).toMatchObject({
+      job: { id: job.id, state: 'failed' },
+      outcome: { exitCode: 130 },
+    });
+    expect((stopped.structuredContent as { outcome: { error: string } }).outcome.error).toMatch(/\ninterrupted\n/);
+    // It kept its journal: job_resume continues it (here against the same silent service: stopped again).
+    const resumed = await client.callTool({ name: 'job_resume', arguments: { id: job.id } });
+    const again = (resumed.structuredContent as { job: { id: string; state: string; command: string } }).job;
+    expect(again).toMatchObject({ state: 'running', command: `outreach prospects import ${file} --resume` });
+    const stoppedAgain = await client.callTool({ name: 'job_stop', arguments: { id: again.id } });
+    expect(stoppedAgain.structuredContent).toMatchObject({ job: { state: 'failed' }, outcome: { exitCode: 130 } });
+    // A job that has ended is left as it is.
+    const late = await client.callTool({ name: 'job_stop', arguments: { id: job.id } });
+    expect(late.structuredContent).toMatchObject({ job: { state: 'failed' }, outcome: { exitCode: 130 } });
+    await silent.close();
+  });
 });

@@ -1,8 +1,10 @@
 // The tools that follow a long job: job_status (its phase, waiting for it with progress notifications when the client
 // gave a progress token), job_results (its outcome: counts and the paths of its files, never rows inline) and
-// job_resume (the same tool again with --resume, for a job this server ran or, after a restart, its tool and arguments).
+// job_resume (the same tool again with --resume, for a job this server ran or, after a restart, its tool and arguments)
+// and job_stop (a job stopped as Ctrl-C stops its command).
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { interruptGraceMs } from '../context/job-mode.js';
 import { cut } from './answer.js';
 import { callTool, jobAnswer, refusal, type CallSettings } from './call.js';
 import { anyAnswer, jobHandle } from './output-schema.js';
@@ -14,10 +16,14 @@ const unknownJob = (id: string): CallToolResult =>
 /** The longest a job_status call waits. */
 const maxWaitSeconds = 600;
 
+/** How long job_stop waits for the job to end unless told: its grace period, and a little for it to wind up. */
+const stopWaitSeconds = interruptGraceMs / 1000 + 10;
+
 export function registerJobTools(server: McpServer, settings: CallSettings, tools: Map<string, Tool>): void {
   registerStatus(server, settings);
   registerResults(server, settings);
   registerResume(server, settings, tools);
+  registerStop(server, settings);
 }
 
 function registerStatus(server: McpServer, settings: CallSettings): void {
@@ -102,6 +108,30 @@ function registerResume(server: McpServer, settings: CallSettings, tools: Map<st
       if (!checked.success) return refusal(`arguments of ${tool.name}: ${cut(checked.error.message)}`);
       const { restart: _restart, ...args } = checked.data as Record<string, unknown>;
       return callTool({ ...settings }, tool, args, extra.mcpReq.signal);
+    },
+  );
+}
+
+function registerStop(server: McpServer, settings: CallSettings): void {
+  const { jobs } = settings;
+  server.registerTool(
+    'job_stop',
+    {
+      description:
+        'Stops a running job as Ctrl-C stops its command: nothing new is sent, requests already sent get up to ' +
+        `${interruptGraceMs / 1000} s to be answered, and the job keeps its journal (job_resume continues it). ` +
+        `Answers once it has ended, or after waitSeconds (default ${stopWaitSeconds}) with it still stopping.`,
+      inputSchema: z.strictObject({
+        id: z.string().describe('the job id a tool returned'),
+        waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
+      }),
+      outputSchema: z.looseObject({ job: jobHandle, outcome: z.unknown().optional(), next: z.string().optional() }),
+      annotations: { title: 'Stop a job', readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ id, waitSeconds }, extra) => {
+      if (!jobs.get(id)) return unknownJob(id);
+      await jobs.stopOne(id, (waitSeconds ?? stopWaitSeconds) * 1000, extra.mcpReq.signal);
+      return jobAnswer(jobs.get(id)!, settings);
     },
   );
 }

@@ -1,5 +1,5 @@
 // Long jobs as handles: a tool that starts an upload or a bulk action returns at once with a job id; the run goes on
-// in this server, and job_status, job_results and job_resume follow it. What a job keeps is bounded (its last
+// in this server, and job_status, job_results, job_stop and job_resume follow it. What a job keeps is bounded (its last
 // progress line, a few notes, its answer) and so is how many are kept. A job keeps its journal like any run of its
 // command, so after the server's restart job_resume (the tool and its arguments) continues it with --resume.
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,8 @@ interface Job extends JobView {
   answer?: Answer;
   done: Promise<void>;
   listeners: Set<() => void>;
+  /** Stops this job alone, as Ctrl-C would (job_stop). */
+  stopping: AbortController;
 }
 
 /** Jobs kept for job_status (the oldest finished ones go first), jobs running at once, and notes kept a job. */
@@ -69,6 +71,7 @@ export class Jobs {
       notes: [],
       listeners: new Set(),
       done: Promise.resolve(),
+      stopping: new AbortController(),
     };
     const heard = (event: JobEvent) => {
       if (event.type === 'journal') job.journal = event.path;
@@ -78,7 +81,7 @@ export class Jobs {
       } else if (job.notes.length < maxNotes) job.notes.push(`${event.type}: ${event.text}`);
       for (const listener of job.listeners) listener();
     };
-    job.done = run(this.stopping.signal, heard).then(
+    job.done = run(AbortSignal.any([this.stopping.signal, job.stopping.signal]), heard).then(
       (answer) => this.end(job, answer),
       (error: unknown) => this.end(job, undefined, error),
     );
@@ -138,6 +141,13 @@ export class Jobs {
       clearTimeout(timer);
       job.listeners.delete(listener);
     }
+  }
+
+  /** Stops a running job as Ctrl-C would (it keeps its journal; requests already sent get their grace period),
+   * waiting for it to end as follow() does. */
+  async stopOne(id: string, ms: number, signal: AbortSignal): Promise<void> {
+    this.jobs.get(id)?.stopping.abort();
+    await this.follow(id, ms, signal, () => undefined);
   }
 
   /** Stops every job as Ctrl-C would (each keeps its journal) and waits for them to end. */
