@@ -37,6 +37,18 @@ async function connect(
   await client.connect(clientSide);
 }
 
+/** A client of a new server whose service is at `baseUrl`, waiting 50 ms for a job to set itself up or rehearse. */
+async function connectTo(baseUrl: string, filesDir: string) {
+  const { ctx } = createTestContext({ env: { ...sb.env, OUTREACH_BASE_URL: baseUrl }, cwd: filesDir });
+  const waits = { rehearsalMs: 50, setupMs: 50 };
+  const settings = { globals: [], readOnly: false, filesDir, version: '0.0.0-test', waits };
+  const { factory } = await mcpServerFactory(ctx, groups, settings);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await factory().connect(serverSide);
+  client = new Client({ name: 'in-process', version: '1.0.0' });
+  await client.connect(clientSide);
+}
+
 beforeEach(async () => {
   sb = await startTestSandbox();
 });
@@ -168,19 +180,7 @@ describe('outreach mcp in process', () => {
     const silent = await startReceiver('hang');
     const files = tempDir('outreach-mcp-silent-');
     for (const name of ['sent.csv', 'rehearsed.csv']) writeFileSync(join(files, name), 'Email\nquiet@agent.example\n');
-    const { ctx } = createTestContext({ env: { ...sb.env, OUTREACH_BASE_URL: silent.url }, cwd: files });
-    const waits = { rehearsalMs: 50, setupMs: 50 };
-    const { factory } = await mcpServerFactory(ctx, groups, {
-      globals: [],
-      readOnly: false,
-      filesDir: files,
-      version: '0.0.0-test',
-      waits,
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await factory().connect(serverSide);
-    client = new Client({ name: 'in-process', version: '1.0.0' });
-    await client.connect(clientSide);
+    await connectTo(silent.url, files);
     const started = [];
     for (const [name, dryRun] of [
       ['sent.csv', false],
@@ -204,19 +204,7 @@ describe('outreach mcp in process', () => {
     const files = tempDir('outreach-mcp-stop-');
     const file = join(files, 'leads.csv');
     writeFileSync(file, 'Email\nstopped@agent.example\n');
-    const { ctx } = createTestContext({ env: { ...sb.env, OUTREACH_BASE_URL: silent.url }, cwd: files });
-    const waits = { rehearsalMs: 50, setupMs: 50 };
-    const { factory } = await mcpServerFactory(ctx, groups, {
-      globals: [],
-      readOnly: false,
-      filesDir: files,
-      version: '0.0.0-test',
-      waits,
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await factory().connect(serverSide);
-    client = new Client({ name: 'in-process', version: '1.0.0' });
-    await client.connect(clientSide);
+    await connectTo(silent.url, files);
     const started = await client.callTool({ name: 'prospects_import', arguments: { file } });
     const { job } = started.structuredContent as { job: { id: string; state: string } };
     await silent.received(1);

@@ -16,6 +16,13 @@ const unknownJob = (id: string): CallToolResult =>
 /** The longest a job_status call waits. */
 const maxWaitSeconds = 600;
 
+/** What job_status and job_stop take (a job, and how long to wait for its end) and answer (its state). */
+const jobAndWait = z.strictObject({
+  id: z.string().describe('the job id a tool returned'),
+  waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
+});
+const jobState = z.looseObject({ job: jobHandle, outcome: z.unknown().optional(), next: z.string().optional() });
+
 /** How long job_stop waits for the job to end unless told: its grace period, and a little for it to wind up. */
 const stopWaitSeconds = interruptGraceMs / 1000 + 10;
 
@@ -35,11 +42,8 @@ function registerStatus(server: McpServer, settings: CallSettings): void {
         'The state of a job a tool started (running, done, failed), its last progress line (rows read, sent, ' +
         'accepted; rate-limit waits) and notes, and once it has ended its outcome (as job_results gives it). ' +
         'waitSeconds waits for it to end, sending progress notifications when the call carries a progress token.',
-      inputSchema: z.strictObject({
-        id: z.string().describe('the job id a tool returned'),
-        waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
-      }),
-      outputSchema: z.looseObject({ job: jobHandle, outcome: z.unknown().optional(), next: z.string().optional() }),
+      inputSchema: jobAndWait,
+      outputSchema: jobState,
       annotations: { title: 'Follow a job', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ id, waitSeconds }, extra) => {
@@ -121,11 +125,8 @@ function registerStop(server: McpServer, settings: CallSettings): void {
         'Stops a running job as Ctrl-C stops its command: nothing new is sent, requests already sent get up to ' +
         `${interruptGraceMs / 1000} s to be answered, and the job keeps its journal (job_resume continues it). ` +
         `Answers once it has ended, or after waitSeconds (default ${stopWaitSeconds}) with it still stopping.`,
-      inputSchema: z.strictObject({
-        id: z.string().describe('the job id a tool returned'),
-        waitSeconds: z.number().min(0).max(maxWaitSeconds).optional().describe('wait up to this long for it to end'),
-      }),
-      outputSchema: z.looseObject({ job: jobHandle, outcome: z.unknown().optional(), next: z.string().optional() }),
+      inputSchema: jobAndWait,
+      outputSchema: jobState,
       annotations: { title: 'Stop a job', readOnlyHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ id, waitSeconds }, extra) => {
