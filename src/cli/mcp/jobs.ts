@@ -108,17 +108,8 @@ export class Jobs {
   async settled(id: string, ms: number, signal: AbortSignal): Promise<(JobView & { answer?: Answer }) | undefined> {
     const job = this.jobs.get(id);
     if (!job) return undefined;
-    if (job.state === 'running' && job.journal === undefined && job.reports === 0) {
-      let wake = () => {};
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      const timer = setTimeout(wake, ms);
-      job.listeners.add(wake);
-      signal.addEventListener('abort', wake);
-      await woken;
-      clearTimeout(timer);
-      job.listeners.delete(wake);
-      signal.removeEventListener('abort', wake);
-    }
+    if (job.state === 'running' && job.journal === undefined && job.reports === 0)
+      await until(job, ms, signal, (wake) => wake());
     return this.get(id);
   }
 
@@ -126,21 +117,10 @@ export class Jobs {
   async follow(id: string, ms: number, signal: AbortSignal, onReport: (job: JobView) => void): Promise<void> {
     const job = this.jobs.get(id);
     if (!job || job.state !== 'running' || ms <= 0) return;
-    const listener = () => onReport(view(job));
-    job.listeners.add(listener);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        job.done,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, ms);
-          signal.addEventListener('abort', () => resolve(), { once: true });
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-      job.listeners.delete(listener);
-    }
+    await until(job, ms, signal, (wake) => {
+      onReport(view(job));
+      if (job.state !== 'running') wake();
+    });
   }
 
   /** Stops a running job as Ctrl-C would (it keeps its journal; requests already sent get their grace period),
@@ -162,6 +142,21 @@ export class Jobs {
       if (job.state !== 'running') this.jobs.delete(id);
     }
   }
+}
+
+/** Waits until `heard` (told at each of the job's events: a report, its journal, its end) wakes it, `ms` pass or
+ * `signal` aborts; nothing is left listening after. */
+async function until(job: Job, ms: number, signal: AbortSignal, heard: (wake: () => void) => void): Promise<void> {
+  let wake = () => {};
+  const woken = new Promise<void>((resolve) => (wake = resolve));
+  const listener = () => heard(wake);
+  const timer = setTimeout(wake, ms);
+  job.listeners.add(listener);
+  signal.addEventListener('abort', wake);
+  await woken;
+  clearTimeout(timer);
+  job.listeners.delete(listener);
+  signal.removeEventListener('abort', wake);
 }
 
 function view(job: Job): JobView {
