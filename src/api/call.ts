@@ -5,6 +5,7 @@ import { ApiError, NotFound, UsageError } from '../errors.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { fillPath } from './contract/endpoint.js';
 import type { HttpClient, Query, SendOptions } from './http.js';
+import type { KeptMembers } from './lean-json.js';
 
 export interface CallInput {
   params?: Record<string, string>;
@@ -12,6 +13,9 @@ export interface CallInput {
   body?: unknown;
   form?: FormData;
   timeoutMs?: number;
+  /** The only members of a success's JSON the response schema reads, for pages read by the thousand: the others are
+   * checked but never built (lean-json.ts). */
+  keepOnly?: KeptMembers;
 }
 
 export async function call<E extends Endpoint>(
@@ -58,6 +62,7 @@ export async function callWithBody<E extends Endpoint>(
     form: input.form,
     replaySafe: e.replaySafe,
     timeoutMs: input.timeoutMs,
+    keepOnly: input.keepOnly,
   };
   const response = await http.send(e.method, path, options).catch((error: unknown) => {
     // The id may be a path parameter or, as for a DNC upload's list, a field of the body.

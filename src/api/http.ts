@@ -16,6 +16,7 @@ import {
   type RequestBody,
 } from './transport.js';
 import { isFollowableLink } from '../loopback.js';
+import { notJson, parseJsonKeeping, type KeptMembers } from './lean-json.js';
 import { RequestWatches } from './request-watch.js';
 import { backoffDelay, isTlsFailure, parseRetryAfter, retryDecision, type AttemptOutcome } from './retry-policy.js';
 
@@ -75,6 +76,8 @@ export interface SendOptions {
   maxBytes?: number;
   /** Write a success's body to this file (0600, rewritten by each attempt) instead of keeping it in memory. */
   saveTo?: string;
+  /** A success's JSON is read keeping only these members (lean-json.ts): for pages read by the thousand. */
+  keepOnly?: KeptMembers;
 }
 
 export interface HttpResponse {
@@ -241,12 +244,13 @@ export class HttpClient {
       const res = await this.transport
         .exchange(method, url, headers, body, request, options.maxBytes, sink, onConnected)
         .finally(() => this.inFlight--);
-      const parsed = parseBody(res.text, res.headers['content-type']);
+      const success = res.status >= 200 && res.status < 300;
+      const parsed = readAnswer(res.bytes, res.headers['content-type'], success ? options.keepOnly : undefined);
       // A success whose JSON is cut off or garbled (a proxy, a dropped connection) says nothing about what happened:
       // treat it as a network fault after sending, so replay-safe requests are tried again.
-      if (res.status >= 200 && res.status < 300 && parsed === unreadableJson)
+      if (success && parsed === unreadableJson)
         return { kind: 'network', mayHaveReachedServer: true, code: 'BAD_BODY' };
-      const answer = parsed === unreadableJson ? res.text : parsed;
+      const answer = parsed === unreadableJson ? res.bytes.toString('utf8') : parsed;
       return { kind: 'response', response: { status: res.status, headers: res.headers, body: answer } };
     } catch (error) {
       if (config.signal.aborted) throw this.interruption();
@@ -386,6 +390,22 @@ function describeOutcome(outcome: AttemptOutcome): string {
 }
 
 const unreadableJson = Symbol('unreadable JSON');
+
+/** An answer's bytes as parseBody reads their text; JSON read keeping only `keep`'s members, when given. */
+function readAnswer(bytes: Buffer, contentType: string | string[] | undefined, keep?: KeptMembers): unknown {
+  if (keep && bytes.length > 0 && (String(contentType ?? '').includes('json') || startsLikeJson(bytes))) {
+    const value = parseJsonKeeping(bytes, keep);
+    return value === notJson ? unreadableJson : value;
+  }
+  return parseBody(bytes.toString('utf8'), contentType);
+}
+
+/** Whether the first byte past JSON's whitespace opens an object or an array. */
+function startsLikeJson(bytes: Buffer): boolean {
+  let at = 0;
+  while (bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09) at++;
+  return bytes[at] === 0x7b || bytes[at] === 0x5b;
+}
 
 /** JSON when the answer says or looks so; `unreadableJson` when it does and does not parse; else the text. */
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {

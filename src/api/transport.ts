@@ -12,7 +12,8 @@ export type RequestBody = string | Uint8Array | AsyncIterable<Uint8Array> | Read
 export interface Exchange {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  /** The answer as it came (empty when it went to a file): its reader decodes it. */
+  bytes: Buffer;
 }
 
 /** What cancels an exchange: a deadline, Ctrl-C. `onCancel` is told at once when it already is; what it returns
@@ -246,7 +247,7 @@ class Attempt {
     res.on('aborted', () => res.destroy(cutOff()));
     out.once('error', this.localFileFailed);
     pipeline(res, cap, out).then(
-      () => (res.complete ? this.resolve({ status, headers: res.headers, text: '' }) : this.fail(cutOff())),
+      () => (res.complete ? this.resolve({ status, headers: res.headers, bytes: noBytes }) : this.fail(cutOff())),
       this.fail,
     );
   }
@@ -267,9 +268,8 @@ class Attempt {
     res.on('aborted', () => this.fail(cutOff()));
     res.on('end', () => {
       if (!res.complete) return this.fail(cutOff());
-      // Most answers come in one piece: decoded as it is, without a copy.
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      this.resolve({ status, headers: res.headers, text: body.toString('utf8') });
+      // Most answers come in one piece: kept as it is, without a copy.
+      this.resolve({ status, headers: res.headers, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
     });
   }
 }
@@ -281,6 +281,8 @@ interface Answer {
   tooLarge(): AnswerTooLarge;
   refuse(): void;
 }
+
+const noBytes = Buffer.alloc(0);
 
 const cutOff = () => Object.assign(new Error('answer cut off'), { code: 'ECONNRESET' });
 

@@ -1,13 +1,22 @@
 // What the DNC read reports while it reads (the first thing an import shows, on a spinner or as an MCP job's
 // progress): a running count of the values read against the lists' sizes, one report a page; a list taken from its
-// copy of an earlier run reports nothing (it takes no time).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// copy of an earlier run reports nothing (it takes no time). And what it leaves behind: a read of a hundred thousand
+// values or more from the service has its garbage collected before the import after it starts.
+import { getHeapStatistics } from 'node:v8';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDncLists } from '../../src/jobs/dnc-lists.js';
+import { collectGarbage } from '../../src/collect-garbage.js';
 import type { JobContext } from '../../src/jobs/context.js';
 import type { JobEvent } from '../../src/jobs/events.js';
 import { testHttpClient } from '../helpers/http-client.js';
 import { tempDir, testTime } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const collections = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/collect-garbage.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/collect-garbage.js')>();
+  return { collectGarbage: () => (collections.count++, real.collectGarbage()) };
+});
 
 let sb: TestSandbox;
 beforeEach(async () => (sb = await startTestSandbox()));
@@ -49,5 +58,36 @@ describe('reading the do-not-contact lists', () => {
     events.length = 0;
     const again = await readDncLists(ctx, await ctx.http());
     expect([again.values, events]).toEqual([total, []]);
+  });
+});
+
+describe("the read's garbage", () => {
+  it('is collected after 100,000 values read from the service, not after fewer, nor after a cached copy', async () => {
+    const configDir = tempDir('outreach-dnc-garbage-');
+    const ctx = jobContext(configDir, []);
+    collections.count = 0;
+    await readDncLists(ctx, await ctx.http());
+    expect(collections.count).toBe(0); // the seed's 42 values
+
+    for (let first = 0; first < 100_000; first += 5_000) {
+      const items = Array.from({ length: 5_000 }, (_, i) => `p${first + i}@bulk.example`);
+      expect((await sb.request('POST', '/v1/dnc', { dncListId: 'dncGlobal1', items })).status).toBe(201);
+    }
+    const lists = await readDncLists(ctx, await ctx.http());
+    expect([lists.values, collections.count]).toEqual([100_042, 1]);
+    await readDncLists(ctx, await ctx.http()); // from the copies the read kept
+    expect(collections.count).toBe(1);
+  });
+
+  it('collectGarbage gives back what is no longer reachable', async () => {
+    let held: Array<{ n: number; text: string }> | undefined = Array.from({ length: 300_000 }, (_, n) => ({
+      n,
+      text: `value ${n}`,
+    }));
+    const before = getHeapStatistics().used_heap_size;
+    expect(held).toHaveLength(300_000);
+    held = undefined;
+    await collectGarbage();
+    expect(before - getHeapStatistics().used_heap_size).toBeGreaterThan(10 * 2 ** 20);
   });
 });
