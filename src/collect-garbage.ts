@@ -9,13 +9,14 @@ export async function collectGarbage(): Promise<void> {
   } catch {
     return;
   }
-  const session = new inspector.Session();
+  let session: InstanceType<typeof inspector.Session> | undefined;
   try {
+    session = new inspector.Session();
     session.connect();
-    await new Promise<void>((resolve) => session.post('HeapProfiler.collectGarbage', () => resolve()));
+    await new Promise<void>((resolve) => session!.post('HeapProfiler.collectGarbage', () => resolve()));
   } catch {
     // A session that cannot connect: the garbage is collected later, as without this.
   } finally {
-    session.disconnect();
+    session?.disconnect();
   }
 }

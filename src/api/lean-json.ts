@@ -5,8 +5,9 @@
 // the members named are built.
 //
 // It accepts exactly the answers JSON.parse accepts (their bytes decoded as UTF-8, as the client decodes answers)
-// and gives the value JSON.parse gives, less every member whose name is not kept. Strings with escapes or bytes past
-// ASCII, which the client never needs to be fast, are handed to JSON.parse itself.
+// and gives the value JSON.parse gives, less every member whose name is not kept; a document nested deeper than
+// `maxDepth` is given whole, as JSON.parse builds it (its readers take the members they read and ignore the rest).
+// Strings with escapes or bytes past ASCII, which the client never needs to be fast, are handed to JSON.parse itself.
 
 /** The answer is not JSON: JSON.parse would have thrown. */
 export const notJson = Symbol('not JSON');

@@ -7,19 +7,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dncValuesPage } from '../../src/api/resources/dnc.js';
 import { testHttpClient } from '../helpers/http-client.js';
 
-let server: http.Server | undefined;
-afterEach(() => server?.close());
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((s) => new Promise((resolve) => (s.close(resolve), s.closeAllConnections()))),
+  );
+});
 
 /** Answers each request with the next of `answers` (status and body bytes), counting the requests. */
 async function serve(answers: Array<{ status: number; body: string | Buffer }>) {
   const asked: string[] = [];
-  server = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     asked.push(req.url ?? '');
     const answer = answers[Math.min(asked.length, answers.length) - 1]!;
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(answer.body);
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, asked };
 }
