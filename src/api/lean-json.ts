@@ -20,23 +20,26 @@ const tooDeep = Symbol('too deep');
 
 /** The member names kept, at any depth. */
 export class KeptMembers {
-  private readonly kept: Array<{ name: string; bytes: Uint8Array }>;
+  /** The names by their length: most keys of an answer have a length no kept name has. */
+  private readonly byLength: Array<string[] | undefined> = [];
   private readonly names: ReadonlySet<string>;
 
   constructor(names: readonly string[]) {
-    for (const name of names)
+    for (const name of names) {
       // Plain ASCII, so a key is matched by its bytes; never "__proto__", which assigning would not keep as a member.
       if (!/^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/.test(name) || name === '__proto__')
         throw new Error(`cannot keep a member named ${JSON.stringify(name)}`);
-    this.kept = names.map((name) => ({ name, bytes: Buffer.from(name, 'latin1') }));
+      (this.byLength[name.length] ??= []).push(name);
+    }
     this.names = new Set(names);
   }
 
   /** The kept name written as bytes[start, end) (ASCII, no escapes), or undefined. */
   matchBytes(bytes: Uint8Array, start: number, end: number): string | undefined {
-    outer: for (const { name, bytes: kept } of this.kept) {
-      if (kept.length !== end - start) continue;
-      for (let i = 0; i < kept.length; i++) if (kept[i] !== bytes[start + i]) continue outer;
+    const candidates = this.byLength[end - start];
+    if (candidates === undefined) return undefined;
+    outer: for (const name of candidates) {
+      for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) !== bytes[start + i]) continue outer;
       return name;
     }
     return undefined;
@@ -219,7 +222,10 @@ class Reader {
   /** Past JSON's whitespace: space, tab, line feed, carriage return. */
   private space(): void {
     const { bytes } = this;
-    let b = bytes[this.pos];
-    while (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) b = bytes[++this.pos];
+    let at = this.pos;
+    let b = bytes[at];
+    if (b === undefined || b > 0x20) return; // most answers have none
+    while (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) b = bytes[++at];
+    this.pos = at;
   }
 }
