@@ -39,7 +39,17 @@ export interface Context {
   pid: number;
   /** Hears every event a job of this run emits, beside its renderer (`outreach mcp` reports a job's progress). */
   observe?: (event: JobEvent) => void;
+  /** How a stopped job's notes name stopping at once and resuming, when not as at a terminal ("Ctrl-C again",
+   * "--resume"): `outreach mcp` has no second stop for one job, and resumes with its job_resume tool. */
+  interruptWords?: InterruptWords;
   dispose(): void;
+}
+
+export interface InterruptWords {
+  /** What stops a stopping job at once, if anything does. */
+  stopAtOnce?: string;
+  /** What sends a stopped job's unanswered requests again. */
+  resume: string;
 }
 
 export const realClock: Clock = {

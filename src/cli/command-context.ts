@@ -60,6 +60,7 @@ export function createCommandContext(
     rateLimitWaitMs: readGlobal(flags, 'rateLimitWait'),
     requestsInFlight: () => clients.inFlight(),
     note: (message) => voice.note(message),
+    words: ctx.interruptWords,
   });
   const clients = createClients({
     ctx,

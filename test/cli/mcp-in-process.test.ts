@@ -213,7 +213,12 @@ describe('outreach mcp in process', () => {
       job: { id: job.id, state: 'failed' },
       outcome: { exitCode: 130 },
     });
-    expect((stopped.structuredContent as { outcome: { error: string } }).outcome.error).toMatch(/\ninterrupted\n/);
+    // Said in an agent's words: no second Ctrl-C to press, job_resume to send the cut requests again.
+    expect((stopped.structuredContent as { outcome: { error: string } }).outcome.error).toBe(
+      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered\n' +
+        'interrupted\n' +
+        'hint: Requests still unanswered after 30s were cut; job_resume sends them again.',
+    );
     // It kept its journal: job_resume continues it (here against the same silent service: stopped again).
     const resumed = await client.callTool({ name: 'job_resume', arguments: { id: job.id } });
     const again = (resumed.structuredContent as { job: { id: string; state: string; command: string } }).job;

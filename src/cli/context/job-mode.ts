@@ -2,7 +2,7 @@
 // minutes unless --rate-limit-wait says), lets requests already sent be answered after a first Ctrl-C (so --resume
 // does not send them again) for up to interruptGraceMs, and shows its progress in a spinner.
 import { clockTime } from '../../clock-time.js';
-import type { Clock } from '../../context.js';
+import type { Clock, InterruptWords } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 
 /** After a first Ctrl-C in a job, how long requests already sent may take to be answered. */
@@ -24,7 +24,11 @@ export interface JobModeSettings {
   /** Whether requests of this command are still unanswered. */
   requestsInFlight(): boolean;
   note(message: string): void;
+  /** How the notes name stopping at once and resuming; a terminal's words unless given. */
+  words?: InterruptWords;
 }
+
+const terminalWords: InterruptWords = { stopAtOnce: 'Ctrl-C again', resume: '--resume' };
 
 export class JobMode {
   private running = false;
@@ -82,16 +86,17 @@ export class JobMode {
 
   private interrupted(): void {
     if (!this.running || !this.settings.requestsInFlight()) return;
+    const words = this.settings.words ?? terminalWords;
     this.settings.note(
       `stopping: nothing new is sent; waiting up to ${interruptGraceMs / 1000}s for requests already sent to be ` +
-        'answered (Ctrl-C again to stop at once)',
+        `answered${words.stopAtOnce ? ` (${words.stopAtOnce} to stop at once)` : ''}`,
     );
     this.settings.clock.sleep(interruptGraceMs, AbortSignal.any([this.settings.stopNow, this.ended.signal])).then(
       () =>
         this.grace.abort(
           new Interrupted(
             'interrupted',
-            `Requests still unanswered after ${interruptGraceMs / 1000}s were cut; --resume sends them again.`,
+            `Requests still unanswered after ${interruptGraceMs / 1000}s were cut; ${words.resume} sends them again.`,
           ),
         ),
       () => undefined,

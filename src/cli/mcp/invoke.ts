@@ -57,6 +57,7 @@ export async function invoke(
     cwd,
     // The client's cancel is a Ctrl-C: nothing new starts, a job keeps its journal for job_resume.
     signal: AbortSignal.any([base.signal, signal]),
+    interruptWords: { resume: 'job_resume' },
     dispose: () => undefined,
   };
   const code = await runCli(ctx, argv, groups);
