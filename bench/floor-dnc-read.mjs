@@ -1,13 +1,13 @@
 // The do-not-contact read's floor: every page of every DNC list (100 values a page, the most spec.md allows) over one
-// keep-alive node:http agent with 8 pages under way (as the CLI asks them), each page taken as it arrives, each value
-// lower-cased and hashed into two typed arrays with the CLI's hash. No validation of the answers, no retries, no
+// keep-alive node:http agent with 8 pages under way (as the CLI starts), or AHEAD, each page taken as it arrives, each
+// value lower-cased and hashed into two typed arrays with the CLI's hash. No validation of the answers, no retries, no
 // cached copy, no CSV.
-// Usage: node floor-dnc-read.mjs BASE_URL KEY
+// Usage: node floor-dnc-read.mjs BASE_URL KEY [AHEAD]
 import http from 'node:http';
 
-const [baseUrl, key] = process.argv.slice(2);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const ahead = 8;
+const [baseUrl, key, aheadArg] = process.argv.slice(2);
+const ahead = Number(aheadArg ?? 8);
+const agent = new http.Agent({ keepAlive: true, maxSockets: ahead });
 
 function get(path) {
   return new Promise((resolve, reject) => {

@@ -8,13 +8,15 @@
 // check: the same import with the sandbox holding BENCH_DNC values (default as many as the rows; one in a thousand
 // an email of the file, stopped) against the import with --no-dnc-check over the same state, the lists read cold
 // (page by page) and warm (from the copy the cold run kept), and the cold read alone (a two-row import) against a plain
-// script reading the same pages (floor-dnc-read.mjs). Runs are interleaved; the
+// script reading the same pages (floor-dnc-read.mjs), on this machine and through a proxy 20 ms away (delay-proxy.mjs;
+// the floor then with 32 pages under way, what pays there). Runs are interleaved; the
 // medians of wall time, client CPU (user + system) and peak RSS are compared with the floor's at the same size. GNU
 // time (`apt-get install time`) measures. BENCH_ROWS and BENCH_RUNS (default 3) change the size and repetitions.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
 import { benchEnv, bin, interleaved, printRatioTable, startSandbox, verdict } from './lib.mjs';
+import { startDelayProxy } from './delay-proxy.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const outDir = here('./out/');
@@ -69,8 +71,14 @@ const plan = [rows, small].flatMap((count) =>
 );
 let medians;
 let dncMedians;
+let far;
 const readFloor = 'read the lists: plain script (floor)';
 const readOurs = 'read the lists: outreach, cold';
+// The same read from a service 20 ms away (a proxy holds each answer 20 ms): the floor with 32 pages under way, the
+// count that pays on such a link, against the CLI, which starts at 8 and finds it.
+const tripMs = 20;
+const farFloor = `read ${tripMs} ms away: plain script, 32 under way (floor)`;
+const farOurs = `read ${tripMs} ms away: outreach, cold`;
 const dncValues = Number(process.env.BENCH_DNC ?? rows);
 try {
   // BENCH_ONLY=dnc runs the do-not-contact comparison alone.
@@ -80,6 +88,7 @@ try {
     process.stderr.write(`adding ${dncValues.toLocaleString('en-US')} DNC values to the sandbox (not timed)...\n`);
     await addDncValues(baseUrl, key, dncValues);
     const values = dncValues.toLocaleString('en-US');
+    far = await startDelayProxy(baseUrl, tripMs);
     const cacheDir = `${outDir}config/dnc-cache`;
     // Cold: the lists read page by page (their cached copy removed first); warm: the copy the cold run left.
     const dncPlan = [
@@ -95,10 +104,18 @@ try {
         name: readOurs,
         argv: ['sh', '-c', `rm -rf "${cacheDir}" && exec "$0" "$@"`, ...commands.outreach(await fixture(2))],
       },
+      { name: farFloor, argv: [process.execPath, here('./floor-dnc-read.mjs'), far.baseUrl, key, '32'] },
+      {
+        name: farOurs,
+        argv: ['env', `OUTREACH_BASE_URL=${far.baseUrl}`, 'sh', '-c', `rm -rf "${cacheDir}" && exec "$0" "$@"`].concat(
+          commands.outreach(await fixture(2)),
+        ),
+      },
     ];
     dncMedians = await interleaved(dncPlan, { runs, reset: () => sandbox.reset(['dnc_items']), env });
   }
 } finally {
+  far?.close();
   sandbox.stop();
 }
 const med = (name, count) => medians.get(`${name}, ${count.toLocaleString('en-US')}`);
@@ -106,7 +123,9 @@ if (medians.size) printImportFigures();
 
 if (dncMedians) {
   console.log(`\nthe do-not-contact check, ${rows.toLocaleString('en-US')} rows, medians of ${runs} interleaved runs`);
-  printRatioTable(dncMedians, (name) => (name.startsWith('read') ? readFloor : 'import --no-dnc-check'));
+  printRatioTable(dncMedians, (name) =>
+    name.startsWith(`read ${tripMs}`) ? farFloor : name.startsWith('read') ? readFloor : 'import --no-dnc-check',
+  );
   const [without, ...checked] = [...dncMedians.entries()].filter(([name]) => !name.startsWith('read'));
   for (const [name, run] of checked) {
     const wall = run.wall / without[1].wall;

@@ -15,12 +15,9 @@ import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { collectGarbage } from '../collect-garbage.js';
+import { PageRamp, startPages } from './page-ramp.js';
 import { jobBinding } from './journal.js';
 import type { JobContext } from './context.js';
-
-/** Pages of a list asked for at once: the service answers a page of 100 in well under a millisecond, the round trip
- * is most of the wait. */
-const pagesAhead = 8;
 
 /** Values read page by page after which the read's garbage is collected at once (collect-garbage.ts): a thousand
  * pages or more, where the collection's 30-50 ms are lost in the read's seconds. */
@@ -141,7 +138,12 @@ async function readList(
     });
   };
   try {
-    await eachPage((page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }), take, list.numberOfItems);
+    await eachPage(
+      (page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }),
+      take,
+      list.numberOfItems,
+      () => ctx.clock.now(),
+    );
   } catch (error) {
     cache?.abort();
     throw error;
@@ -159,10 +161,11 @@ async function readList(
   cache?.commit(ctx.clock.now());
 }
 
-/** Every page of a list, each handed to `take` as it arrives, in any order (a set does not care), `pagesAhead` under
- * way at once once the first page has said how many there are. A page that waited for the ones before it outlived
- * the young generation: reading a million values promoted some 80 MB of parsed pages to the old one, which grew to
- * four times its size between collections; taken on arrival, they die young. A short page ends the list (the pages
+/** Every page of a list, each handed to `take` as it arrives, in any order (a set does not care), several under way
+ * at once once the first page has said how many there are (8, or as many as read faster: page-ramp.ts, by `now`). A
+ * page that waited for the ones before it outlived the young generation: reading a million values promoted some 80 MB
+ * of parsed pages to the old one, which grew to four times its size between collections; taken on arrival, they die
+ * young. A short page ends the list (the pages
  * after it are not asked for); without a page count (or with one that is not), the pages are read in order until one is
  * short. */
 export async function eachPage(
@@ -170,6 +173,8 @@ export async function eachPage(
   take: (items: Array<{ value: string }>) => void,
   /** The values the listing said the list holds, when it did: the pages asked for stay within twice as many. */
   expected?: number,
+  /** The clock the pace of the pages is measured by; without it, 8 are under way throughout. */
+  now?: () => number,
 ): Promise<void> {
   const pageSize = maxDncPageSize;
   const first = await fetchPage(1, pageSize);
@@ -189,20 +194,34 @@ export async function eachPage(
   // A failed page stops the asking; it is thrown at the end unless a short page before it ended the list (a service
   // may answer pages past the end with an error): then nothing was missed.
   const failures: Array<{ page: number; error: unknown }> = [];
+  const ramp = now ? new PageRamp(now) : { target: startPages, pageDone: () => undefined };
+  let running = 0;
+  const workers: Array<Promise<void>> = [];
+  const more = () => {
+    while (running < ramp.target && !failures.length && next <= last) {
+      running++;
+      workers.push(worker());
+    }
+  };
+  // A worker asks for the next page until none is left, one fails, or the ramp wants fewer under way.
   const worker = async () => {
-    while (!failures.length && next <= last) {
+    while (!failures.length && next <= last && running <= ramp.target) {
       const page = next++;
       try {
         const { items } = await fetchPage(page, pageSize);
         if (items.length < pageSize) last = Math.min(last, page);
         take(items);
+        ramp.pageDone();
+        more();
       } catch (error) {
         failures.push({ page, error });
       }
     }
+    running--;
   };
+  more();
   // Every worker has stopped before this returns or throws: no request of this list outlives the read.
-  await Promise.all(Array.from({ length: Math.min(pagesAhead, Math.max(0, last - 1)) }, worker));
+  while (workers.length) await Promise.all(workers.splice(0));
   const missed = failures.find((f) => f.page <= last);
   if (missed) throw missed.error;
 }

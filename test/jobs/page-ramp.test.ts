@@ -1,0 +1,88 @@
+// How many DNC pages are under way at once: more while more reads faster (a service far away), back to what paid
+// when a step does not (a service or client that is the slower side), on a clock the test turns.
+import { describe, expect, it } from 'vitest';
+import { PageRamp } from '../../src/jobs/page-ramp.js';
+import { eachPage } from '../../src/jobs/dnc-lists.js';
+
+/** The targets a ramp goes through over `pages` pages, each taking `msPerPage(target)` of the test's clock. */
+function ramp(pages: number, msPerPage: (target: number) => number): number[] {
+  let now = 0;
+  const r = new PageRamp(() => now);
+  const targets = [r.target];
+  for (let i = 0; i < pages; i++) {
+    now += msPerPage(r.target);
+    r.pageDone();
+    if (r.target !== targets.at(-1)) targets.push(r.target);
+  }
+  return targets;
+}
+
+describe('PageRamp', () => {
+  it('steps up by 8 to 32 while each step reads faster: the round trip is the wait', () => {
+    // 20 ms a trip: n under way read n pages every 20 ms.
+    expect(ramp(5_000, (n) => 20 / n)).toEqual([8, 16, 24, 32]);
+  });
+
+  it('takes back a step that reads no faster by 15%, and stays there', () => {
+    expect(ramp(5_000, () => 1)).toEqual([8, 16, 8]);
+    // Faster up to 16 under way, no faster after: 24 is taken back.
+    expect(ramp(5_000, (n) => 20 / Math.min(n, 16))).toEqual([8, 16, 24, 16]);
+  });
+
+  it('measures a pace over 64 pages and a quarter of a second, the first window not at all', () => {
+    // The first window (connections opening) is slow: it does not count, so no step follows from it.
+    let now = 0;
+    const r = new PageRamp(() => now);
+    const page = (ms: number) => {
+      now += ms;
+      r.pageDone();
+    };
+    for (let i = 0; i < 64; i++) page(i < 32 ? 50 : 1);
+    expect(r.target).toBe(8);
+    // A window of 64 pages in 64 ms is not over until 250 ms have passed.
+    for (let i = 0; i < 249; i++) page(1);
+    expect(r.target).toBe(8);
+    page(1);
+    expect(r.target).toBe(16);
+  });
+});
+
+describe('eachPage with a clock', () => {
+  /** 3,000 pages served in any order; `tripMs(underWay)` of the clock passes as each page comes. */
+  async function read(tripMs: (underWay: number) => number) {
+    let now = 0;
+    let underWay = 0;
+    let most = 0;
+    let mostLate = 0; // past the 2,000th page asked for
+    const asked: number[] = [];
+    const fetchPage = async (page: number, pageSize: number) => {
+      asked.push(page);
+      most = Math.max(most, ++underWay);
+      if (asked.length > 2_000) mostLate = Math.max(mostLate, underWay);
+      await new Promise((resolve) => setImmediate(resolve));
+      now += tripMs(underWay);
+      underWay--;
+      return {
+        items: Array.from({ length: pageSize }, (_, i) => ({ value: `v${page}-${i}@x.example` })),
+        totalPages: 3_000,
+      };
+    };
+    let values = 0;
+    await eachPage(
+      fetchPage,
+      (items) => (values += items.length),
+      300_000,
+      () => now,
+    );
+    return { most, mostLate, values, asked: new Set(asked).size === asked.length && asked.length };
+  }
+
+  it('has up to 32 pages under way when the round trip is the wait, and reads each page once', async () => {
+    expect(await read((n) => 20 / n)).toEqual({ most: 32, mostLate: 32, values: 300_000, asked: 3_000 });
+  });
+
+  it('keeps to 8 when more under way reads no faster', async () => {
+    // The step to 16 is tried, then taken back.
+    expect(await read(() => 1)).toEqual({ most: 16, mostLate: 8, values: 300_000, asked: 3_000 });
+  });
+});
