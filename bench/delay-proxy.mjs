@@ -6,22 +6,14 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { announcedBaseUrl } from './lib.mjs';
 
 /** Starts the proxy in a child process; `close` stops it. */
 export async function startDelayProxy(targetUrl, ms) {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), targetUrl, String(ms)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const baseUrl = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`delay proxy exited ${code}`)));
-  });
-  return { baseUrl, close: () => child.kill() };
+  return { baseUrl: await announcedBaseUrl(child, 'delay proxy'), close: () => child.kill() };
 }
 
 function serve(targetUrl, ms) {

@@ -12,6 +12,19 @@ export function benchEnv(extra = {}) {
   return env;
 }
 
+/** The "base URL: ..." line a server child process prints once it listens; `what` names it if it exits first. */
+export function announcedBaseUrl(child, what) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = /^base URL: (\S+)$/m.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited ${code}`)));
+  });
+}
+
 /** `outreach sandbox start --port 0` (of another build when `sandboxBin` names one); resolves with its base URL, a
  * reset and a stop function (`stopped` resolves once it has exited). */
 export async function startSandbox(env, key, args = [], sandboxBin = bin) {
@@ -21,15 +34,7 @@ export async function startSandbox(env, key, args = [], sandboxBin = bin) {
     { env, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = /^base URL: (\S+)$/m.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-  });
+  const baseUrl = await announcedBaseUrl(child, 'sandbox');
   return {
     baseUrl,
     /** Back to the seed, over a fresh connection (a pooled one may have been closed during a long run); `keep`
