@@ -48,8 +48,9 @@ describe('PageRamp', () => {
 });
 
 describe('eachPage with a clock', () => {
-  /** 3,000 pages served in any order; `tripMs(underWay)` of the clock passes as each page comes. */
-  async function read(tripMs: (underWay: number) => number) {
+  /** 3,000 pages served in any order (page `failAt` failing); `tripMs(underWay)` of the clock passes as each page
+   * comes. Nothing may be under way, nor asked, once the read has returned or thrown. */
+  async function read(tripMs: (underWay: number) => number, failAt?: number) {
     let now = 0;
     let underWay = 0;
     let most = 0;
@@ -59,26 +60,37 @@ describe('eachPage with a clock', () => {
       asked.push(page);
       most = Math.max(most, ++underWay);
       if (asked.length > 2_000) mostLate = Math.max(mostLate, underWay);
-      await new Promise((resolve) => setImmediate(resolve));
+      // Some pages take longer: the last to come need not be of the first requests' workers.
+      for (let tick = page % 7 === 0 ? 4 : 1; tick > 0; tick--) await new Promise((resolve) => setImmediate(resolve));
       now += tripMs(underWay);
       underWay--;
+      if (page === failAt) throw new Error(`page ${page} failed`);
       return {
         items: Array.from({ length: pageSize }, (_, i) => ({ value: `v${page}-${i}@x.example` })),
         totalPages: 3_000,
       };
     };
     let values = 0;
-    await eachPage(
+    const ended = eachPage(
       fetchPage,
       (items) => (values += items.length),
       300_000,
       () => now,
     );
+    await ended.catch(() => undefined);
+    const askedThen = asked.length;
+    for (let tick = 0; tick < 8; tick++) await new Promise((resolve) => setImmediate(resolve));
+    expect([underWay, asked.length]).toEqual([0, askedThen]);
+    await ended;
     return { most, mostLate, values, asked: new Set(asked).size === asked.length && asked.length };
   }
 
   it('has up to 32 pages under way when the round trip is the wait, and reads each page once', async () => {
     expect(await read((n) => 20 / n)).toEqual({ most: 32, mostLate: 32, values: 300_000, asked: 3_000 });
+  });
+
+  it('stops asking at a failed page and throws its error once every page under way has come', async () => {
+    await expect(read((n) => 20 / n, 1_500)).rejects.toThrow('page 1500 failed');
   });
 
   it('keeps to 8 when more under way reads no faster', async () => {
