@@ -165,9 +165,8 @@ async function readList(
  * at once once the first page has said how many there are (8, or as many as read faster: page-ramp.ts, by `now`). A
  * page that waited for the ones before it outlived the young generation: reading a million values promoted some 80 MB
  * of parsed pages to the old one, which grew to four times its size between collections; taken on arrival, they die
- * young. A short page ends the list (the pages
- * after it are not asked for); without a page count (or with one that is not), the pages are read in order until one is
- * short. */
+ * young. A short page ends the list (the pages after it are not asked for); without a page count (or with one that is
+ * not), the pages are read in order until one is short. */
 export async function eachPage(
   fetchPage: (page: number, pageSize: number) => Promise<{ items: Array<{ value: string }>; totalPages?: number }>,
   take: (items: Array<{ value: string }>) => void,
