@@ -391,20 +391,11 @@ function describeOutcome(outcome: AttemptOutcome): string {
 
 const unreadableJson = Symbol('unreadable JSON');
 
-/** An answer's bytes as parseBody reads their text; JSON read keeping only `keep`'s members, when given. */
+/** An answer's bytes as parseBody reads their text; with `keep`, JSON is read keeping only its members, and what is
+ * not JSON goes to parseBody as before. */
 function readAnswer(bytes: Buffer, contentType: string | string[] | undefined, keep?: KeptMembers): unknown {
-  if (keep && bytes.length > 0 && (String(contentType ?? '').includes('json') || startsLikeJson(bytes))) {
-    const value = parseJsonKeeping(bytes, keep);
-    return value === notJson ? unreadableJson : value;
-  }
-  return parseBody(bytes.toString('utf8'), contentType);
-}
-
-/** Whether the first byte past JSON's whitespace opens an object or an array. */
-function startsLikeJson(bytes: Buffer): boolean {
-  let at = 0;
-  while (bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09) at++;
-  return bytes[at] === 0x7b || bytes[at] === 0x5b;
+  const kept = keep ? parseJsonKeeping(bytes, keep) : notJson;
+  return kept !== notJson ? kept : parseBody(bytes.toString('utf8'), contentType);
 }
 
 /** JSON when the answer says or looks so; `unreadableJson` when it does and does not parse; else the text. */

@@ -15,7 +15,7 @@ import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { collectGarbage } from '../collect-garbage.js';
-import { PageRamp, startPages } from './page-ramp.js';
+import { PageRamp } from './page-ramp.js';
 import { jobBinding } from './journal.js';
 import type { JobContext } from './context.js';
 
@@ -193,7 +193,8 @@ export async function eachPage(
   // A failed page stops the asking; it is thrown at the end unless a short page before it ended the list (a service
   // may answer pages past the end with an error): then nothing was missed.
   const failures: Array<{ page: number; error: unknown }> = [];
-  const ramp = now ? new PageRamp(now) : { target: startPages, pageDone: () => undefined };
+  // Without a clock, one that stands still: no pace is ever measured, and 8 stay under way.
+  const ramp = new PageRamp(now ?? (() => 0));
   let running = 0;
   const workers: Array<Promise<void>> = [];
   const more = () => {

@@ -4,8 +4,8 @@
 // faster by 15%, to 32; a step that does not pay is taken back and the count stays (a busy service, or a
 // client that is the slower side, reads no faster with more under way, and each one costs memory).
 
-/** Pages under way at the start, and throughout when nothing measures the pace. */
-export const startPages = 8;
+/** Pages under way at the start, and throughout while no window of pages has taken a quarter of a second. */
+const startPages = 8;
 const step = 8;
 const most = 32;
 /** What a pace is measured over: 64 pages (at 8 at once and 100 ms a trip, 0.8 s) and a quarter of a second at least
