@@ -141,6 +141,9 @@ describe('POST /v1/blacklist-domains (deprecated)', () => {
     const items = sb.sandbox.store.table(dncItemsTable);
     const old = { id: 'dncOld1', listId: 'dncCustmr2', value: 'old.example', type: 'domain' as const };
     items.put({ ...old, createdAt: '2026-01-01T00:00:00.000Z', addedBy: 'Old Version' });
+    // The listing's size is the last place: the item is numbered before the list is counted.
+    const listing = (await sb.request('GET', '/v1/dnc')).body.payload.payload;
+    expect(listing.map((l: { numberOfItems: number }) => l.numberOfItems)).toEqual([40, 3]);
     const page = (await sb.request('GET', '/v1/dnc/dncCustmr2?pageSize=100')).body.payload;
     expect(page.dncDetails.map((i: { value: string }) => i.value)).toEqual([
       'acme.com',
