@@ -1,8 +1,9 @@
 // How many pages of a do-not-contact list are asked for at once. Eight keep this machine busy against a service on
 // it; a service across the internet answers each page after its round trip, and eight at once read a million values
 // at 20 ms a trip in 32 s where 32 at once take 9 s. So the read starts at 8 and steps up by 8 while a step reads
-// faster by 15%, to 32; a step that does not pay is taken back and the count stays (a busy service, or a
-// client that is the slower side, reads no faster with more under way, and each one costs memory).
+// faster by 15%, to 32; a step that does not pay is taken back (a busy service, or a client that is the slower side,
+// reads no faster with more under way, and each one costs memory), and tried again after 8 windows, then 16, 32...:
+// one window a pause of the machine slowed would otherwise keep a far service's read at 8 for good.
 
 /** Pages under way at the start, and throughout while no window of pages has taken a quarter of a second. */
 const startPages = 8;
@@ -15,16 +16,20 @@ const windowPages = 64;
 const windowMs = 250;
 /** How much faster a step up must read to be kept. */
 const pays = 1.15;
+/** Windows at a count a step was taken back to before the step is tried again; twice as many after each try. */
+const firstRest = 8;
 
 export class PageRamp {
   private pages = 0;
   private since: number;
-  /** Pages a millisecond before the last step up. */
+  /** Pages a millisecond before the step being judged; undefined when none is. */
   private before: number | undefined;
-  private settled = false;
-  /** The first window (connections opening, code warming up) and the one after a step (filling the new places) are
-   * not the pace of their count. */
+  /** The first window (connections opening, code warming up) and the one after a change (filling the new places or
+   * draining the old) are not the pace of their count. */
   private filling = true;
+  /** Windows left before the next step up, and how many the one after a step that does not pay waits. */
+  private resting = 0;
+  private nextRest = firstRest;
   /** Pages to have under way now. */
   target = startPages;
 
@@ -34,7 +39,7 @@ export class PageRamp {
 
   /** A page has come: after each window of them, the pace decides the next target. */
   pageDone(): void {
-    if (this.settled || ++this.pages < windowPages) return;
+    if (++this.pages < windowPages) return;
     const now = this.now();
     if (now - this.since < windowMs) return;
     const pace = this.pages / Math.max(now - this.since, 1e-3);
@@ -45,13 +50,19 @@ export class PageRamp {
       return;
     }
     if (this.before !== undefined && pace < this.before * pays) {
+      this.before = undefined;
       this.target -= step;
-      this.settled = true;
-    } else if (this.target >= most) this.settled = true;
-    else {
+      this.filling = true;
+      this.resting = this.nextRest;
+      this.nextRest *= 2;
+    } else if (this.resting > 0) {
+      this.resting--;
+    } else if (this.target < most) {
       this.before = pace;
       this.target += step;
       this.filling = true;
+    } else {
+      this.before = undefined;
     }
   }
 }

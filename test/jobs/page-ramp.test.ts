@@ -23,10 +23,26 @@ describe('PageRamp', () => {
     expect(ramp(5_000, (n) => 20 / n)).toEqual([8, 16, 24, 32]);
   });
 
-  it('takes back a step that reads no faster by 15%, and stays there', () => {
-    expect(ramp(5_000, () => 1)).toEqual([8, 16, 8]);
-    // Faster up to 16 under way, no faster after: 24 is taken back.
-    expect(ramp(5_000, (n) => 20 / Math.min(n, 16))).toEqual([8, 16, 24, 16]);
+  it('takes back a step that reads no faster by 15%, and tries it again after 8 windows, then 16', () => {
+    // 1 ms a page whatever is under way: windows of 250 pages. The step back is at the 4th window, the try again at
+    // the 14th, the next step back at the 16th; 16 windows of rest reach past the 20th.
+    expect(ramp(5_000, () => 1)).toEqual([8, 16, 8, 16, 8]);
+    expect(ramp(10_000, () => 1)).toEqual([8, 16, 8, 16, 8, 16, 8]);
+    // Faster up to 16 under way, no faster after: 24 is taken back, each time it is tried.
+    expect(ramp(5_000, (n) => 20 / Math.min(n, 16))).toEqual([8, 16, 24, 16, 24, 16]);
+  });
+
+  it('reaches 32 after a pause of the machine slowed the window that judged a step', () => {
+    // A service 20 ms away; the window judging 16 (pages 400 to 599) holds a pause of 2 s.
+    let now = 0;
+    const r = new PageRamp(() => now);
+    const targets = [r.target];
+    for (let page = 0; page < 5_000; page++) {
+      now += 20 / r.target + (page === 500 ? 2_000 : 0);
+      r.pageDone();
+      if (r.target !== targets.at(-1)) targets.push(r.target);
+    }
+    expect(targets).toEqual([8, 16, 8, 16, 24, 32]);
   });
 
   it('measures a pace over 64 pages and a quarter of a second, the first window not at all', () => {
