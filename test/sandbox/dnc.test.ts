@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { state } from '../helpers/sandbox-state.js';
 import { withStateDb } from '../helpers/state-db.js';
-import { tempDir } from '../helpers/context.js';
+import { pinnedNow, tempDir } from '../helpers/context.js';
 import { openSandboxDb } from '../../src/sandbox/open-state.js';
 import { dncItemsTable } from '../../src/sandbox/resources/dnc/tables.js';
 
@@ -158,14 +158,34 @@ describe('POST /v1/blacklist-domains (deprecated)', () => {
     openSandboxDb(path).close();
     withStateDb(path, (db) => {
       db.exec('DROP INDEX dnc_items_c1');
-      for (const column of ['pos', 'created_at', 'added_by']) db.exec(`ALTER TABLE dnc_items DROP COLUMN ${column}`);
+      for (const column of ['pos', 'view']) db.exec(`ALTER TABLE dnc_items DROP COLUMN ${column}`);
     });
     const db = openSandboxDb(path);
     try {
       const columns = withStateDb(path, (raw) => raw.prepare('SELECT name FROM pragma_table_info(?)').all('dnc_items'));
-      expect(columns.map((c: any) => c.name)).toEqual(expect.arrayContaining(['pos', 'created_at', 'added_by']));
+      expect(columns.map((c: any) => c.name)).toEqual(expect.arrayContaining(['pos', 'view']));
     } finally {
       db.close();
+    }
+  });
+
+  it('shows an item written before items kept their view (by an older outreach) from its record', async () => {
+    const path = `${tempDir('outreach-dnc-view-')}/state.db`;
+    const own = await startTestSandbox({ db: openSandboxDb(path) });
+    try {
+      await own.request('POST', '/v1/dnc', {
+        dncListId: 'dncCustmr2',
+        items: ['new@view.example', 'old@view.example'],
+      });
+      withStateDb(path, (db) => db.prepare('UPDATE dnc_items SET view = NULL WHERE value = ?').run('old@view.example'));
+      const page = (await own.request('GET', '/v1/dnc/dncCustmr2?pageSize=100')).body.payload.dncDetails;
+      const pinnedIso = new Date(pinnedNow).toISOString();
+      expect(page.slice(2).map(({ id, ...rest }: { id: string }) => [typeof id, rest])).toEqual([
+        ['string', { value: 'new@view.example', type: 'email', createdAt: pinnedIso, addedBy: 'Alice Admin' }],
+        ['string', { value: 'old@view.example', type: 'email', createdAt: pinnedIso, addedBy: 'Alice Admin' }],
+      ]);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -87,24 +87,15 @@ export class Table<T> {
     return rows.map((row) => JSON.parse(row.json) as T);
   }
 
-  /** The first `limit` matching rows in `orderBy` order as one JSON array text, built by SQLite: each row an object
-   * of `fields` (its key -> the column). For pages read often (a list of a million values is ten thousand of them),
-   * where making a string a column in JavaScript and serialising them again cost most of the answer. The rows come
-   * ordered from a subquery (its LIMIT keeps its ORDER BY), which costs a third less than an ORDER BY inside
-   * json_group_array, a sort of each page's rows. */
-  jsonArrayOf(
-    fields: Record<string, string>,
-    where: string,
-    params: SqlValue[],
-    orderBy: string,
-    limit: number,
-  ): string {
-    const entries = Object.entries(fields);
-    const object = entries.map(([key], i) => `'${key}', c${i}`).join(', ');
-    const columns = entries.map(([, column], i) => `${column} AS c${i}`).join(', ');
+  /** The first `limit` matching rows in `orderBy` order as one JSON array text, built by SQLite: each row's `element`,
+   * an SQL expression giving its JSON text. For pages read often (a list of a million values is ten thousand of them),
+   * where making a string of each column in JavaScript and serialising them again cost most of the answer. The rows
+   * come ordered from a subquery (its LIMIT keeps its ORDER BY), which costs a third less than ordering inside the
+   * aggregate, a sort of each page's rows. */
+  jsonArrayOf(element: string, where: string, params: SqlValue[], orderBy: string, limit: number): string {
     const sql =
-      `SELECT json_group_array(json_object(${object})) AS rows ` +
-      `FROM (SELECT ${columns} FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
+      `SELECT '[' || COALESCE(group_concat(element, ','), '') || ']' AS rows ` +
+      `FROM (SELECT ${element} AS element FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
     return (this.statement(sql).get(...params, Math.max(0, Math.floor(limit))) as { rows: string }).rows;
   }
 

@@ -8,7 +8,7 @@ import { SandboxError } from '../../sandbox-error.js';
 import { seedData } from '../../seed-data.js';
 import type { DncItemRecord, DncListRecord } from '../../model.js';
 import type { Store } from '../../store.js';
-import { dncItemsTable, dncListsTable } from './tables.js';
+import { dncItemView, dncItemsTable, dncListItemView, dncListsTable } from './tables.js';
 
 export const defaultDncPageSize = 25;
 export const maxBlacklistDomains = 50;
@@ -54,6 +54,12 @@ function itemPage(store: Store, query: DncItemQuery, listId?: string) {
   return { items, meta: meta(total, page, items.length) };
 }
 
+/** Each item's stored view (dncListItemView); an item written before the view was stored (by an older outreach) is
+ * shown from its record. */
+const storedView =
+  "COALESCE(view, json_object('id', id, 'value', value, 'type', type, " +
+  "'createdAt', json ->> '$.createdAt', 'addedBy', json ->> '$.addedBy'))";
+
 /** A page of a whole list (how a client reads every item of it): a range of places, found by its index, and the
  * count from the last place (items are never taken out, so places run from 1 without gaps). Neither scans the items
  * before the page: reading a list of a million items is linear, not quadratic. */
@@ -67,7 +73,7 @@ function wholeListPage(store: Store, listId: string, page: ReturnType<typeof pag
       : store
           .table(dncItemsTable)
           .jsonArrayOf(
-            { id: 'id', value: 'value', type: 'type', createdAt: 'created_at', addedBy: 'added_by' },
+            storedView,
             'list_id = ? AND pos > ? AND pos <= ?',
             [listId, page.offset, last],
             'pos',
@@ -86,8 +92,6 @@ function numberItems(store: Store, listId: string): void {
 
 const nextPos = (store: Store, listId: string) =>
   Number(store.table(dncItemsTable).aggregate('MAX(pos)', 'list_id = ?', listId) ?? 0) + 1;
-
-const itemView = ({ id, value, type, createdAt }: DncItemRecord) => ({ id, value, type, createdAt });
 
 /** A list with its size: its last place, found by the index (counting its items took some 100 ms a listing for a
  * list of a million, and a second and a half on a cold start). */
@@ -166,7 +170,7 @@ export const dncResource = defineResource({
         return { status: 200, text, contentType: 'application/json; charset=utf-8' };
       }
       const { items, meta } = itemPage(store, req.query, list.id);
-      const dncDetails = items.map((i) => ({ ...itemView(i), addedBy: i.addedBy }));
+      const dncDetails = items.map(dncListItemView);
       return { status: 200, body: { payload: { message, dncDetails, meta } } };
     },
 
@@ -177,7 +181,7 @@ export const dncResource = defineResource({
       const lists = store.table(dncListsTable);
       const dncList = [...grouped].map(([listId, listItems]) => ({
         ...listView(store, lists.get(listId)!),
-        dncItems: listItems.map(itemView),
+        dncItems: listItems.map(dncItemView),
       }));
       return { status: 200, body: { message: 'DNC items fetched successfully', payload: { dncList, meta } } };
     },
