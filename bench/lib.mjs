@@ -1,6 +1,7 @@
 // What the benchmark scripts share: a standalone sandbox, resetting it, and timing a command with GNU time.
 import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const bin = fileURLToPath(new URL('../bin/outreach.js', import.meta.url));
@@ -37,6 +38,8 @@ export async function startSandbox(env, key, args = [], sandboxBin = bin) {
   const baseUrl = await announcedBaseUrl(child, 'sandbox');
   return {
     baseUrl,
+    /** The sandbox process's CPU seconds so far (user + system), where /proc says (Linux); else undefined. */
+    cpuSeconds: () => processCpuSeconds(child.pid),
     /** Back to the seed, over a fresh connection (a pooled one may have been closed during a long run); `keep`
      * names tables whose resources keep their records. */
     reset: (keep) =>
@@ -79,18 +82,35 @@ export function timed(argv, env, cwd) {
   return { wall, rssMiB: kb / 1024, cpu: user + system, lines: result.stdout.split('\n').length - 1 };
 }
 
+/** A process's CPU seconds (user + system) from /proc/PID/stat, in clock ticks of 1/100 s (Linux's USER_HZ on every
+ * architecture it runs on); undefined where there is no /proc. */
+export function processCpuSeconds(pid) {
+  try {
+    // The fields after the command name (which may hold spaces), from the 3rd: utime and stime are the 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Runs every variant of `plan` ({name, argv}) once per round, `runs` rounds, resetting the sandbox before each;
- * gives each name's medians of wall, client CPU and peak RSS. Interleaving spreads the machine's noise evenly. */
-export async function interleaved(plan, { runs, reset, env, cwd }) {
+ * gives each name's medians of wall, client CPU and peak RSS, and of the server's CPU over the run when
+ * `serverCpu` reads it (seconds so far). Interleaving spreads the machine's noise evenly. */
+export async function interleaved(plan, { runs, reset, env, cwd, serverCpu }) {
   const results = new Map();
   for (let run = 0; run < runs; run++) {
     for (const { name, argv } of plan) {
       await reset();
+      const before = serverCpu?.();
       const r = timed(argv, env, cwd);
+      const after = serverCpu?.();
+      if (before !== undefined && after !== undefined) r.serverCpu = after - before;
+      const server = r.serverCpu === undefined ? '' : `, server cpu ${r.serverCpu.toFixed(2)} s`;
       process.stderr.write(
-        `  run ${run + 1}: ${name}: ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, ${r.rssMiB.toFixed(0)} MiB\n`,
+        `  run ${run + 1}: ${name}: ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s${server}, ${r.rssMiB.toFixed(0)} MiB\n`,
       );
       results.set(name, [...(results.get(name) ?? []), r]);
     }
@@ -101,6 +121,7 @@ export async function interleaved(plan, { runs, reset, env, cwd }) {
       wall: median(list.map((r) => r.wall)),
       cpu: median(list.map((r) => r.cpu)),
       rssMiB: median(list.map((r) => r.rssMiB)),
+      serverCpu: list.every((r) => r.serverCpu !== undefined) ? median(list.map((r) => r.serverCpu)) : undefined,
     });
   return medians;
 }
