@@ -234,10 +234,12 @@ async function valuesAbove(path: string, lines: number, csv: CsvReadOptions): Pr
   }
 }
 
-/** An earlier sync of this file that stopped with chunks accepted, unless told to start over. */
-export function unfinishedSync(base: string): number {
+/** The chunks an earlier, unfinished sync of this file had accepted (0 for none), or undefined when there is no such
+ * sync: one that stopped before its first chunk was accepted can be resumed (it sends every value), but a new run
+ * may start over it (it holds nothing to skip). */
+export function unfinishedSync(base: string): number | undefined {
   const previous = Journal.read(syncPaths(base).journal, 'dnc-add');
-  if (!previous || previous.finished) return 0;
+  if (!previous || previous.finished) return undefined;
   return previous.acceptedUnits().size;
 }
 

@@ -417,6 +417,25 @@ describe('dnc sync: an interrupted upload', () => {
     expect(customers()).toHaveLength(27);
   });
 
+  it('stopped before its first chunk was accepted: a new run starts over it, and --resume sends every value', async () => {
+    writeFileSync(
+      join(dir, 'many.csv'),
+      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
+    );
+    const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
+    expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
+    // As a run whose first chunk failed leaves it: its new values, and a journal with nothing accepted.
+    cutJournal(join(dir, 'many.dnc-sync-journal'), 0);
+    sb.sandbox.reset();
+    const again = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(again.stderr).toContain('  new            25 (25 emails, 0 domains)\n');
+    const resumed = await sync([...argv, '--resume', '--json']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, sentBefore: 0, resumed: true });
+    expect(customers()).toHaveLength(27);
+  });
+
   it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {
     const path = join(dir, 'many.csv');
     writeFileSync(path, `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`);

@@ -200,7 +200,7 @@ async function resume(
   yes: boolean,
 ) {
   const paths = sync.syncPaths(upload.base);
-  if (!existsSync(paths.values) || !sync.unfinishedSync(upload.base))
+  if (!existsSync(paths.values) || sync.unfinishedSync(upload.base) === undefined)
     throw new UsageError(`--resume: no interrupted sync of ${upload.name} to continue`, 'Run it without --resume.');
   const changed = sync.exportChanged(upload);
   if (changed)
