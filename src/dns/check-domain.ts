@@ -31,24 +31,52 @@ async function checkMx(dns: Lookups, domain: string): Promise<Finding> {
   return { check: 'MX', status: 'pass', detail: mx.map((r) => `${r.priority} ${r.exchange}`).join(', ') };
 }
 
-/** A check whose lookup the server answered with an error (SERVFAIL, REFUSED) fails on its own; a server that does
- * not answer at all stops the whole run. */
+/** A check whose lookup the server answered with an error (SERVFAIL, REFUSED), or that timed out, fails on its own; a
+ * server that does not answer at all stops the whole run. */
 async function guarded(check: Finding['check'], run: () => Promise<Finding>): Promise<Finding> {
   try {
     return await run();
   } catch (error) {
     if (!(error instanceof DnsFailure) || error.unreachable) throw error;
-    return {
-      check,
-      status: 'fail',
-      detail: `the lookup of ${error.lookedUp} failed: ${error.code || 'no answer'}`,
-      fix: `make the domain's name servers answer for ${error.lookedUp}`,
-    };
+    return lookupFailed(check, error);
   }
 }
 
+function lookupFailed(check: Finding['check'], error: DnsFailure): Finding {
+  return {
+    check,
+    status: 'fail',
+    detail: `the lookup of ${error.lookedUp} failed: ${error.code || 'no answer'}`,
+    fix: `make the domain's name servers answer for ${error.lookedUp}`,
+  };
+}
+
+/** The domain's name servers do not answer (its MX lookup timed out while the server answered others): one thing to
+ * say, not a timeout per check (each of which would wait as long again). */
+function silent(domain: string): DomainReport {
+  return {
+    domain,
+    ok: false,
+    checks: [
+      {
+        check: 'DNS',
+        status: 'fail',
+        detail: `the name servers of ${domain} did not answer (timed out); nothing else was looked up`,
+        fix: `check the NS records of ${domain} at its registrar, and that those name servers answer`,
+      },
+    ],
+  };
+}
+
 export async function checkDomain(dns: Lookups, domain: string, selectors: string[]): Promise<DomainReport> {
-  const mx = await guarded('MX', () => checkMx(dns, domain));
+  let mx: Finding;
+  try {
+    mx = await checkMx(dns, domain);
+  } catch (error) {
+    if (!(error instanceof DnsFailure) || error.unreachable) throw error;
+    if (error.timedOut) return silent(domain);
+    mx = lookupFailed('MX', error);
+  }
   // A name that does not exist has no records at all: one thing to say, not a record to publish per check. Said only
   // when a second question (its TXT) gets NXDOMAIN too: one answer may come from a name server out of step.
   if (dns.missing(domain)) await dns.txt(domain).catch(() => []);

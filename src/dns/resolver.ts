@@ -16,6 +16,11 @@ export class DnsFailure extends OutreachError {
   ) {
     super(message, hint);
   }
+
+  /** No answer in time: the server is up (else `unreachable`), the name servers of this name are not answering. */
+  get timedOut(): boolean {
+    return timeoutCodes.has(this.code);
+  }
 }
 
 const unreachableCodes = new Set([
@@ -67,6 +72,14 @@ export function lookups(resolver?: string): Lookups {
   // Once the server has answered, a lookup that times out concerns its name (a name server of that zone that does not
   // answer), not the server: that check fails, the others go on.
   let answered = false;
+  // A first lookup that times out may be a name whose own name servers are down, not a dead server: asked once, a name
+  // that cannot exist (RFC 6761 .invalid, answered by the server itself) tells which.
+  let probe: Promise<boolean> | undefined;
+  const serverAnswers = () =>
+    (probe ??= dns.resolveTxt('outreach-probe.invalid').then(
+      () => true,
+      (error: NodeJS.ErrnoException) => !unreachableCodes.has(error.code ?? ''),
+    ));
   const missing = new Set<string>();
   const ask = async <T>(name: string, query: () => Promise<T[]>): Promise<T[]> => {
     try {
@@ -82,6 +95,7 @@ export function lookups(resolver?: string): Lookups {
         else if (missing.size < 1000) missing.add(name);
         return [];
       }
+      if (!answered && timeoutCodes.has(code) && (await serverAnswers())) answered = true;
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
       throw new DnsFailure(
         `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,

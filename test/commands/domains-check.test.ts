@@ -115,6 +115,8 @@ const zone: Zone = {
   '_dmarc.dsp.example': { TXT: ['v=DMARC1; p=reject; sp=none; rua=mailto:d@dsp.example'] },
   ...good('sub.dptwo.example', { '_dmarc.sub.dptwo.example': {} }),
   '_dmarc.dptwo.example': { TXT: [dmarc('dptwo.example'), 'v=DMARC1; p=none'] },
+  // A domain whose name servers never answer: the server answers every other name.
+  'silent.example': { SILENT: true },
   // A common selector whose name servers never answer: a timeout there concerns that name only.
   ...good('silent-selector.example', { 'mail._domainkey.silent-selector.example': { SILENT: true } }),
   // A common selector the user did not name answers SERVFAIL: the key at google still passes.
@@ -287,6 +289,22 @@ describe('domains check', () => {
         fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
       },
     ]);
+  });
+
+  it('a domain whose name servers never answer, checked first, fails on its own: the next is checked (exit 3)', async () => {
+    const { code, rows } = await check('silent.example', 'good.example');
+    expect(code).toBe(3);
+    expect(rows[0]).toEqual({
+      domain: 'silent.example',
+      check: 'DNS',
+      status: 'fail',
+      detail: 'the name servers of silent.example did not answer (timed out); nothing else was looked up',
+      fix: 'check the NS records of silent.example at its registrar, and that those name servers answer',
+    });
+    expect(rows.slice(1).map((r) => [r.domain, r.check, r.status])).toEqual(
+      ['MX', 'SPF', 'DMARC', 'DKIM'].map((c) => ['good.example', c, 'pass']),
+    );
+    expect(dns.queries.filter((q) => q.includes('silent.example') && !q.startsWith('MX '))).toEqual([]);
   });
 
   it('rewrites a record meant as DMARC with its own policy and addresses, never a weaker one', async () => {

@@ -65,18 +65,23 @@ export default defineVerb({
   args: [arg.list('domain')],
   description: [
     'Looks up, for each domain (default: every active or provisioning sending domain of the account):',
-    '  MX     at least one, not a null MX;',
-    '  SPF    exactly one record, ending in ~all or -all (not +all, ?all or nothing; through redirect= when it has',
-    '         no all), no include of a record ending in +all, and at most 10 DNS lookups counted through every',
-    '         include and redirect (each must have one SPF record);',
-    "  DMARC  one record at _dmarc.<domain> (else the closest parent's, and its sp=), v=DMARC1 exactly, tags",
-    '         separated by ;, with a policy; p=none, no rua=mailto: or strict alignment warn;',
-    `  DKIM   a key at the selectors of --selector and the common ones (${commonSelectors.join(', ')}):`,
-    '         tags in lower case, present, not revoked, not testing (t=y), RSA of at least 1024 bits (under 2048',
-    '         warns).',
+    '',
+    'MX: at least one, not a null MX.',
+    '',
+    'SPF: exactly one record, ending in ~all or -all (not +all, ?all or nothing; through redirect= when it has no',
+    'all), no include of a record ending in +all, and at most 10 DNS lookups counted through every include and',
+    'redirect (each must have one SPF record).',
+    '',
+    "DMARC: one record at _dmarc.<domain> (else the closest parent's, and its sp=), v=DMARC1 exactly, tags separated",
+    'by ;, with a policy; p=none, no rua=mailto: or strict alignment warn.',
+    '',
+    `DKIM: a key at the selectors of --selector and the common ones (${commonSelectors.join(', ')}): tags in lower`,
+    'case, present, not revoked, not testing (t=y), RSA of at least 1024 bits (under 2048 warns).',
+    '',
     'For each problem it prints the record to publish or the change to make. A table on a terminal; --json gives',
-    'one object per check: domain, check, status (pass, warn, fail), detail, fix, record. Exit 3 when any domain',
-    'fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
+    'one object per check: domain, check, status (pass, warn, fail), detail, and where there is one, fix and record.',
+    'A domain whose name servers do not answer fails once (DNS), its other records not looked up. Exit 3 when any',
+    'domain fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
     'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
     'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
     '--selector must hold a key: none there fails DKIM.',
@@ -105,7 +110,7 @@ export default defineVerb({
     const given = opts.args[0].map((d) => d.trim().toLowerCase().replace(/\.$/, ''));
     for (const domain of given) {
       const problem = domainProblem(domain);
-      if (problem) throw new UsageError(`${domain}: not a domain name: ${problem}`);
+      if (problem) throw new UsageError(`${domain || `""`}: not a domain name: ${problem}`);
     }
     const domains = given.length ? [...new Set(given)] : await sendingDomains(ctx);
     const dns = lookups(resolver);
