@@ -51,21 +51,9 @@ function lookupFailed(check: Finding['check'], error: DnsFailure): Finding {
   };
 }
 
-/** The domain's name servers do not answer (its MX lookup timed out while the server answered others): one thing to
- * say, not a timeout per check (each of which would wait as long again). */
-function silent(domain: string): DomainReport {
-  return {
-    domain,
-    ok: false,
-    checks: [
-      {
-        check: 'DNS',
-        status: 'fail',
-        detail: `the name servers of ${domain} did not answer (timed out); nothing else was looked up`,
-        fix: `check the NS records of ${domain} at its registrar, and that those name servers answer`,
-      },
-    ],
-  };
+/** A domain with one thing to say about it in DNS as a whole, instead of a finding per check. */
+function failsWhole(domain: string, detail: string, fix: string): DomainReport {
+  return { domain, ok: false, checks: [{ check: 'DNS', status: 'fail', detail, fix }] };
 }
 
 export async function checkDomain(dns: Lookups, domain: string, selectors: string[]): Promise<DomainReport> {
@@ -74,25 +62,25 @@ export async function checkDomain(dns: Lookups, domain: string, selectors: strin
     mx = await checkMx(dns, domain);
   } catch (error) {
     if (!(error instanceof DnsFailure) || error.unreachable) throw error;
-    if (error.timedOut) return silent(domain);
+    // Its name servers do not answer (the server answers others): said once, not a timeout per check, each of
+    // which would wait as long again.
+    if (error.timedOut)
+      return failsWhole(
+        domain,
+        `the name servers of ${domain} did not answer (timed out); nothing else was looked up`,
+        `check the NS records of ${domain} at its registrar, and that those name servers answer`,
+      );
     mx = lookupFailed('MX', error);
   }
   // A name that does not exist has no records at all: one thing to say, not a record to publish per check. Said only
   // when a second question (its TXT) gets NXDOMAIN too: one answer may come from a name server out of step.
   if (dns.missing(domain)) await dns.txt(domain).catch(() => []);
   if (dns.missing(domain))
-    return {
+    return failsWhole(
       domain,
-      ok: false,
-      checks: [
-        {
-          check: 'DNS',
-          status: 'fail',
-          detail: `${domain} does not exist in DNS (NXDOMAIN)`,
-          fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
-        },
-      ],
-    };
+      `${domain} does not exist in DNS (NXDOMAIN)`,
+      'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
+    );
   const checks = [
     mx,
     await guarded('SPF', () => checkSpf(dns, domain)),
