@@ -35,7 +35,10 @@ export const formatsHelp = `Output formats:
             --csv-raw writes them as they are.
   --json    one JSON document: a list as an array, a record as an object,
             as the service sent it (fields unknown to this tool pass through).
-  --ndjson  one JSON object a line, written as pages arrive.
+  --ndjson  one JSON object a line, written as pages arrive. A job's summary
+            (an import, a sync) is one object: on one line here, indented
+            under --json; --csv has no rows to give for it, so its outcome
+            line goes to stderr.
   --jq EXPR filters the JSON output with jq (built in, jq 1.8) and prints what
             \`| jq -r EXPR\` would: strings raw, other values as JSON. Implies
             --json; not with --csv or --ndjson. A bad EXPR exits 2 before

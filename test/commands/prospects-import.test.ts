@@ -252,6 +252,18 @@ describe('prospects import', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 5 });
   });
 
+  it('--ndjson gives the summary on one line; --csv, which has no rows to give, says the outcome on stderr', async () => {
+    writeFileSync(join(dir, 'two.csv'), 'Email\na@two.example\nb@two.example\n');
+    const ndjson = await importIn(['two.csv', '--dry-run', '--ndjson']);
+    expect(ndjson.code).toBe(0);
+    expect(ndjson.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(ndjson.stdout)).toMatchObject({ file: 'two.csv', mode: 'dry-run', total: 2, rejected: 0 });
+    const csv = await importIn(['two.csv', '--dry-run', '--csv']);
+    expect([csv.code, csv.stdout]).toEqual([0, '']);
+    expect(csv.stderr).toMatch(/^Checked two\.csv: 2 rows read, 2 would be sent, 0 rejected/);
+    expect((await importIn(['two.csv', '--dry-run', '--csv', '-q'])).stderr).toBe('');
+  });
+
   it('sends small chunks first, so the service starts on them while the rest is read: 2,000 rows, then half as many again each time', async () => {
     const rows = Array.from({ length: 35_000 }, (_, i) => `ramp${i}@x.example,Ramp ${i}`).join('\n');
     writeFileSync(join(dir, 'ramp.csv'), `Email,Company\n${rows}\n`);

@@ -323,11 +323,17 @@ export async function renderResult(ctx: CommandContext, result: VerbResult): Pro
     case 'csv':
       await renderCsv(ctx, shown);
       break;
-    case 'job':
-      if (ctx.flags.json) await writeJson(ctx, shown.summary);
-      ctx.outcome(shown.outcome, shown.exitCode !== 0);
+    case 'job': {
+      // The summary is one document: indented under --json, one line under --ndjson. CSV and TSV have no rows to
+      // give, so the outcome line is said as on a terminal (else the run would print nothing at all).
+      const { format } = ctx.output;
+      if (format === 'json') await writeJson(ctx, shown.summary);
+      else if (format === 'ndjson') await writeOut(ctx.stdout, `${JSON.stringify(shown.summary)}\n`);
+      const documented = format === 'json' || format === 'ndjson';
+      ctx.outcome(shown.outcome, shown.exitCode !== 0 || (!documented && !ctx.output.quiet));
       if (shown.said) ctx.info(shown.said);
       break;
+    }
     default:
       shown satisfies never;
   }
