@@ -205,6 +205,10 @@ describe('prospects import', () => {
     expect(result.stderr).toContain('error: --strict: 4 of 17 rows failed the checks; nothing was sent');
     expect(existsSync(join(dir, 'messy.rejected.csv'))).toBe(true);
     expect(importPosts()).toBe(0);
+    // Rehearsed, it says what the run would do.
+    const rehearsed = await importIn(['messy.csv', '--strict', '--dry-run']);
+    expect(rehearsed.code).toBe(2);
+    expect(rehearsed.stderr).toContain('error: --strict: 4 of 17 rows failed the checks; nothing would be sent');
   });
 
   it('--dry-run checks and reports only', async () => {

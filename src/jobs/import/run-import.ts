@@ -322,11 +322,11 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expe
   summary.dnc = dncSummary(plan.suppression, check.stoppedBy);
   if (check.rejected) summary.files.rejected = rejectedPath;
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
-  if (opts.dryRun) return true;
-  // Rows on a do-not-contact list are left out, not bad: --strict refuses a file for the others only.
+  // Rows on a do-not-contact list are left out, not bad: --strict refuses a file for the others only (and a dry run
+  // of it says what the run would do: refuse).
   const bad = check.rejected - check.stoppedBy.reduce((n, rows) => n + (rows ?? 0), 0);
-  if (bad) throw new StrictRefused(bad, check.total, rejectedPath);
-  return false;
+  if (opts.strict && bad) throw new StrictRefused(bad, check.total, rejectedPath, opts.dryRun);
+  return opts.dryRun;
 }
 
 /** An import that sends nothing unless every row passes its checks, and some did not: the verb says which flag asked. */
@@ -335,9 +335,10 @@ export class StrictRefused extends UsageError {
     readonly rejected: number,
     readonly total: number,
     readonly rejectedPath: string,
+    dryRun = false,
   ) {
     super(
-      `${formatCount(rejected)} of ${formatCount(total)} rows failed the checks; nothing was sent`,
+      `${formatCount(rejected)} of ${formatCount(total)} rows failed the checks; nothing ${dryRun ? 'would be' : 'was'} sent`,
       `The rows and reasons are in ${rejectedPath}.`,
     );
   }
