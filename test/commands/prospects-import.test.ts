@@ -253,7 +253,13 @@ describe('prospects import', () => {
     const result = await importIn(['big.csv', '--dry-run', '--json']);
     expect(result.code).toBe(0);
     // The first chunk holds 2,000 rows, each next one half as many again (up to 40,000): 2,000 ... 10,125.
-    expect(JSON.parse(result.stdout)).toMatchObject({ total: 20_000, rejected: 0, chunks: 5 });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      total: 20_000,
+      rejected: 0,
+      wouldSend: 20_000,
+      sent: 0,
+      chunks: 5,
+    });
   });
 
   it('--ndjson gives the summary on one line; --csv, which has no rows to give, says the outcome on stderr', async () => {
@@ -261,7 +267,13 @@ describe('prospects import', () => {
     const ndjson = await importIn(['two.csv', '--dry-run', '--ndjson']);
     expect(ndjson.code).toBe(0);
     expect(ndjson.stdout.split('\n')).toHaveLength(2);
-    expect(JSON.parse(ndjson.stdout)).toMatchObject({ file: 'two.csv', mode: 'dry-run', total: 2, rejected: 0 });
+    expect(JSON.parse(ndjson.stdout)).toMatchObject({
+      file: 'two.csv',
+      mode: 'dry-run',
+      total: 2,
+      rejected: 0,
+      wouldSend: 2,
+    });
     const csv = await importIn(['two.csv', '--dry-run', '--csv']);
     expect([csv.code, csv.stdout]).toEqual([0, '']);
     expect(csv.stderr).toMatch(/^Checked two\.csv: 2 rows read, 2 would be sent, 0 rejected/);

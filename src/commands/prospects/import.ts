@@ -33,7 +33,7 @@ function summaryLine(s: ImportSummary): string {
   const parts = [
     `${formatCount(s.total)} row${s.total === 1 ? '' : 's'} read`,
     s.mode === 'dry-run'
-      ? `${formatCount(s.total - s.rejected)} would be sent`
+      ? `${formatCount(s.wouldSend ?? 0)} would be sent`
       : `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
     `${formatCount(s.rejected)} rejected${dncPart(s)}`,
   ];

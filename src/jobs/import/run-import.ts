@@ -110,6 +110,8 @@ export interface ImportSummary {
   mode: 'async' | 'sync' | 'dry-run';
   total: number;
   sent: number;
+  /** On a dry run: the rows that passed every check, which the run would send. */
+  wouldSend?: number;
   rejected: number;
   succeeded: number | null;
   /** Existing prospects the conflict action left as they were (10400, 10500): not failures. */
@@ -319,6 +321,7 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expe
     rejectedPath,
   });
   Object.assign(summary, { total: check.total, rejected: check.rejected, chunks: check.chunks });
+  if (opts.dryRun) summary.wouldSend = check.total - check.rejected;
   summary.dnc = dncSummary(plan.suppression, check.stoppedBy);
   if (check.rejected) summary.files.rejected = rejectedPath;
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
