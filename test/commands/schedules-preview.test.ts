@@ -2,6 +2,7 @@
 // 09:00-12:00 and 13:00-17:00), the clock pinned to Monday 2026-03-02 12:00 UTC (07:00 in New York), six days before
 // the United States move to summer time (Europe moves on 2026-03-29; Tokyo and Phoenix never do).
 import { writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -179,6 +180,30 @@ describe('schedules preview', () => {
     ]);
     const flag = await preview('--prospects', 'abbr.csv', '--timezone', 'PST');
     expect(flag.stderr).toContain('error: --timezone PST: not an IANA time zone');
+  });
+
+  it('a file with a header and no rows is exit 2, said as an import says it', async () => {
+    writeFileSync(join(dir, 'header.csv'), 'Email,Time Zone\n');
+    const result = await preview('--prospects', 'header.csv');
+    expect([result.code, result.stdout, result.stderr]).toEqual([
+      2,
+      '',
+      'error: header.csv: no data rows under the header\nhint: Give a file with a prospect a row.\n',
+    ]);
+  });
+
+  it('on an 80-column terminal the local window is whole; the ISO start stays in data', async () => {
+    const table = await run(['schedules', 'preview', '58964', '--prospects', 'leads.csv'], {
+      env: sb.env,
+      cwd: dir,
+      now: monday,
+      stdoutIsTTY: true,
+      columns: 80,
+    });
+    const lines = stripVTControlCharacters(table.stdout).split('\n');
+    expect(lines[0]).toMatch(/^ROW\s+EMAIL\s+TIMEZONE\s+FIRST WINDOW \(LOCAL\)\s+WARNINGS\s*$/);
+    expect(lines.find((l) => l.includes('tyo@x.example'))).toContain('Mon 2026-03-02 23:00-Tue 2026-03-03 02:00');
+    expect((await preview('--prospects', 'leads.csv', '--csv')).stdout.split('\n')[0]).toContain('opensAt');
   });
 
   it('--email-column and --timezone-column name the columns; stdin is read with -; the CSV header is camelCase', async () => {

@@ -132,7 +132,8 @@ export default defineVerb({
     'window of the coming week falls outside 07:00-20:00 local time, or where the gap between the two zones changes at',
     'the windows of the next 30 days (a daylight-saving change in either; and when it changes back). Zone',
     'abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
-    '(a cell too many) is listed with why. Exit 3 when any prospect has a warning. The file (or - for stdin) is read',
+    '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
+    'file (or - for stdin) is read',
     'as a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
   ].join('\n'),
   examples: [
@@ -188,6 +189,8 @@ export default defineVerb({
           if (preview.warnings.length) warned++;
           yield { row: record.row, email, timezone: given, ...preview };
         }
+        // A header alone previews no one: said as an error, as an import of it is, not an empty table and exit 0.
+        if (!rows) throw new UsageError(`${file}: no data rows under the header`, 'Give a file with a prospect a row.');
       } finally {
         source.close();
       }
@@ -198,12 +201,14 @@ export default defineVerb({
         { header: 'ROW', value: (r) => r.row },
         { header: 'EMAIL', value: (r) => r.email, key: true },
         { header: 'TIMEZONE', value: (r) => r.timezone },
-        { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '' },
-        { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 2 },
-        { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', drop: 1 },
+        // What the command is for: never cut to fit.
+        { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '', key: true },
+        { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 1 },
+        // For scripts: a table has the window in both zones already.
+        { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', dataOnly: true },
         { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
       ],
-      { raw: (r) => r, emptyMessage: `${file}: no rows` },
+      { raw: (r) => r },
       {
         said: `Schedule ${id} sends in ${scheduleZone}.`,
         after: () =>
