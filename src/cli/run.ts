@@ -161,7 +161,15 @@ function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | unde
       return ExitCode.ok;
     // A group named without its verb showed its help: say what is missing, as commander says for other mistakes.
     if (error.code === 'commander.help') ctx.stderr.write('error: this command needs one of the verbs above\n');
-    ctx.stderr.write('hint: add --help to the command to see what it takes.\n');
+    // Where a command takes its file as an argument (prospects import FILE), a file flag is met with commander's
+    // nearest flag name, which has nothing to do with files.
+    const fileFlag = error.code === 'commander.unknownOption' && /'--(file|input|from-file|from)'/.test(error.message);
+    ctx.stderr.write(
+      fileFlag
+        ? 'hint: this command has no such flag: a file is its argument where it reads one (prospects import FILE, ' +
+            'dnc sync FILE); add --help to see what it takes.\n'
+        : 'hint: add --help to the command to see what it takes.\n',
+    );
     return ExitCode.usage;
   }
   // Like a Unix tool killed by SIGPIPE: exit 141 and say nothing, the reader asked for no more.

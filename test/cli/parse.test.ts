@@ -75,6 +75,16 @@ describe('argv parsing', () => {
     const result = await run(['inbox', 'categories', '--jsn']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("error: unknown option '--jsn'\n(Did you mean --json?)");
+    expect(result.stderr).toContain('hint: add --help to the command to see what it takes.\n');
+  });
+
+  it('a file flag on a command that takes its file as an argument says so', async () => {
+    const result = await run(['prospects', 'import', '--file', 'leads.csv']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'hint: this command has no such flag: a file is its argument where it reads one (prospects import FILE, ' +
+        'dnc sync FILE); add --help to see what it takes.\n',
+    );
   });
 
   it('refuses a bad --timeout before sending anything', async () => {
