@@ -155,6 +155,20 @@ describe('sandbox data', () => {
 });
 
 describe('sandbox state file', () => {
+  it('--sandbox with --base-url is refused (two services); with OUTREACH_BASE_URL set it warns that it is not used', async () => {
+    const { run } = await import('../helpers/run.js');
+    const { tempDir } = await import('../helpers/context.js');
+    const configDir = tempDir();
+    const both = await run(['--sandbox', '--base-url', 'http://127.0.0.1:9', 'inbox', 'categories'], { configDir });
+    expect([both.code, both.stderr.split('\n')[0]]).toEqual([2, 'error: --sandbox and --base-url name two services']);
+    const env = { OUTREACH_BASE_URL: 'http://127.0.0.1:9' };
+    const fromEnv = await run(['--sandbox', 'inbox', 'categories', '--json'], { configDir, env });
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stderr).toBe(
+      'warning: --sandbox: OUTREACH_BASE_URL is set and not used (the in-process sandbox answers instead)\n',
+    );
+  });
+
   it('refuses a state file of an unknown version, naming it and how to start over (exit 2)', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

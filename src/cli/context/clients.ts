@@ -62,6 +62,17 @@ export function createClients(settings: ClientSettings): Clients {
   };
 
   async function sandboxClient(): Promise<HttpClient> {
+    // Two services named at once: which one a command would change must not be a guess.
+    if (flags.baseUrl !== undefined || flags.profile !== undefined) {
+      const { UsageError } = await import('../../errors.js');
+      const other = flags.baseUrl !== undefined ? '--base-url' : '--profile';
+      throw new UsageError(
+        `--sandbox and ${other} name two services`,
+        'Give one: --sandbox runs an in-process sandbox of its own; a running `outreach sandbox start` is reached with --base-url.',
+      );
+    }
+    if (ctx.env.OUTREACH_BASE_URL)
+      settings.voice.warn('--sandbox: OUTREACH_BASE_URL is set and not used (the in-process sandbox answers instead)');
     const { startInProcessSandbox } = await import('../../sandbox/in-process.js');
     const sandbox = await startInProcessSandbox(ctx);
     settings.onDispose(() => sandbox.close());
