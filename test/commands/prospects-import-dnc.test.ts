@@ -95,7 +95,7 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(result.code).toBe(3); // the second legal@bigcorp.com is a duplicate
     expect(dncReads()).toBe(0);
     expect(result.stderr).toContain('Not checking rows against the do-not-contact lists (--no-dnc-check).\n');
-    expect(result.stderr).toContain('1 rejected (not checked against the do-not-contact lists)');
+    expect(result.stderr).toContain('1 rejected, no row checked against the do-not-contact lists (--no-dnc-check)');
     expect(prospectByEmail(sb, 'dee@acme.com')).toBeDefined();
   });
 

@@ -234,7 +234,7 @@ describe('schedules preview', () => {
       timezone: 'America/New_York',
       warnings: ['not read: expected 2 columns, found 3'],
     });
-    expect(wide.stderr).toContain('error: 2 of 2 prospects have a warning (1 of them rows that could not be read)\n');
+    expect(wide.stderr).toContain('error: 2 of 2 prospects have a warning (1 of them a row that could not be read)\n');
     writeFileSync(
       join(dir, 'quote.csv'),
       'email,tz\nann@x.example,America/New_York\n"bo@x.example,Asia/Tokyo\nc@x.example,UTC\n',

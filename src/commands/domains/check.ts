@@ -161,7 +161,7 @@ export default defineVerb({
                   `${failing.length} of ${reports.length} domain${reports.length === 1 ? '' : 's'} ` +
                   `${failing.length === 1 ? 'fails' : 'fail'} a check: ` +
                   failing.map((r) => r.domain).join(', '),
-                hint: 'Publish the records above, then check again (DNS changes can take up to the record TTL to show).',
+                hint: 'Publish what each fix names, then check again (DNS changes can take up to the record TTL to show).',
               }
             : {}),
       },

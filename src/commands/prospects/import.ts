@@ -21,7 +21,7 @@ function readDelimiter(raw: string): string {
 /** How many of the rejected rows the do-not-contact lists stopped, by list (most first): the lists that stopped
  * any, or every list on a dry run (the rehearsal says what each would stop). */
 function dncPart(s: ImportSummary): string {
-  if (!s.dnc.checked) return ' (not checked against the do-not-contact lists)';
+  if (!s.dnc.checked) return '';
   const stopped = s.dnc.lists.reduce((n, list) => n + list.rows, 0);
   const shown = s.dnc.lists.filter((list) => list.rows || s.mode === 'dry-run').sort((a, b) => b.rows - a.rows);
   if (!shown.length) return s.mode === 'dry-run' ? ' (the account has no do-not-contact lists)' : '';
@@ -36,6 +36,8 @@ function summaryLine(s: ImportSummary): string {
       ? `${formatCount(s.wouldSend ?? 0)} would be sent`
       : `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
     `${formatCount(s.rejected)} rejected${dncPart(s)}`,
+    // Said on its own: it is about every row, not the rejected ones.
+    ...(s.dnc.checked ? [] : ['no row checked against the do-not-contact lists (--no-dnc-check)']),
   ];
   if (s.succeeded !== null)
     parts.push(

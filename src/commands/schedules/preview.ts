@@ -216,8 +216,10 @@ export default defineVerb({
             ? {
                 exitCode: ExitCode.partial,
                 failing:
-                  `${formatCount(warned)} of ${formatCount(rows)} prospects have a warning` +
-                  (unread ? ` (${formatCount(unread)} of them rows that could not be read)` : ''),
+                  `${formatCount(warned)} of ${formatCount(rows)} prospects ${warned === 1 ? 'has' : 'have'} a warning` +
+                  (unread
+                    ? ` (${formatCount(unread)} of them ${unread === 1 ? 'a row' : 'rows'} that could not be read)`
+                    : ''),
                 hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
               }
             : {},
