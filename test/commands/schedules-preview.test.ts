@@ -232,6 +232,7 @@ describe('schedules preview', () => {
       row: 2,
       email: 'ann@x.example',
       timezone: 'America/New_York',
+      first: null,
       warnings: ['not read: expected 2 columns, found 3'],
     });
     expect(wide.stderr).toContain('error: 2 of 2 prospects have a warning (1 of them a row that could not be read)\n');

@@ -134,7 +134,8 @@ export default defineVerb({
     'abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
     '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
     'file (or - for stdin) is read',
-    'as a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} and warnings.',
+    'as a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} (null for a row',
+    'without a window) and warnings.',
   ].join('\n'),
   examples: [
     'schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json',
@@ -208,7 +209,10 @@ export default defineVerb({
         { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', dataOnly: true },
         { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
       ],
-      { raw: (r) => r },
+      // One shape a row: a row with no window (not read, no zone) has first: null, not no member.
+      {
+        raw: ({ row, email, timezone, first, warnings }) => ({ row, email, timezone, first: first ?? null, warnings }),
+      },
       {
         said: `Schedule ${id} sends in ${scheduleZone}.`,
         after: () =>
