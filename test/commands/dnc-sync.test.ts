@@ -188,6 +188,18 @@ describe('dnc sync of each export format', () => {
     const chosen = await sync(['both.csv', '--list', 'dncCustmr2', '--from', 'smartlead', '--yes']);
     expect(chosen.code).toBe(0);
     expect(customers()).toContain('b@both.example');
+    // Read as a plain column on purpose: said, since every row then counts as an opt-out.
+    const hubspot = await sync([
+      fixture('hubspot-contacts.csv'),
+      '--list',
+      'dncCustmr2',
+      '--from',
+      'plain',
+      '--dry-run',
+    ]);
+    expect(hubspot.stderr).toContain(
+      'looks like a HubSpot contacts export; --source plain reads every row as an opt-out',
+    );
     const wrong = await sync(['both.csv', '--list', 'dncCustmr2', '--source', 'hubspot', '--dry-run']);
     expect(wrong.stderr).toBe(
       "error: both.csv: the header is not HubSpot's export: its columns are bl_value, email_or_domain\n" +
