@@ -83,7 +83,7 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       check,
       status: 'fail',
       detail: problems.map(([what]) => what).join('; '),
-      fix: [...new Set([...how, renew(domain)])].join('; '),
+      fix: [...new Set([...how, renew(domain, only(found.map((f) => f.selector)))])].join('; '),
     };
   }
   const rotate = weak.length
@@ -100,8 +100,11 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
 }
 
 const revokedFix = 'remove revoked selectors';
-const renew = (domain: string) =>
-  `publish a current 2048-bit key from your mail provider at <selector>._domainkey.${domain}`;
+/** The one value all of these are, or undefined. */
+const only = (values: string[]) => (new Set(values).size === 1 ? values[0] : undefined);
+/** The key to publish afresh: at the selector, where one is known. */
+const renew = (domain: string, selector = '<selector>') =>
+  `publish a current 2048-bit key from your mail provider at ${selector}._domainkey.${domain}`;
 
 /** One key: what is wrong with it and how to mend it, or how it is named when good ("google (RSA 2048)"). */
 function judgeKey(
@@ -125,7 +128,7 @@ function judgeKey(
   if (type === 'rsa' && bits === undefined)
     return { problem: [`${selector}: p= is not an RSA public key`, `publish the key again at ${at}`] };
   if (bits !== undefined && bits < 1024)
-    return { problem: [`${selector}: an RSA key of ${bits} bits (under 1024)`, renew(domain)] };
+    return { problem: [`${selector}: an RSA key of ${bits} bits (under 1024)`, renew(domain, selector)] };
   if ((t.get('t') ?? '').split(':').some((flag) => flag.trim() === 'y'))
     return {
       problem: [

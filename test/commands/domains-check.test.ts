@@ -348,7 +348,13 @@ describe('domains check', () => {
   });
 
   it('says the change to make where the record is: in place, at the parent, with the key sizes found', async () => {
-    const { rows } = await check('dmarc-typo.example', 'sub.dsp.example', 'sub.dptwo.example', 'weak1536.example');
+    const { rows } = await check(
+      'dmarc-typo.example',
+      'sub.dsp.example',
+      'sub.dptwo.example',
+      'weak1536.example',
+      'weak512.example',
+    );
     const fix = (domain: string, which: string) => rows.find((r) => r.domain === domain && r.check === which)!.fix;
     // A second record beside the broken one would void both: it is changed in place.
     expect(fix('dmarc-typo.example', 'DMARC')).toBe(
@@ -360,6 +366,10 @@ describe('domains check', () => {
     expect(fix('sub.dptwo.example', 'DMARC')).toBe('keep one TXT record at _dmarc.dptwo.example');
     expect(fix('weak1536.example', 'DKIM')).toBe(
       'rotate the 1536-bit keys to 2048 bits (Google and Yahoo expect 2048)',
+    );
+    // The one selector with a key is named, not "<selector>".
+    expect(fix('weak512.example', 'DKIM')).toBe(
+      'publish a current 2048-bit key from your mail provider at google._domainkey.weak512.example',
     );
   });
 
