@@ -37,9 +37,14 @@ async function guarded(check: Finding['check'], run: () => Promise<Finding>): Pr
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof DnsFailure) || error.unreachable) throw error;
-    return lookupFailed(check, error);
+    return lookupFailed(check, ownFailure(error));
   }
+}
+
+/** A failure of this lookup alone; anything else (a server that does not answer at all) is thrown on. */
+function ownFailure(error: unknown): DnsFailure {
+  if (!(error instanceof DnsFailure) || error.unreachable) throw error;
+  return error;
 }
 
 function lookupFailed(check: Finding['check'], error: DnsFailure): Finding {
@@ -60,8 +65,8 @@ export async function checkDomain(dns: Lookups, domain: string, selectors: strin
   let mx: Finding;
   try {
     mx = await checkMx(dns, domain);
-  } catch (error) {
-    if (!(error instanceof DnsFailure) || error.unreachable) throw error;
+  } catch (thrown) {
+    const error = ownFailure(thrown);
     // Its name servers do not answer (the server answers others): said once, not a timeout per check, each of
     // which would wait as long again.
     if (error.timedOut)

@@ -129,13 +129,14 @@ const titles: Record<DncSourceName, string> = {
 export class UnknownSource extends Error {}
 
 /** The tool that wrote a file with this header (`from` when given), and how its rows read; `hasHeader` false when
- * the first line is a value (a plain column without a header). `column`: the plain column to read, by name. */
+ * the first line is a value (a plain column without a header). `column`: the plain column to read, by name.
+ * `fitsTool`: under `from` plain, the export the header is nonetheless (its rows then all read as opt-outs). */
 export function recogniseSource(
   header: string[],
   from: DncSourceName | undefined,
   isValue: (text: string) => boolean,
   column?: string,
-): { source: DncSource; hasHeader: boolean } {
+): { source: DncSource; hasHeader: boolean; fitsTool?: string } {
   const keys = header.map(columnKey);
   if (column !== undefined) {
     if (from && from !== 'plain')
@@ -171,12 +172,21 @@ export function recogniseSource(
       hasHeader: true,
       source: {
         name: profile.name,
-        title: `${/^[aeiou]/i.test(titles[profile.name]) ? 'an' : 'a'} ${titles[profile.name]} ${kind}`,
+        title: sourceTitle(profile.name, kind),
         read: (fields) => profile.read(kind, cellsOf(fields), fields),
       },
     };
   }
-  return plainSource(header, keys, isValue);
+  const plain = plainSource(header, keys, isValue);
+  if (from !== 'plain' || !found.length) return plain;
+  const fitsTool =
+    found.length === 1 ? sourceTitle(found[0]!.profile.name, found[0]!.kind) : "more than one tool's export";
+  return { ...plain, fitsTool };
+}
+
+/** "a HubSpot contacts export", "an Apollo ...". */
+function sourceTitle(name: DncSourceName, kind: string): string {
+  return `${/^[aeiou]/i.test(titles[name]) ? 'an' : 'a'} ${titles[name]} ${kind}`;
 }
 
 /** A plain column: the one dnc-column.ts chooses by name, else the first. No header when the first cell is a value. A

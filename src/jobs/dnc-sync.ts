@@ -211,30 +211,18 @@ async function openExport(ctx: JobContext, opts: DncSyncOptions) {
       );
     throw error;
   }
-  const { source, hasHeader } = recognised;
-  if (opts.from === 'plain' && opts.column === undefined) warnIfToolExport(ctx, first.header, opts.name);
+  const { source, hasHeader, fitsTool } = recognised;
+  // Every row of a tool's export read as an opt-out, those its tool marks as subscribed too: said.
+  if (fitsTool)
+    ctx.emit({
+      type: 'warning',
+      text: `${opts.name} looks like ${fitsTool}; --source plain reads every row as an opt-out, whatever its status there`,
+    });
   const delimiter = first.delimiter;
   if (hasHeader) return { source, records: first.batches, marks: first.marks, header: first.header, delimiter };
   first.close();
   const whole = await openCsv(createReadStream(opts.path), { ...csv, header: false });
   return { source, records: whole.batches, marks: whole.marks, header: ['value'], delimiter };
-}
-
-/** --source plain over a tool's export reads every row as an opt-out, those its tool marks as subscribed too: said. */
-function warnIfToolExport(ctx: JobContext, header: string[], name: string): void {
-  let tool: string | undefined;
-  try {
-    const { source } = recogniseSource(header, undefined, (text) => classifyDncValue(text).ok);
-    if (source.name !== 'plain') tool = source.title;
-  } catch (error) {
-    if (!(error instanceof UnknownSource)) throw error;
-    tool = "more than one tool's export"; // its header fits several
-  }
-  if (tool)
-    ctx.emit({
-      type: 'warning',
-      text: `${name} looks like ${tool}; --source plain reads every row as an opt-out, whatever its status there`,
-    });
 }
 
 /** Whether any of the first `lines` lines of the file is an email or a domain. */

@@ -133,9 +133,8 @@ export default defineVerb({
     'the windows of the next 30 days (a daylight-saving change in either; and when it changes back). Zone',
     'abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
     '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
-    'file (or - for stdin) is read',
-    'as a stream; --json and --ndjson give row, email, timezone, first {schedule, local, opensAt} (null for a row',
-    'without a window) and warnings.',
+    'file (or - for stdin) is read as a stream; --json and --ndjson give row, email, timezone, first {schedule, local,',
+    'opensAt} (null for a row without a window) and warnings.',
   ].join('\n'),
   examples: [
     'schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json',
