@@ -75,7 +75,9 @@ function queryObject(params: URLSearchParams): Record<string, unknown> {
 
 export class Sandbox {
   readonly store: Store;
-  readonly requestLog: RequestLogEntry[] = [];
+  /** The requests logged, trimmed to the last logLimit once it holds twice as many (trimming at every request moved
+   * 2,000 entries each time). */
+  private readonly logged: RequestLogEntry[] = [];
   private readonly routes: CompiledRoute[];
   private readonly nextFault: () => FaultKind | undefined;
   private server: Server | undefined;
@@ -105,6 +107,11 @@ export class Sandbox {
     this.store.transaction(() => {
       if (!this.store.db.meta('account')) this.seed();
     });
+  }
+
+  /** The last logLimit requests, oldest first. */
+  get requestLog(): RequestLogEntry[] {
+    return this.logged.slice(-logLimit);
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -346,7 +353,7 @@ export class Sandbox {
       if (keep !== undefined && !(Array.isArray(keep) && keep.every((name) => typeof name === 'string')))
         throw new SandboxError(400, 1001, 'Validation failed: body.keep must be a list of table names');
       this.reset(keep);
-      this.requestLog.length = 0;
+      this.logged.length = 0;
       return { status: 200, body: { message: 'Sandbox reset to the seed data' } };
     }
     if (method === 'GET' && path === '/_sandbox/requests') return { status: 200, body: { requests: this.requestLog } };
@@ -367,8 +374,8 @@ export class Sandbox {
   }
 
   private log(entry: RequestLogEntry): void {
-    this.requestLog.push(entry);
-    if (this.requestLog.length > logLimit) this.requestLog.splice(0, this.requestLog.length - logLimit);
+    this.logged.push(entry);
+    if (this.logged.length >= 2 * logLimit) this.logged.splice(0, this.logged.length - logLimit);
     this.options.onRequest?.(entry);
   }
 

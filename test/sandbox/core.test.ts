@@ -39,6 +39,18 @@ describe('sandbox pipeline', () => {
     expect(res.body).toEqual({ error: true, type: 'general', code: 4040, message: 'Cannot GET /v1/nowhere' });
   });
 
+  it('logs the last 2,000 requests, oldest first, however many came before them', async () => {
+    sb = await startTestSandbox();
+    // Past twice the limit, so the log has been trimmed at least once.
+    for (let i = 0; i < 4100; i += 100)
+      await Promise.all(Array.from({ length: 100 }, (_, j) => sb!.request('GET', `/v1/nowhere-${i + j}`)));
+    const log = sb.sandbox.requestLog;
+    expect(log).toHaveLength(2000);
+    expect(log[0]).toEqual({ method: 'GET', path: '/v1/nowhere-2100', status: 404 });
+    expect(log.at(-1)).toEqual({ method: 'GET', path: '/v1/nowhere-4099', status: 404 });
+    expect((await sb.request('GET', '/_sandbox/requests')).body.requests).toEqual(log);
+  });
+
   it('answers a GET carrying Content-Type with 406, as the real service does', async () => {
     sb = await startTestSandbox();
     const res = await sb.request('GET', '/v1/unibox/categories', undefined, {

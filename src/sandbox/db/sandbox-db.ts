@@ -27,6 +27,8 @@ export function startOver(path: string): string {
 
 /** How long a process waits for the others at the database: a write, or the switch of a new database to WAL. */
 const busyTimeoutMs = 30_000;
+/** How much of the database file is read through memory mapping (a state of a million DNC values is some 500 MB). */
+const mmapBytes = 1024 * 1024 * 1024;
 
 function connect(path: string | undefined): Database {
   // Loaded here, not at start-up: no command but a sandbox pays for the driver.
@@ -68,6 +70,9 @@ export class SandboxDb {
       if (path !== undefined) {
         useWal(db);
         db.pragma('synchronous = FULL');
+        // Pages read through memory mapping, not copied in by a system call each: a DNC list of a million values is
+        // read as 10,000 pages of 100, and the copies cost a fifth of serving them.
+        db.pragma(`mmap_size = ${mmapBytes}`);
       }
       db.exec('BEGIN IMMEDIATE');
       const version = db.pragma('user_version', { simple: true }) as number;
