@@ -447,7 +447,15 @@ async function actOnAll(ctx: JobContext, plan: BulkPlan, concurrency: number): P
   }
   // No check outlives the command; the first failure is the one told.
   await checks.drain().catch((error: unknown) => (failure ??= { error }));
-  if (failure) throw failure.error;
+  if (failure) {
+    const { sent, acted } = tally();
+    if (sent)
+      ctx.stoppedAfter(
+        `Sent before it stopped: ${formatCount(sent)} of ${formatCount(total)} tasks (${formatCount(acted)} ${action.done} ` +
+          'so far); continuing does not send them again.',
+      );
+    throw failure.error;
+  }
   const { acted, failed } = tally();
   const summary: BulkSummary = {
     total,

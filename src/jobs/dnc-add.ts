@@ -127,6 +127,8 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     return summary;
   } catch (error) {
     await upload.abort();
+    if (summary.sent)
+      ctx.stoppedAfter(`Accepted before it stopped: ${formatCount(summary.sent)} values (not sent again).`);
     // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
     throw ctx.signal.aborted && !(error instanceof OutreachError) ? new Interrupted() : error;
   } finally {

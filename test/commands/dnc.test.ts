@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cutJournal } from '../helpers/journal.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { run } from '../helpers/run.js';
 import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -155,6 +156,33 @@ describe('dnc add', () => {
     const result = await dnc(['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10', '--json']);
     expect(JSON.parse(result.stdout)).toMatchObject({ valid: 25, sent: 25, chunks: 3 });
     expect(adds()).toHaveLength(3);
+  });
+
+  it('stopped by a failure after a chunk was accepted: says how many values were, then how to continue', async () => {
+    writeFileSync(join(dir, 'many.txt'), Array.from({ length: 25 }, (_, i) => `d${i}.example`).join('\n'));
+    let posts = 0;
+    // The second chunk never reaches the service: the connection is cut before it is forwarded.
+    const proxy = await startFaultProxy(sb.baseUrl, ({ method, path }) =>
+      method === 'POST' && path === '/v1/dnc' && ++posts === 2 ? 'reset-before' : undefined,
+    );
+    try {
+      const argv = ['add', 'dncCustmr2', '--file', 'many.txt', '--chunk-size', '10', '--concurrency', '1'];
+      const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
+      const failed = await dnc([...argv, '--max-retries', '0'], { env });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.split('\n').slice(-3)).toEqual([
+        'Accepted before it stopped: 10 values (not sent again).',
+        'To continue: outreach dnc add dncCustmr2 --file many.txt --chunk-size 10 --concurrency 1 --max-retries 0 --resume',
+        '',
+      ]);
+      expect(values().filter((v) => v.endsWith('.example'))).toHaveLength(10);
+      // Through the same proxy (a journal resumes only against the service it was written for).
+      const resumed = await dnc([...argv, '--resume', '--json'], { env });
+      expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, sentBefore: 10 });
+      expect(values().filter((v) => v.endsWith('.example'))).toHaveLength(25);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('resumes without re-sending accepted chunks', async () => {

@@ -48,7 +48,8 @@ describe('prospects import of broken files', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
       'error: late.csv: line 26: a quoted field opens here and is never closed, so the rest of the file (5 more lines) would be one value',
-      'hint: Fix the quoting on line 26 (a value with a " must be quoted, its " doubled). Rows before it are read. 20 rows in 2 chunk(s) before it were accepted; once the file is fixed, the command below sends only the rest.',
+      'hint: Fix the quoting on line 26 (a value with a " must be quoted, its " doubled). Rows before it are read. Once the file is fixed, the command below sends only the rest.',
+      'Accepted before it stopped: 20 rows in 2 chunks (not sent again).',
       'To continue: outreach prospects import late.csv --wait --chunk-size 10 --concurrency 1 --resume',
       '',
     ]);

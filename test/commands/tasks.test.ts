@@ -19,6 +19,15 @@ afterEach(() => sb.close());
 
 const tasks = (argv: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['tasks', ...argv], { env: sb.env, cwd: dir, ...extra });
+/** The ids of the first `count` open tasks, written to ids.txt one a line. */
+function writeOpenTaskIds(count: number): string[] {
+  const ids = state(sb)
+    .tasks.filter((t) => !t.doneStatus)
+    .slice(0, count)
+    .map((t) => t.taskId);
+  writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
+  return ids;
+}
 const skipPosts = () => sb.sandbox.requestLog.filter((r) => r.path === '/v1/tasks/bulk-skip');
 const status = (id: string) => state(sb).tasks.find((t) => t.taskId === id)!.doneStatus;
 
@@ -317,12 +326,31 @@ describe('tasks bulk-skip', () => {
     expect([status('tk000003'), status('tk000004')]).toEqual(['skipped', 'skipped']);
   });
 
+  it('stopped by a failure after a batch was sent: says how many tasks were, then how to continue', async () => {
+    writeOpenTaskIds(250);
+    let posts = 0;
+    // The second batch never reaches the service: the connection is cut before it is forwarded.
+    const proxy = await startFaultProxy(sb.baseUrl, ({ method, path }) =>
+      method === 'POST' && path === '/v1/tasks/bulk-skip' && ++posts >= 2 ? 'reset-before' : undefined,
+    );
+    try {
+      const env = { ...sb.env, OUTREACH_BASE_URL: proxy.baseUrl };
+      const argv = ['bulk-skip', '--file', 'ids.txt', '--yes', '--concurrency', '1', '--max-retries', '0'];
+      const failed = await tasks(argv, { env });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.split('\n').slice(-3)).toEqual([
+        'Sent before it stopped: 100 of 250 tasks (100 skipped so far); continuing does not send them again.',
+        expect.stringMatching(/^To continue: outreach tasks bulk-skip --resume /),
+        '',
+      ]);
+      expect(skipPosts()).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('resumes from its journal without re-sending accepted batches', async () => {
-    const ids = state(sb)
-      .tasks.filter((t) => !t.doneStatus)
-      .slice(0, 250)
-      .map((t) => t.taskId);
-    writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
+    const ids = writeOpenTaskIds(250);
     const first = await tasks([
       'bulk-skip',
       '--file',

@@ -163,20 +163,23 @@ function progressReporter(ctx: JobContext, options: SendPassOptions, result: Sen
   };
 }
 
-/** What a pass that stopped throws: the interruption, a refusal as it is, or a broken file as a job to resume. */
+/** What a pass that stopped throws: the interruption, a refusal as it is, or a broken file as a job to resume. The
+ * rows the service accepted before it stopped are said with the way to continue (which does not send them again). */
 function stopped(ctx: JobContext, error: unknown, result: SendPassResult): unknown {
+  if (result.accepted.length) {
+    const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
+    const chunks = `${result.accepted.length} chunk${result.accepted.length === 1 ? '' : 's'}`;
+    ctx.stoppedAfter(`Accepted before it stopped: ${formatCount(rows)} rows in ${chunks} (not sent again).`);
+  }
   // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
   if (ctx.signal.aborted && !(error instanceof OutreachError)) return new Interrupted();
   // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job to
   // continue once the file is fixed (exit 1, with the --resume command).
-  if (error instanceof UsageError && result.accepted.length) {
-    const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
+  if (error instanceof UsageError && result.accepted.length)
     return new OutreachError(
       error.message,
-      `${error.hint ? `${error.hint} ` : ''}${formatCount(rows)} rows in ${result.accepted.length} chunk(s) ` +
-        'before it were accepted; once the file is fixed, the command below sends only the rest.',
+      `${error.hint ? `${error.hint} ` : ''}Once the file is fixed, the command below sends only the rest.`,
     );
-  }
   return error;
 }
 
