@@ -7,6 +7,11 @@ export function formatCount(n: number): string {
   return (n < 0 ? '-' : '') + String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+/** A count and its noun, plural unless it is 1: "1 value", "2,000 rows". */
+export function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
 export function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds}s`;

@@ -24,8 +24,8 @@ export interface CommandContext
   interactive: boolean;
   /** Set once a job keeps a journal: printed after any error that ends it, so the user can continue. */
   resumeCommand?: string;
-  /** What the job got done before it stopped (JobContext.stoppedAfter), printed before the resume command. */
-  doneBeforeStop?: string;
+  /** What the job got done before it stopped (JobContext.doneSoFar), printed before the resume command. */
+  doneSoFarText?: string;
   /** Runs a job with its progress rendered; the spinner is gone when it returns. */
   job<T>(run: (job: JobContext) => Promise<T>): Promise<T>;
   /** Registers cleanup that runs once the command ends (close connections, persist the sandbox). */
@@ -102,8 +102,8 @@ export function createCommandContext(
     resumable(step) {
       cmd.resumeCommand = step ? nextStepLine(step, lines) : lines.resumeLine();
     },
-    stoppedAfter(done) {
-      cmd.doneBeforeStop = done;
+    doneSoFar(text) {
+      cmd.doneSoFarText = text;
     },
     stepWords: (step) => nextStepLine(step, lines),
     optionName: flagName,

@@ -112,10 +112,10 @@ function reportError(ctx: Context, error: unknown, cmdCtx: CommandContext | unde
   // A job with a journal says how to pick up where it stopped: after a failure, throttling or Ctrl-C (not after bad
   // input, which has to be fixed first, nor when the reader of stdout left).
   const continuable = [ExitCode.failure, ExitCode.auth, ExitCode.rateLimited, ExitCode.interrupted] as number[];
-  if (cmdCtx?.resumeCommand && continuable.includes(code)) {
-    if (cmdCtx.doneBeforeStop) ctx.stderr.write(`${cmdCtx.doneBeforeStop}\n`);
-    ctx.stderr.write(`To continue: ${cmdCtx.resumeCommand}\n`);
-  }
+  if (!continuable.includes(code)) return code;
+  // What got through is said even without a journal (an import of stdin): the user must know what not to send again.
+  if (cmdCtx?.doneSoFarText) ctx.stderr.write(`${cmdCtx.doneSoFarText}\n`);
+  if (cmdCtx?.resumeCommand) ctx.stderr.write(`To continue: ${cmdCtx.resumeCommand}\n`);
   return code;
 }
 

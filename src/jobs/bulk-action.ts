@@ -9,7 +9,7 @@ import { call } from '../api/call.js';
 import { maxBulkSkipTasks, maxBulkSnoozeTasks, snoozeUntil, tasksEndpoints } from '../api/contract/tasks.js';
 import { isBulkDone } from '../api/resources/tasks.js';
 import { InputFileError, Interrupted, RefusedLink, UsageError } from '../errors.js';
-import { formatCount } from '../format.js';
+import { formatCount, plural } from '../format.js';
 import { createCsvFileWriter } from '../io/csv-file-writer.js';
 import type { JobContext } from './context.js';
 import { Journal, type JobBinding, type JobKind } from './journal.js';
@@ -450,9 +450,9 @@ async function actOnAll(ctx: JobContext, plan: BulkPlan, concurrency: number): P
   if (failure) {
     const { sent, acted } = tally();
     if (sent)
-      ctx.stoppedAfter(
-        `Sent before it stopped: ${formatCount(sent)} of ${formatCount(total)} tasks (${formatCount(acted)} ${action.done} ` +
-          'so far); continuing does not send them again.',
+      ctx.doneSoFar(
+        `Accepted so far: ${formatCount(sent)} of ${plural(total, 'task')}, ${formatCount(acted)} ${action.done} ` +
+          '(not sent again).',
       );
     throw failure.error;
   }

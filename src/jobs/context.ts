@@ -13,9 +13,9 @@ export interface JobContext {
   /** Says the job keeps a journal: a failure or Ctrl-C from now on ends with how to continue it: by default this run
    * again with --resume, or `step`. */
   resumable(step?: NextStep): void;
-  /** What a resumable job got done before it stopped (a failure, Ctrl-C), said with how to continue it: "2,000 rows
-   * in 2 chunks were accepted before it stopped". The latest said wins. */
-  stoppedAfter(done: string): void;
+  /** What a job got done before it stopped (a failure, Ctrl-C), said before how to continue it: "Accepted so far:
+   * 2,000 rows in 2 chunks (not sent again)." The latest said wins. */
+  doneSoFar(text: string): void;
   /** A next step in the words of the front end (the CLI: the command line that takes it, with this run's flags). */
   stepWords(step: NextStep): string;
   /** An option of the command as the front end calls it (the CLI: `limitWait` is `--limit-wait`). */

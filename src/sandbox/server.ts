@@ -110,7 +110,7 @@ export class Sandbox {
   }
 
   /** The last logLimit requests, oldest first. */
-  get requestLog(): RequestLogEntry[] {
+  get requestLog(): readonly RequestLogEntry[] {
     return this.logged.slice(-logLimit);
   }
 

@@ -171,7 +171,7 @@ describe('dnc add', () => {
       const failed = await dnc([...argv, '--max-retries', '0'], { env });
       expect(failed.code).toBe(1);
       expect(failed.stderr.split('\n').slice(-3)).toEqual([
-        'Accepted before it stopped: 10 values (not sent again).',
+        'Accepted so far: 10 values (not sent again).',
         'To continue: outreach dnc add dncCustmr2 --file many.txt --chunk-size 10 --concurrency 1 --max-retries 0 --resume',
         '',
       ]);
@@ -183,6 +183,22 @@ describe('dnc add', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('stopped by a broken quote after a chunk was accepted: exit 1, how many went, and the command that continues', async () => {
+    const lines = ['value', ...Array.from({ length: 25 }, (_, i) => `q${i}.example`)];
+    lines[15] = '"q14.example';
+    writeFileSync(join(dir, 'quoted.csv'), `${lines.join('\n')}\n`);
+    const argv = ['add', 'dncCustmr2', '--file', 'quoted.csv', '--chunk-size', '10', '--concurrency', '1'];
+    const failed = await dnc(argv);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.split('\n').slice(-4)).toEqual([
+      expect.stringMatching(/^hint: .*Once the file is fixed, the command below sends only the rest\.$/),
+      'Accepted so far: 10 values (not sent again).',
+      'To continue: outreach dnc add dncCustmr2 --file quoted.csv --chunk-size 10 --concurrency 1 --resume',
+      '',
+    ]);
+    expect(adds()).toHaveLength(1);
   });
 
   it('resumes without re-sending accepted chunks', async () => {

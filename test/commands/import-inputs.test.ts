@@ -49,8 +49,25 @@ describe('prospects import of broken files', () => {
     expect(result.stderr.split('\n')).toEqual([
       'error: late.csv: line 26: a quoted field opens here and is never closed, so the rest of the file (5 more lines) would be one value',
       'hint: Fix the quoting on line 26 (a value with a " must be quoted, its " doubled). Rows before it are read. Once the file is fixed, the command below sends only the rest.',
-      'Accepted before it stopped: 20 rows in 2 chunks (not sent again).',
+      'Accepted so far: 20 rows in 2 chunks (not sent again).',
       'To continue: outreach prospects import late.csv --wait --chunk-size 10 --concurrency 1 --resume',
+      '',
+    ]);
+    expect(importPosts()).toBe(2);
+  });
+
+  it('from stdin, which keeps no journal, still says how many rows were accepted before a broken quote', async () => {
+    const lines = [header, ...Array.from({ length: 30 }, (_, i) => person(i + 1))];
+    lines[25] = 'P25,"p25@inputs.example,Co 25';
+    const result = await run(['prospects', 'import', '-', '--chunk-size', '10', '--concurrency', '1'], {
+      env: sb.env,
+      cwd: dir,
+      stdin: `${lines.join('\n')}\n`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').slice(1)).toEqual([
+      'hint: Fix the quoting on line 26 (a value with a " must be quoted, its " doubled). Rows before it are read. Once it is fixed, send only the rows after those accepted.',
+      'Accepted so far: 20 rows in 2 chunks.',
       '',
     ]);
     expect(importPosts()).toBe(2);

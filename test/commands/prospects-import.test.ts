@@ -472,7 +472,7 @@ describe('prospects import', () => {
         'interrupted\n' +
         // The test clock's 30 s pass at once: the request in flight is cut, and that is said.
         'hint: Requests still unanswered after 30s were cut; --resume sends them again.\n' +
-        'Accepted before it stopped: 3 rows in 1 chunk (not sent again).\n' +
+        'Accepted so far: 3 rows in 1 chunk (not sent again).\n' +
         'To continue: outreach prospects import messy.csv --wait --chunk-size 3 --concurrency 1 --resume\n',
     );
     expect(result.code).toBe(130);

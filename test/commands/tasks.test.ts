@@ -339,7 +339,7 @@ describe('tasks bulk-skip', () => {
       const failed = await tasks(argv, { env });
       expect(failed.code).toBe(1);
       expect(failed.stderr.split('\n').slice(-3)).toEqual([
-        'Sent before it stopped: 100 of 250 tasks (100 skipped so far); continuing does not send them again.',
+        'Accepted so far: 100 of 250 tasks, 100 skipped (not sent again).',
         expect.stringMatching(/^To continue: outreach tasks bulk-skip --resume /),
         '',
       ]);

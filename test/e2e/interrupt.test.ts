@@ -76,7 +76,7 @@ describe('Ctrl-C during an import', () => {
     expect(first.stderr).toBe(
       'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
         'interrupted\n' +
-        'Accepted before it stopped: 20 rows in 2 chunks (not sent again).\n' +
+        'Accepted so far: 20 rows in 2 chunks (not sent again).\n' +
         resumeLine,
     );
     expect(importsArrived()).toBe(2);

@@ -29,7 +29,7 @@ function jobContext(configDir: string, events: JobEvent[]): JobContext {
     clock: { now: testTime.now, sleep: async () => undefined },
     signal: new AbortController().signal,
     resumable: () => undefined,
-    stoppedAfter: () => undefined,
+    doneSoFar: () => undefined,
     stepWords: () => '',
     optionName: (key) => key,
     cwd: configDir,

@@ -41,13 +41,16 @@ describe('sandbox pipeline', () => {
 
   it('logs the last 2,000 requests, oldest first, however many came before them', async () => {
     sb = await startTestSandbox();
-    // Past twice the limit, so the log has been trimmed at least once.
-    for (let i = 0; i < 4100; i += 100)
-      await Promise.all(Array.from({ length: 100 }, (_, j) => sb!.request('GET', `/v1/nowhere-${i + j}`)));
+    // Past twice the limit, so the log has been trimmed at least once: 41 rounds of 100 requests at once, each round
+    // to a path of its own (within a round they arrive in any order).
+    for (let round = 0; round < 41; round++)
+      await Promise.all(Array.from({ length: 100 }, () => sb!.request('GET', `/v1/nowhere-${round}`)));
     const log = sb.sandbox.requestLog;
     expect(log).toHaveLength(2000);
-    expect(log[0]).toEqual({ method: 'GET', path: '/v1/nowhere-2100', status: 404 });
-    expect(log.at(-1)).toEqual({ method: 'GET', path: '/v1/nowhere-4099', status: 404 });
+    expect(log[0]).toEqual({ method: 'GET', path: '/v1/nowhere-21', status: 404 });
+    expect(log[99]!.path).toBe('/v1/nowhere-21');
+    expect(log[100]!.path).toBe('/v1/nowhere-22');
+    expect(log.at(-1)).toEqual({ method: 'GET', path: '/v1/nowhere-40', status: 404 });
     expect((await sb.request('GET', '/_sandbox/requests')).body.requests).toEqual(log);
   });
 

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../cli/command-context.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { jobResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
-import { formatCount } from '../../format.js';
+import { formatCount, plural } from '../../format.js';
 import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
 import type { InputFile } from '../../jobs/input.js';
@@ -14,7 +14,6 @@ import { defaultDncChunk, maxDncChunk } from './add.js';
 import { encodingFlag, skipLinesFlag } from '../csv-flags.js';
 import { visible } from '../../visible-text.js';
 
-const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 const byType = (t: { email: number; domain: number }) =>
   `${formatCount(t.email + t.domain)} (${plural(t.email, 'email')}, ${plural(t.domain, 'domain')})`;
 

@@ -3,7 +3,7 @@
 // the service accepts.
 import { createReadStream, rmSync, statSync, type ReadStream } from 'node:fs';
 import { Interrupted, OutreachError, UsageError } from '../../errors.js';
-import { formatCount, formatDuration } from '../../format.js';
+import { formatCount, formatDuration, plural } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
@@ -164,22 +164,26 @@ function progressReporter(ctx: JobContext, options: SendPassOptions, result: Sen
 }
 
 /** What a pass that stopped throws: the interruption, a refusal as it is, or a broken file as a job to resume. The
- * rows the service accepted before it stopped are said with the way to continue (which does not send them again). */
-function stopped(ctx: JobContext, error: unknown, result: SendPassResult): unknown {
-  if (result.accepted.length) {
-    const rows = result.accepted.reduce((n, chunk) => n + chunk.rows, 0);
-    const chunks = `${result.accepted.length} chunk${result.accepted.length === 1 ? '' : 's'}`;
-    ctx.stoppedAfter(`Accepted before it stopped: ${formatCount(rows)} rows in ${chunks} (not sent again).`);
+ * rows the service has accepted (by an earlier run too) are said with the way to continue. */
+function stopped(ctx: JobContext, error: unknown, result: SendPassResult, options: SendPassOptions): unknown {
+  const accepted = new Map(options.alreadyAccepted);
+  for (const chunk of result.accepted) accepted.set(chunk.chunk, chunk);
+  if (accepted.size) {
+    const rows = [...accepted.values()].reduce((n, chunk) => n + chunk.rows, 0);
+    // Without a journal (stdin), nothing keeps them from being sent again: the user has to leave them out.
+    const again = options.journal ? ' (not sent again)' : '';
+    ctx.doneSoFar(`Accepted so far: ${plural(rows, 'row')} in ${plural(accepted.size, 'chunk')}${again}.`);
   }
   // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
   if (ctx.signal.aborted && !(error instanceof OutreachError)) return new Interrupted();
   // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job to
   // continue once the file is fixed (exit 1, with the --resume command).
-  if (error instanceof UsageError && result.accepted.length)
-    return new OutreachError(
-      error.message,
-      `${error.hint ? `${error.hint} ` : ''}Once the file is fixed, the command below sends only the rest.`,
-    );
+  if (error instanceof UsageError && accepted.size) {
+    const rest = options.journal
+      ? 'Once the file is fixed, the command below sends only the rest.'
+      : 'Once it is fixed, send only the rows after those accepted.';
+    return new OutreachError(error.message, `${error.hint ? `${error.hint} ` : ''}${rest}`);
+  }
   return error;
 }
 
@@ -227,7 +231,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     await rejects?.abort();
     // Chunks still under way finish or fail on their own; what they accepted is journaled for --resume.
     await chunks.drain().catch(() => undefined);
-    throw stopped(ctx, error, result);
+    throw stopped(ctx, error, result, options);
   } finally {
     chunks.discardAll();
   }

@@ -93,12 +93,12 @@ export class Table<T> {
    * come ordered from a subquery (its LIMIT keeps its ORDER BY), which costs a third less than ordering inside the
    * aggregate, a sort of each page's rows. The limit is written into the statement, not bound: SQLite compiles a
    * statement whose subquery's LIMIT is a parameter afresh at every run, a fifth of the query's cost (one statement
-   * is kept for each limit asked for; a page's is at most 100). */
+   * is kept for each limit asked for: callers pass a page size). */
   jsonArrayOf(element: string, where: string, params: SqlValue[], orderBy: string, limit: number): string {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row limit: ${limit}`);
     const sql =
       `SELECT '[' || COALESCE(group_concat(element, ','), '') || ']' AS rows ` +
-      `FROM (SELECT ${element} AS element FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy} ` +
-      `LIMIT ${Math.max(0, Math.floor(limit))})`;
+      `FROM (SELECT ${element} AS element FROM ${this.spec.name} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit})`;
     return (this.statement(sql).get(...params) as { rows: string }).rows;
   }
 

@@ -70,15 +70,13 @@ function wholeListPage(store: Store, listId: string, page: ReturnType<typeof pag
   const itemsJson =
     page.offset >= total
       ? '[]'
-      : store
-          .table(dncItemsTable)
-          .jsonArrayOf(
-            storedView,
-            'list_id = ? AND pos > ? AND pos <= ?',
-            [listId, page.offset, last],
-            'pos',
-            last - page.offset,
-          );
+      : store.table(dncItemsTable).jsonArrayOf(
+          storedView,
+          'list_id = ? AND pos > ? AND pos <= ?',
+          [listId, page.offset, last],
+          'pos',
+          page.itemsPerPage, // the range holds no more; one statement a page size
+        );
   return { itemsJson, meta: meta(total, page, Math.max(0, last - page.offset)) };
 }
 
