@@ -72,7 +72,11 @@ describe('schedules preview', () => {
     expect(by['phx@x.example']!.warnings).toEqual([moveEarlier]);
     expect(by['none@x.example']!.warnings).toEqual(['no time zone (give --timezone for rows without one)']);
     expect(by['mars@x.example']!.warnings).toEqual(['"Mars/Base" is not an IANA time zone']);
-    expect(result.stderr).toContain('error: 5 of 7 prospects have a warning\n');
+    expect(result.stderr).toContain(
+      'error: 5 of 7 prospects have a warning\n' +
+        'hint: Write their zones as IANA names (such as America/New_York). Give --timezone for the rows without a zone. ' +
+        'Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.\n',
+    );
   });
 
   it('--timezone fills rows without a zone; a file of prospects in the schedule zone is exit 0', async () => {
@@ -178,6 +182,10 @@ describe('schedules preview', () => {
       ['"BST" is not an IANA time zone'],
       ['"IST" is not an IANA time zone'],
     ]);
+    // Only zones to fix: the hint says so, and nothing about the schedule's windows.
+    expect(result.stderr).toContain(
+      'error: 2 of 2 prospects have a warning\nhint: Write their zones as IANA names (such as America/New_York).\n',
+    );
     const flag = await preview('--prospects', 'abbr.csv', '--timezone', 'PST');
     expect(flag.stderr).toContain('error: --timezone PST: not an IANA time zone');
   });

@@ -73,21 +73,38 @@ function columnsOf(
 
 /** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
  * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
-function windowsByZone(week: Window[][], scheduleZone: string, now: number): (given: string) => ProspectWindows {
-  const cache = new Map<string, ProspectWindows>();
+/** A row's windows, or why it has none: its zone is missing or not one. */
+type ZonedWindows = ProspectWindows & { badZone?: 'missing' | 'invalid' };
+
+function windowsByZone(week: Window[][], scheduleZone: string, now: number): (given: string) => ZonedWindows {
+  const cache = new Map<string, ZonedWindows>();
   return (given) => {
     let preview = cache.get(given);
     if (preview) return preview;
     const zone = given ? canonicalTimeZone(given) : '';
     preview =
       zone === ''
-        ? { warnings: ['no time zone (give --timezone for rows without one)'] }
+        ? { warnings: ['no time zone (give --timezone for rows without one)'], badZone: 'missing' as const }
         : zone === undefined
-          ? { warnings: [`"${visible(given)}" is not an IANA time zone`] }
+          ? { warnings: [`"${visible(given)}" is not an IANA time zone`], badZone: 'invalid' as const }
           : prospectWindows(week, scheduleZone, zone, now);
     if (cache.size < maxCachedZones) cache.set(given, preview);
     return preview;
   };
+}
+
+/** What to do about the warnings, by their kinds: zones to fix, rows to fix, or the schedule's windows. */
+function warningHint(warned: number, unread: number, badZones: { missing: number; invalid: number }): string {
+  return [
+    badZones.invalid ? 'Write their zones as IANA names (such as America/New_York).' : '',
+    badZones.missing ? 'Give --timezone for the rows without a zone.' : '',
+    warned > badZones.invalid + badZones.missing + unread
+      ? 'Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.'
+      : '',
+    unread ? 'Fix the rows not read.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Every record of the file read once before anything is shown: a file that cannot be read (a quote never closed)
@@ -172,6 +189,7 @@ export default defineVerb({
     const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now());
     let warned = 0;
     let unread = 0;
+    const badZones = { missing: 0, invalid: 0 };
     let rows = 0;
     async function* previews(): AsyncGenerator<Row> {
       try {
@@ -185,8 +203,9 @@ export default defineVerb({
             yield { row: record.row, email, timezone: given, warnings: [`not read: ${record.reason}`] };
             continue;
           }
-          const preview = windowsIn(given);
+          const { badZone, ...preview } = windowsIn(given);
           if (preview.warnings.length) warned++;
+          if (badZone) badZones[badZone]++;
           yield { row: record.row, email, timezone: given, ...preview };
         }
         // A header alone previews no one: said as an error, as an import of it is, not an empty table and exit 0.
@@ -223,7 +242,7 @@ export default defineVerb({
                   (unread
                     ? ` (${formatCount(unread)} of them ${unread === 1 ? 'a row' : 'rows'} that could not be read)`
                     : ''),
-                hint: `Give them a schedule in their own zone (outreach schedules create --timezone ...), or move the windows.`,
+                hint: warningHint(warned, unread, badZones),
               }
             : {},
       },
