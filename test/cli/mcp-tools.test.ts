@@ -87,6 +87,16 @@ describe('the tools of outreach mcp', () => {
     );
   });
 
+  it('describe an on/off flag by both meanings and what holds when it is left out', () => {
+    const schema = z.toJSONSchema(byName.get('prospects_import')!.inputSchema) as {
+      properties: Record<string, { description?: string }>;
+    };
+    expect(schema.properties.dncCheck!.description).toBe(
+      'true: check every row against the do-not-contact lists (the default); ' +
+        'false: send rows without reading the do-not-contact lists (default true)',
+    );
+  });
+
   it('guard every import that would skip the do-not-contact check', () => {
     for (const name of ['prospects_import', 'sequences_import']) {
       expect(byName.get(name)!.guarded?.({ dncCheck: false }), name).toBe(true);

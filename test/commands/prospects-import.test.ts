@@ -42,7 +42,7 @@ describe('prospects import', () => {
     const result = await importIn(['some.csv', '--no-wait']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(
-      /\nhint: Each row of .*some\.rejected\.csv says why; fix them and import that file\. Follow up with: outreach .*some\.csv --resume --wait for the outcome of the rows sent\.\n$/,
+      /\nhint: Each row of .*some\.rejected\.csv says why; fix them and import that file with --ignore-unknown \(its row and reason columns are not fields\)\. Follow up with: outreach .*some\.csv --resume --wait for the outcome of the rows sent\.\n$/,
     );
     // Fixed: the run that rejects nothing leaves no rejected file of the run before (its rows would mislead).
     expect(existsSync(join(dir, 'some.rejected.csv'))).toBe(true);
@@ -217,7 +217,7 @@ describe('prospects import', () => {
     expect(result.stderr).toBe(
       `Checked messy.csv: 17 rows read, 13 would be sent, 4 rejected (0 on do-not-contact lists: "Global do-not-contact" 0, "Current customers" 0). Reports: ${join(dir, 'messy.rejected.csv')}\n` +
         'error: 4 of 17 rows rejected\n' +
-        `hint: Each row of ${join(dir, 'messy.rejected.csv')} says why; fix them and import that file.\n`,
+        `hint: Each row of ${join(dir, 'messy.rejected.csv')} says why; fix them and import that file with --ignore-unknown (its row and reason columns are not fields).\n`,
     );
     expect(importPosts()).toBe(0);
   });

@@ -29,7 +29,13 @@ function flagSchema(key: string, spec: FlagSpec<unknown>): z.ZodType {
   const help = [spec.help, spec.defaultText && spec.defaultText !== 'required' ? `default ${spec.defaultText}` : '']
     .filter(Boolean)
     .join('; ');
-  if (spec.kind === 'bool' || spec.kind === 'negatable') return describe(z.boolean(), help);
+  if (spec.kind === 'bool') return describe(z.boolean(), help);
+  if (spec.kind === 'negatable') {
+    // Both meanings, and which holds when the flag is left out (an agent must not read the DNC check as off).
+    const fallback = spec.parse(undefined);
+    const when = typeof fallback === 'boolean' ? ` (default ${fallback})` : '';
+    return describe(z.boolean(), `true: ${spec.help}; false: ${spec.defaultText}${when}`);
+  }
   const one = valueSchema(spec);
   if (spec.kind === 'list') {
     const list = z.array(one);

@@ -65,8 +65,8 @@ function importFailure(s: ImportSummary): Failure {
     : rejected && listed === s.rejected
       ? `Every row of ${rejected} is on a do-not-contact list, left out on purpose: nothing to fix.`
       : rejected
-        ? `Each row of ${rejected} says why; fix them and import that file` +
-          (listed ? ' (rows on a do-not-contact list are there to be left out, not fixed).' : '.')
+        ? `Each row of ${rejected} says why; fix them and import that file with --ignore-unknown (its row and reason ` +
+          `columns are not fields)${listed ? '; rows on a do-not-contact list are there to be left out, not fixed' : ''}.`
         : 'Check the import later with `outreach prospects import-status`.';
   if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
   const parts = [
