@@ -4,6 +4,7 @@
 
 import { visible } from '../visible-text.js';
 import { columnKey, valueColumn } from './dnc-column.js';
+import { recogniseExport } from './import/header-synonyms.js';
 
 export const dncSources = ['hubspot', 'mailchimp', 'lemlist', 'instantly', 'smartlead', 'apollo', 'plain'] as const;
 export type DncSourceName = (typeof dncSources)[number];
@@ -178,6 +179,14 @@ export function recogniseSource(
     };
   }
   const plain = plainSource(header, keys, isValue);
+  // A CRM's contacts export with no column saying who opted out would make every customer an opt-out: only when
+  // asked for (--source plain, --column).
+  const contacts = plain.hasHeader && !from && !keys.some(isOptOutColumn) ? recogniseExport(header) : undefined;
+  if (contacts)
+    throw new UnknownSource(
+      `it looks like a ${contacts} contacts export, with no column saying who opted out: every row would be read as ` +
+        'an opt-out; give --source plain (or --column NAME) to read it so',
+    );
   if (from !== 'plain' || !found.length) return plain;
   const fitsTool =
     found.length === 1 ? sourceTitle(found[0]!.profile.name, found[0]!.kind) : "more than one tool's export";
@@ -238,6 +247,8 @@ const statusWords = (text: string) => text.trim().replace(/[\s_-]+/g, ' ');
 
 /** A column of a file with a header: the values of `column`, and of those rows only the ones its opt-out flag or
  * status column marks, when it has one (every row otherwise: a list of opt-outs). */
+const isOptOutColumn = (key: string) => optOutFlags.includes(key) || statusKeys.includes(key);
+
 function plainReader(header: string[], keys: string[], column: number): DncSource {
   // The name comes from the file: on one line, cut, as any cell shown.
   const name = (at: number) => `"${visible(header[at]!).slice(0, 80)}"`;
