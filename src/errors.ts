@@ -16,6 +16,12 @@ export class OutreachError extends Error {
 /** A bad flag, argument or value: nothing was sent. */
 export class UsageError extends OutreachError {}
 
+/** A file found broken (a quote never closed) after the service accepted part of it: not "nothing was sent" (exit 2)
+ * but a job to continue once it is fixed (exit 1), `then` saying how. */
+export function brokenAfterAccepted(error: UsageError, then: string): OutreachError {
+  return new OutreachError(error.message, `${error.hint ? `${error.hint} ` : ''}${then}`);
+}
+
 /** An input file that cannot be used as given: missing, unreadable, or wrong at a row and column. */
 export class InputFileError extends OutreachError {
   constructor(

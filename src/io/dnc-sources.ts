@@ -245,10 +245,10 @@ const optOutStatus =
   /^(unsubscribed?|opted ?out|opt ?out|bounced?|hard ?bounced?|cleaned|blocked|suppressed|complained|complaint|spam( (report(ed)?|complaint))?|do ?not ?(contact|e?mail))\b/i;
 const statusWords = (text: string) => text.trim().replace(/[\s_-]+/g, ' ');
 
-/** A column of a file with a header: the values of `column`, and of those rows only the ones its opt-out flag or
- * status column marks, when it has one (every row otherwise: a list of opt-outs). */
 const isOptOutColumn = (key: string) => optOutFlags.includes(key) || statusKeys.includes(key);
 
+/** A column of a file with a header: the values of `column`, and of those rows only the ones its opt-out flag or
+ * status column marks, when it has one (every row otherwise: a list of opt-outs). */
 function plainReader(header: string[], keys: string[], column: number): DncSource {
   // The name comes from the file: on one line, cut, as any cell shown.
   const name = (at: number) => `"${visible(header[at]!).slice(0, 80)}"`;

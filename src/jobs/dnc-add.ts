@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { HttpClient } from '../api/http.js';
 import { addDncItems } from '../api/resources/dnc.js';
-import { Interrupted, OutreachError, UsageError } from '../errors.js';
+import { brokenAfterAccepted, Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount, plural } from '../format.js';
 import { openCsv, type CsvEncoding, type CsvMarks } from '../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
@@ -133,13 +133,8 @@ export async function runDncAdd(ctx: JobContext, opts: DncAddOptions): Promise<D
     if (sent) ctx.doneSoFar(`Accepted so far: ${plural(sent, 'value')}${journal ? ' (not sent again)' : ''}.`);
     // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
     if (ctx.signal.aborted && !(error instanceof OutreachError)) throw new Interrupted();
-    // The file broke (a quote never closed) after chunks were accepted: a job to continue once it is fixed (exit 1,
-    // with the --resume command), not "nothing was changed" (exit 2).
     if (error instanceof UsageError && sent && journal)
-      throw new OutreachError(
-        error.message,
-        `${error.hint ? `${error.hint} ` : ''}Once the file is fixed, the command below sends only the rest.`,
-      );
+      throw brokenAfterAccepted(error, 'Once the file is fixed, the command below sends only the rest.');
     throw error;
   } finally {
     journal?.close();

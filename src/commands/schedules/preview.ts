@@ -71,11 +71,11 @@ function columnsOf(
   }
 }
 
-/** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
- * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
 /** A row's windows, or why it has none: its zone is missing or not one. */
 type ZonedWindows = ProspectWindows & { badZone?: 'missing' | 'invalid' };
 
+/** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
+ * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
 function windowsByZone(week: Window[][], scheduleZone: string, now: number): (given: string) => ZonedWindows {
   const cache = new Map<string, ZonedWindows>();
   return (given) => {

@@ -2,7 +2,7 @@
 // with bounded concurrency (the next chunk is built while the ones before it are under way), journaling every chunk
 // the service accepts.
 import { createReadStream, rmSync, statSync, type ReadStream } from 'node:fs';
-import { Interrupted, OutreachError, UsageError } from '../../errors.js';
+import { brokenAfterAccepted, Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration, plural } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
@@ -176,14 +176,13 @@ function stopped(ctx: JobContext, error: unknown, result: SendPassResult, option
   }
   // A refusal that came back during the grace period is shown as it is; anything else is the interruption.
   if (ctx.signal.aborted && !(error instanceof OutreachError)) return new Interrupted();
-  // The file broke (a quote never closed) after chunks were accepted: not "nothing was sent" (exit 2) but a job to
-  // continue once the file is fixed (exit 1, with the --resume command).
-  if (error instanceof UsageError && accepted.size) {
-    const rest = options.journal
-      ? 'Once the file is fixed, the command below sends only the rest.'
-      : 'Once it is fixed, send only the rows after those accepted.';
-    return new OutreachError(error.message, `${error.hint ? `${error.hint} ` : ''}${rest}`);
-  }
+  if (error instanceof UsageError && accepted.size)
+    return brokenAfterAccepted(
+      error,
+      options.journal
+        ? 'Once the file is fixed, the command below sends only the rest.'
+        : 'Once it is fixed, send only the rows after those accepted.',
+    );
   return error;
 }
 
