@@ -1,5 +1,5 @@
 // A Context for tests: captured stdout/stderr, a private config folder, a clock whose sleeps return at once.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
@@ -45,8 +45,18 @@ class Sink extends Writable {
   }
 }
 
+let tempRoot: string | undefined;
+
+/** A fresh folder inside this test file's own folder under the system's temporary one, which removeTempDirs takes
+ * away after the file's tests (test/helpers/setup.ts): a run of the suite makes some 4,000 of them. */
 export function tempDir(prefix = 'outreach-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  tempRoot ??= mkdtempSync(join(tmpdir(), 'outreach-tests-'));
+  return mkdtempSync(join(tempRoot, prefix));
+}
+
+export function removeTempDirs(): void {
+  if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
+  tempRoot = undefined;
 }
 
 /** Wednesday 18 November 2026, 12:00 UTC: weeks away from any daylight-saving change in Europe or America. */
