@@ -70,8 +70,8 @@ export async function buildProgram(
     const group = program.command(entry.name).summary(entry.summary).description(entry.summary);
     if (entry.name !== wanted) continue;
     const spec = (await entry.load()).group;
-    if (spec.self) await attachVerb(group, spec.self, invoke);
-    if (spec.verbs) await registerVerbs(group, spec.verbs, rest, invoke);
+    if (spec.self) await attachVerb(group, spec.self, invoke, spec.verbs);
+    if (spec.verbs) await registerVerbs(group, spec.verbs, rest, invoke, { examples: !spec.self });
   }
 
   program

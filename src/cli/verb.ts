@@ -139,20 +139,22 @@ export async function registerVerbs(
   entries: Array<VerbEntry | SubGroup>,
   words: string[],
   invoke: VerbInvoker,
+  /** Whether the group's help ends with its verbs' examples (not where the group is a verb too: attachVerb's
+   * `subverbs` puts them in that verb's one Examples block). */
+  { examples = true } = {},
 ): Promise<void> {
   const [wanted, ...rest] = words;
-  const examples: string[] = [];
   for (const entry of entries) {
     const cmd = parent.command(entry.name).summary(entry.summary).description(entry.summary);
-    if ('verbs' in entry) {
-      await registerVerbs(cmd, entry.verbs, entry.name === wanted ? rest : [], invoke);
-      examples.push(...entry.verbs.map((v) => v.example));
-      continue;
-    }
-    examples.push(entry.example);
-    if (entry.name === wanted) await attachVerb(cmd, entry, invoke);
+    if ('verbs' in entry) await registerVerbs(cmd, entry.verbs, entry.name === wanted ? rest : [], invoke);
+    else if (entry.name === wanted) await attachVerb(cmd, entry, invoke);
   }
-  parent.addHelpText('after', formatExamples(examples));
+  if (examples) parent.addHelpText('after', formatExamples(entryExamples(entries)));
+}
+
+/** One example of each verb, a subgroup's included. */
+export function entryExamples(entries: Array<VerbEntry | SubGroup>): string[] {
+  return entries.flatMap((entry) => ('verbs' in entry ? entry.verbs.map((v) => v.example) : [entry.example]));
 }
 
 /** Every verb also takes the global flags: named under its own, as gh's "INHERITED FLAGS" does. */
@@ -171,7 +173,13 @@ function wrapWords(text: string, width: number): string {
 }
 
 /** Loads the entry's verb and makes `cmd` run it. */
-export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInvoker): Promise<void> {
+export async function attachVerb(
+  cmd: Command,
+  entry: VerbEntry,
+  invoke: VerbInvoker,
+  /** Where the verb is a group too (mcp and its audit): its verbs, whose examples follow the verb's own. */
+  subverbs: Array<VerbEntry | SubGroup> = [],
+): Promise<void> {
   const verb = (await entry.load()).default;
   // Descriptions are written as paragraphs; commander wraps them to the terminal, so single line breaks go.
   const description = verb.description?.replace(/([^\n])\n(?!\n)/g, '$1 ');
@@ -188,7 +196,8 @@ export async function attachVerb(cmd: Command, entry: VerbEntry, invoke: VerbInv
         cmd.addOption(new Option(`--no-${flagName(name).slice(2)}`, spec.defaultText).hideHelp(name !== key));
     }
   }
-  cmd.addHelpText('after', `${formatExamples(examplesOf(entry, verb))}${inheritedFlags}`);
+  const examples = [...new Set([...examplesOf(entry, verb), ...entryExamples(subverbs)])];
+  cmd.addHelpText('after', `${formatExamples(examples)}${inheritedFlags}`);
   cmd.action(async (...actionArgs: unknown[]) => {
     const command = actionArgs[actionArgs.length - 1] as Command;
     await invoke(verb, command, parseVerbOptions(verb, command));

@@ -165,7 +165,7 @@ describe('help', () => {
 });
 
 describe('help of every command', () => {
-  it('has at least one example, for every group and every command in it', async () => {
+  it('has one Examples block, for every group and every command in it', async () => {
     const { groups } = await import('../../src/commands/manifest.js');
     const { Command } = await import('commander');
     for (const entry of groups) {
@@ -180,8 +180,17 @@ describe('help of every command', () => {
         const result = await run([...path, '--help']);
         expect(result.code, path.join(' ')).toBe(0);
         expect(result.stdout, path.join(' ')).toMatch(/Examples:\n  \$ outreach /);
+        expect(result.stdout.split('Examples:').length, path.join(' ')).toBe(2);
       }
     }
+  });
+
+  it('gives a verb that is a group too its subcommands examples in its own block: mcp and mcp audit', async () => {
+    const result = await run(['mcp', '--help']);
+    expect(result.stdout).toContain(
+      'Examples:\n  $ outreach mcp --sandbox\n  $ outreach mcp --read-only\n  $ outreach -p staging mcp\n' +
+        '  $ outreach mcp audit --limit 20\n\nGlobal flags:',
+    );
   });
 
   it.each([
