@@ -64,10 +64,26 @@ export function resolverAddress(text: string, from = '--resolver '): string {
   return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
 }
 
+/** How long one try of a lookup waits for its answer, and how many tries a lookup makes: a check of one domain is a
+ * dozen lookups, and a dead resolver should not take minutes. The tries are ours, not c-ares's: its second try waits
+ * twice as long as its first (2 s then 4 s, and 7 s in all on this machine), and Node 20 has no maxTimeout to stop it. */
+const tryTimeoutMs = 2000;
+const tries = 2;
+
+const noAnswer = (code: string) => `no answer in ${tries} tries of ${tryTimeoutMs / 1000} s (${code})`;
+
 export function lookups(resolver?: string): Lookups {
-  // Two tries of 2 s each: a check of one domain is a dozen lookups, and a dead resolver should not take minutes.
-  const dns = new Resolver({ timeout: 2000, tries: 2 });
+  const dns = new Resolver({ timeout: tryTimeoutMs, tries: 1 });
   if (resolver) dns.setServers([resolver]);
+  const withRetry = async <T>(query: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query();
+      } catch (error) {
+        if (attempt >= tries || !timeoutCodes.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      }
+    }
+  };
   const from = resolver ?? 'the system resolver';
   // Once the server has answered, a lookup that times out concerns its name (a name server of that zone that does not
   // answer), not the server: that check fails, the others go on.
@@ -83,7 +99,7 @@ export function lookups(resolver?: string): Lookups {
   const missing = new Set<string>();
   const ask = async <T>(name: string, query: () => Promise<T[]>): Promise<T[]> => {
     try {
-      const found = await query();
+      const found = await withRetry(query);
       answered = true;
       missing.delete(name); // an answer now outweighs an NXDOMAIN before
       return found;
@@ -98,7 +114,7 @@ export function lookups(resolver?: string): Lookups {
       if (!answered && timeoutCodes.has(code) && (await serverAnswers())) answered = true;
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
       throw new DnsFailure(
-        `DNS lookup of ${name} failed at ${from}: ${code || (error as Error).message}`,
+        `DNS lookup of ${name} failed at ${from}: ${timeoutCodes.has(code) ? noAnswer(code) : code || (error as Error).message}`,
         answered && !unreachable
           ? `The server answered other names: the name servers of ${name} may not be answering.`
           : answered

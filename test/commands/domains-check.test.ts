@@ -3,6 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTestDns, type TestDns, type Zone } from '../helpers/dns-server.js';
@@ -457,6 +458,22 @@ describe('domains check', () => {
       'To fix:\n  try-outreach.com SPF: publish try-outreach.com. TXT "v=spf1 include:<your mail provider\'s SPF domain> ~all" (Google Workspace: include:_spf.google.com)\n',
     );
     expect(table.stderr).toContain('error: 1 of 2 domains fails a check: try-outreach.com\n');
+  });
+
+  it('a DNS server that takes questions and never answers: two tries of 2 s, said so, exit 1', async () => {
+    const mute = createSocket('udp4'); // receives every question, answers none
+    await new Promise<void>((resolve) => mute.bind(0, '127.0.0.1', resolve));
+    try {
+      const address = `127.0.0.1:${mute.address().port}`;
+      const result = await run(['domains', 'check', 'good.example', '--resolver', address], { env: sb.env });
+      expect([result.code, result.stderr]).toEqual([
+        1,
+        `error: DNS lookup of good.example failed at ${address}: no answer in 2 tries of 2 s (ETIMEOUT)\n` +
+          `hint: Is a DNS server answering at ${address}?\n`,
+      ]);
+    } finally {
+      mute.close();
+    }
   });
 
   it('a DNS server that does not answer is exit 1 naming it; a resolver that is not IP:PORT is exit 2', async () => {
