@@ -158,7 +158,7 @@ function headerOf(
   if (!first)
     throw new UsageError(
       named(hasBytes ? 'holds only blank lines or spaces: no header, no rows' : 'is empty (0 bytes): no header line'),
-      'A prospect CSV starts with a header line naming the columns (Email, First Name, ...).',
+      'A CSV starts with a header line naming its columns (Email, First Name, ...).',
     );
   const bad = recordInfo(first)?.bad;
   if (bad) throw new UsageError(named(`the header line cannot be read: ${bad.reason}`));

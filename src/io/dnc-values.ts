@@ -13,11 +13,12 @@ const plainEmail =
   /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export function classifyDncValue(raw: string): DncValue {
-  // "mailto:" is a way of writing the address (an export's link column, a copied link).
-  let value = raw
-    .trim()
-    .toLowerCase()
-    .replace(/^mailto:/, '');
+  // "mailto:" is a way of writing the address (an export's link column, a copied link); so is a final dot
+  // ("ann@acme.com.", the domain written whole) and a mail program's "Ann Smith <ann@acme.com>".
+  let value = raw.trim().toLowerCase();
+  const named = /^[^<>@]*<([^<>]+)>$/.exec(value);
+  if (named) value = named[1]!.trim();
+  value = value.replace(/^mailto:/, '').replace(/\.$/, '');
   if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253)
     return { ok: true, value, type: 'domain' };
   if (!value) return { ok: false, reason: 'empty value' };
@@ -35,7 +36,7 @@ export function classifyDncValue(raw: string): DncValue {
   } else {
     value = value.split(/[/?#]/, 1)[0]!.replace(/:\d+$/, '');
   }
-  value = value.replace(/^www\./, '').replace(/\.$/, '');
+  value = value.replace(/^www\./, '');
   const problem = domainProblem(value);
   return problem ? { ok: false, reason: `not an email or a domain: ${problem}` } : { ok: true, value, type: 'domain' };
 }

@@ -140,7 +140,11 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
     throw error;
   }
   if (fresh) diff.files.new = valuesOf(opts);
-  if (!diff.rows) throw new UsageError(`${opts.name}: no rows in it`);
+  if (!diff.rows)
+    throw new UsageError(
+      `${opts.name}: a header and no rows: no one to add`,
+      'Export the opt-outs again from the other tool (its unsubscribed, cleaned or blocked contacts).',
+    );
   return diff;
 }
 

@@ -322,6 +322,24 @@ describe('dnc sync: how a file is read', () => {
     expect(adds()).toBe(0);
   });
 
+  it('an empty file, or a header alone, is exit 2 saying which, nothing sent', async () => {
+    writeFileSync(join(dir, 'empty.csv'), '');
+    writeFileSync(join(dir, 'header.csv'), 'Email Address,Unsubscribe Reason\r\n');
+    const empty = await sync(['empty.csv', '--list', 'dncCustmr2', '--yes']);
+    expect([empty.code, empty.stderr]).toEqual([
+      2,
+      'error: empty.csv: is empty (0 bytes): no header line\n' +
+        'hint: A CSV starts with a header line naming its columns (Email, First Name, ...).\n',
+    ]);
+    const header = await sync(['header.csv', '--list', 'dncCustmr2', '--yes']);
+    expect([header.code, header.stderr]).toEqual([
+      2,
+      'error: header.csv: a header and no rows: no one to add\n' +
+        'hint: Export the opt-outs again from the other tool (its unsubscribed, cleaned or blocked contacts).\n',
+    ]);
+    expect(adds()).toBe(0);
+  });
+
   it('a UTF-16 file without a byte-order mark is read with --encoding, as its error says', async () => {
     writeFileSync(join(dir, 'u16.csv'), Buffer.from('email\nu16@x.example\n', 'utf16le'));
     const refused = await sync(['u16.csv', '--list', 'dncCustmr2', '--dry-run']);

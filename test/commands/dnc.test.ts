@@ -33,6 +33,10 @@ describe('value normalising', () => {
     ['@Corp.example', 'corp.example', 'domain'],
     ['acme.com.', 'acme.com', 'domain'],
     ['mailto:Mail@Company.COM', 'mail@company.com', 'email'],
+    ['Ann@Acme.com.', 'ann@acme.com', 'email'],
+    ['Ann Smith <Ann@Acme.com>', 'ann@acme.com', 'email'],
+    ['"Smith, Ann" <mailto:ann@acme.com>', 'ann@acme.com', 'email'],
+    ['<acme.com>', 'acme.com', 'domain'],
   ])('%j -> %s (%s)', (raw, value, type) => expect(classifyDncValue(raw)).toEqual({ ok: true, value, type }));
 
   it.each([
@@ -43,10 +47,12 @@ describe('value normalising', () => {
     ['https://www.acme.com/x', 'acme.com'],
     ['ann@Bücher.de', 'ann@xn--bcher-kva.de'],
     ['not a value', undefined],
+    ['Ann <ann@acme.com>', 'ann@acme.com'],
   ])('a list value %j is looked up as %j', (raw, key) => expect(listValueKey(raw)).toBe(key));
 
-  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com'])('rejects %j', (raw) =>
-    expect(classifyDncValue(raw).ok).toBe(false),
+  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com', 'ann@x.com <bob@y.com>', '<>', '.'])(
+    'rejects %j',
+    (raw) => expect(classifyDncValue(raw).ok).toBe(false),
   );
 });
 

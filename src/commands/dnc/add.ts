@@ -23,7 +23,8 @@ export default defineVerb({
   exitCodes: [ExitCode.partial],
   args: [arg.text('listId'), arg.list('item')],
   description: [
-    'Values are trimmed and lower-cased; URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
+    'Values are trimmed and lower-cased (mailto:, a final dot and "Name <...>" around an address dropped);',
+    'URLs (https://www.x.com/path) and @x.com become the bare domain x.com',
     '("www." is dropped: a DNC domain is matched against email domains). Anything that is neither an email nor a',
     'domain is rejected with its row into <name>.rejected.csv; duplicates are dropped. A file may be one value per',
     'line or a CSV: the --column, else the first column named as an email (email, Email Address, Primary Email),',
