@@ -481,11 +481,19 @@ describe('domains check', () => {
     const dead = await run(['domains', 'check', 'good.example', '--resolver', `127.0.0.1:${port}`], { env: sb.env });
     expect(dead.code).toBe(1);
     expect(dead.stderr).toContain(`error: DNS lookup of good.example failed at 127.0.0.1:${port}: ECONNREFUSED`);
+    const notDomain = await run(['domains', 'check', 'good.example', 'not a domain'], { env: sb.env });
+    expect([notDomain.code, notDomain.stderr]).toEqual([
+      2,
+      'error: invalid domain "not a domain": no top-level domain\n' +
+        'hint: Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.\n',
+    ]);
+    const empty = await run(['domains', 'check', ' '], { env: sb.env });
+    expect(empty.stderr).toContain('error: DOMAIN: empty; give a domain name\n');
     const bad = await run(['domains', 'check', 'good.example', '--resolver', 'dns.google'], { env: sb.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('error: --resolver dns.google: give an IP address and a port');
-    const empty = await run(['domains', 'check', 'good.example', '--resolver', ''], { env: sb.env });
-    expect([empty.code, empty.stderr]).toEqual([
+    const noResolver = await run(['domains', 'check', 'good.example', '--resolver', ''], { env: sb.env });
+    expect([noResolver.code, noResolver.stderr]).toEqual([
       2,
       'error: --resolver: empty; give the DNS server as IP:PORT (127.0.0.1:5353, [::1]:53)\n' +
         'hint: Leave --resolver out to ask the system resolver.\n',

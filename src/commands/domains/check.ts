@@ -110,7 +110,12 @@ export default defineVerb({
     const given = opts.args[0].map((d) => d.trim().toLowerCase().replace(/\.$/, ''));
     for (const domain of given) {
       const problem = domainProblem(domain);
-      if (problem) throw new UsageError(`${domain || `""`}: not a domain name: ${problem}`);
+      // The problem names the domain ("invalid domain "x": no top-level domain"), save the empty one.
+      if (problem)
+        throw new UsageError(
+          problem === 'empty domain' ? 'DOMAIN: empty; give a domain name' : problem,
+          'Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.',
+        );
     }
     const domains = given.length ? [...new Set(given)] : await sendingDomains(ctx);
     const dns = lookups(resolver);
