@@ -196,7 +196,7 @@ describe('schedules preview', () => {
     expect([result.code, result.stdout, result.stderr]).toEqual([
       2,
       '',
-      'error: header.csv: no data rows under the header\nhint: Give a file with a prospect a row.\n',
+      'error: header.csv: no data rows under the header\nhint: Give a file with one prospect on each line under the header (a time-zone column, or --timezone).\n',
     ]);
   });
 

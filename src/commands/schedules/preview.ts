@@ -209,7 +209,11 @@ export default defineVerb({
           yield { row: record.row, email, timezone: given, ...preview };
         }
         // A header alone previews no one: said as an error, as an import of it is, not an empty table and exit 0.
-        if (!rows) throw new UsageError(`${file}: no data rows under the header`, 'Give a file with a prospect a row.');
+        if (!rows)
+          throw new UsageError(
+            `${file}: no data rows under the header`,
+            'Give a file with one prospect on each line under the header (a time-zone column, or --timezone).',
+          );
       } finally {
         source.close();
       }
