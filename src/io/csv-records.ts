@@ -113,8 +113,12 @@ export class CsvRecords {
     const info = recordInfo(fields);
     this.passOver(fields);
     if (info?.bad) return { row, fields, raw: info.bad.raw, reason: info.bad.reason };
-    if (width !== undefined && fields.length !== width)
+    if (width !== undefined && fields.length !== width) {
+      // Empty cells past the last column (a trailing comma, as spreadsheets leave) hold nothing to lose.
+      if (fields.length > width && fields.slice(width).every((cell) => !cell.trim()))
+        return { row, fields: fields.slice(0, width) };
       return { row, fields, raw: null, reason: `expected ${width} columns, found ${fields.length}` };
+    }
     return { row, fields };
   }
 

@@ -75,26 +75,40 @@ const mailchimp: Profile = {
             : undefined,
   read(kind, cell) {
     const value = cell('emailaddress') ?? '';
+    // The unsubscribed and cleaned exports hold opt-outs only, whatever else they hold: a "Status" there is an
+    // audience's own field (a customer, a lead), not Mailchimp's. An audience export's status says who opted out.
+    if (kind !== 'audience export') return { value };
     const status = (cell('status') ?? cell('memberstatus') ?? '').trim().toLowerCase();
     if (status) return ['unsubscribed', 'cleaned'].includes(status) ? { value } : { leftOut: `${status} in Mailchimp` };
-    // The unsubscribed and cleaned exports hold opt-outs only; an audience export without a status, subscribers.
-    return kind === 'audience export' ? { leftOut: 'no status, in an audience export (its subscribers)' } : { value };
+    return { leftOut: 'no status, in an audience export (its subscribers)' };
   },
 };
 
+/** A LinkedIn profile's address, or a phone number: what lemlist's unsubscribes also hold, and no email or domain
+ * (read as a URL, a profile would block linkedin.com). */
+const linkedInUrl = /^(https?:\/\/)?([\w-]+\.)*linkedin\.com\//i;
+const phoneNumber = /^\+?[\d\s().-]{6,}$/;
+
 const lemlist: Profile = {
   name: 'lemlist',
-  // The unsubscribes export: value (an email or a domain), source (lead, user, api, bounce, abuse), createdAt.
+  // The unsubscribes export: value (an email, a domain, a LinkedIn URL or a phone number), source (lead, user, api,
+  // bounce, abuse), createdAt.
   recognise: (keys) =>
     keys.has('value') && keys.has('source') && keys.has('createdat') ? 'unsubscribes export' : undefined,
-  read: (_kind, cell) => ({ value: cell('value') ?? '' }),
+  read(_kind, cell) {
+    const value = (cell('value') ?? '').trim();
+    if (linkedInUrl.test(value)) return { leftOut: 'a LinkedIn profile in lemlist, not an email or a domain' };
+    if (phoneNumber.test(value)) return { leftOut: 'a phone number in lemlist, not an email or a domain' };
+    return { value };
+  },
 };
 
 const instantly: Profile = {
   name: 'instantly',
-  // The block list download: bl_value (an email or a domain), is_domain.
-  recognise: (keys) => (keys.has('blvalue') ? 'block list' : undefined),
-  read: (_kind, cell) => ({ value: cell('blvalue') ?? '' }),
+  // The block list: bl_value (an email or a domain) and is_domain from its API; "Blocked Email" and Date from the
+  // app's CSV download.
+  recognise: (keys) => (keys.has('blvalue') || keys.has('blockedemail') ? 'block list' : undefined),
+  read: (_kind, cell) => ({ value: cell('blvalue') ?? cell('blockedemail') ?? '' }),
 };
 
 const smartlead: Profile = {
@@ -112,6 +126,7 @@ const apollo: Profile = {
     const stage = (cell('stage') ?? '').trim();
     if (/^(do not contact|unsubscribed)$/i.test(stage)) return { value };
     if (truthy(cell('emailbounced')) || truthy(cell('emailunsubscribed'))) return { value };
+    if (/^bounced$/i.test((cell('emailstatus') ?? '').trim())) return { value };
     return { leftOut: `stage "${stage || 'none'}" in Apollo, not do-not-contact` };
   },
 };
@@ -130,7 +145,8 @@ const titles: Record<DncSourceName, string> = {
 export class UnknownSource extends Error {}
 
 /** The tool that wrote a file with this header (`from` when given), and how its rows read; `hasHeader` false when
- * the first line is a value (a plain column without a header). `column`: the plain column to read, by name.
+ * the first line is a value (a plain column without a header). `column`: the column to read the value from, by name
+ * (under a tool's rules on its export).
  * `fitsTool`: under `from` plain, the export the header is nonetheless (its rows then all read as opt-outs). */
 export function recogniseSource(
   header: string[],
@@ -139,14 +155,9 @@ export function recogniseSource(
   column?: string,
 ): { source: DncSource; hasHeader: boolean; fitsTool?: string } {
   const keys = header.map(columnKey);
-  if (column !== undefined) {
-    if (from && from !== 'plain')
-      throw new UnknownSource(`--column reads a plain column; ${titles[from]}'s export says which column it reads`);
-    const at = keys.indexOf(columnKey(column));
-    if (at < 0)
-      throw new UnknownSource(`--column ${visible(column)}: no such column (its columns are ${header.join(', ')})`);
-    return { hasHeader: true, source: plainReader(header, keys, at) };
-  }
+  const at = column === undefined ? undefined : keys.indexOf(columnKey(column));
+  if (at !== undefined && at < 0)
+    throw new UnknownSource(`--column ${visible(column!)}: no such column (its columns are ${header.join(', ')})`);
   const index = new Map<string, number>();
   keys.forEach((k, i) => index.has(k) || index.set(k, i));
   const keySet = new Set(keys);
@@ -169,15 +180,23 @@ export function recogniseSource(
       const i = index.get(name);
       return i === undefined ? undefined : (fields[i] ?? '');
     };
+    const read = (fields: string[]) => profile.read(kind, cellsOf(fields), fields);
+    const title = sourceTitle(profile.name, kind);
+    if (at === undefined) return { hasHeader: true, source: { name: profile.name, title, read } };
+    // --column on a tool's export: its rules say who opted out, the column names the value to add.
     return {
       hasHeader: true,
       source: {
         name: profile.name,
-        title: sourceTitle(profile.name, kind),
-        read: (fields) => profile.read(kind, cellsOf(fields), fields),
+        title: `${title}, its "${visible(header[at]!).slice(0, 80)}" column`,
+        read: (fields) => {
+          const verdict = read(fields);
+          return 'value' in verdict ? { value: fields[at] ?? '' } : verdict;
+        },
       },
     };
   }
+  if (at !== undefined) return { hasHeader: true, source: plainReader(header, keys, at), ...fitsToolOf(from, found) };
   const plain = plainSource(header, keys, isValue);
   // A CRM's contacts export with no column saying who opted out would make every customer an opt-out: only when
   // asked for (--source plain, --column).
@@ -187,10 +206,18 @@ export function recogniseSource(
       `it looks like a ${contacts} contacts export, with no column saying who opted out: every row would be read as ` +
         'an opt-out; give --source plain (or --column NAME) to read it so',
     );
-  if (from !== 'plain' || !found.length) return plain;
-  const fitsTool =
-    found.length === 1 ? sourceTitle(found[0]!.profile.name, found[0]!.kind) : "more than one tool's export";
-  return { ...plain, fitsTool };
+  return { ...plain, ...fitsToolOf(from, found) };
+}
+
+/** Under --source plain, the tool's export the header is nonetheless, to be said (its rows all read as opt-outs). */
+function fitsToolOf(
+  from: DncSourceName | undefined,
+  found: Array<{ profile: Profile; kind: string }>,
+): { fitsTool?: string } {
+  if (from !== 'plain' || !found.length) return {};
+  return {
+    fitsTool: found.length === 1 ? sourceTitle(found[0]!.profile.name, found[0]!.kind) : "more than one tool's export",
+  };
 }
 
 /** "a HubSpot contacts export", "an Apollo ...". */

@@ -12,13 +12,22 @@ const plainDomain = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9
 const plainEmail =
   /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+// eslint-disable-next-line no-control-regex -- plain ASCII is what is looked for
+const ascii = /^[\x00-\x7f]*$/;
+
 export function classifyDncValue(raw: string): DncValue {
-  // "mailto:" is a way of writing the address (an export's link column, a copied link); so is a final dot
-  // ("ann@acme.com.", the domain written whole) and a mail program's "Ann Smith <ann@acme.com>".
+  // "mailto:" is a way of writing the address (an export's link column, a copied unsubscribe link with its
+  // ?subject=); so is a final dot ("ann@acme.com.", the domain written whole) and a mail program's "Ann Smith
+  // <ann@acme.com>", whose address is the one in brackets whatever the name says (RFC 5322 3.4).
   let value = raw.trim().toLowerCase();
-  const named = /^[^<>@]*<([^<>]+)>$/.exec(value);
+  // One form for the same letters ("é" as one code point or as e and an accent), as RFC 6532 3.1 asks of addresses.
+  if (!ascii.test(value)) value = value.normalize('NFC');
+  const named = /^[^<>]*<([^<>]+)>$/.exec(value);
   if (named) value = named[1]!.trim();
-  value = value.replace(/^mailto:/, '').replace(/\.$/, '');
+  value = value
+    .replace(/^mailto:([^?]*)\?.*$/, '$1')
+    .replace(/^mailto:/, '')
+    .replace(/\.$/, '');
   if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253)
     return { ok: true, value, type: 'domain' };
   if (!value) return { ok: false, reason: 'empty value' };
@@ -41,9 +50,6 @@ export function classifyDncValue(raw: string): DncValue {
   return problem ? { ok: false, reason: `not an email or a domain: ${problem}` } : { ok: true, value, type: 'domain' };
 }
 
-// eslint-disable-next-line no-control-regex -- plain ASCII is what is looked for
-const ascii = /^[\x00-\x7f]*$/;
-
 /** The domain in the one form both sides of a DNC lookup are compared in: lower-case, IDNA's ASCII (bücher.de is
  * xn--bcher-kva.de), no final dot. */
 export function canonicalDomain(domain: string): string {
@@ -53,9 +59,10 @@ export function canonicalDomain(domain: string): string {
 
 /** An email or domain in that form ("Ann@Bücher.de" is "ann@xn--bcher-kva.de"). Run for every row of an import: the
  * common ASCII case is one lower-casing and one test. */
-export function canonicalDncKey(value: string): string {
-  const lower = value.toLowerCase();
+export function canonicalDncKey(raw: string): string {
+  const lower = raw.toLowerCase();
   if (ascii.test(lower)) return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+  const value = raw.normalize('NFC');
   const at = value.lastIndexOf('@');
   return at < 0
     ? canonicalDomain(value)

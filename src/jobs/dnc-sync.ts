@@ -140,11 +140,9 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
     throw error;
   }
   if (fresh) diff.files.new = valuesOf(opts);
-  if (!diff.rows)
-    throw new UsageError(
-      `${opts.name}: a header and no rows: no one to add`,
-      'Export the opt-outs again from the other tool (its unsubscribed, cleaned or blocked contacts).',
-    );
+  // A header alone is an export of a period with no opt-outs in it (no bounce this week): nothing to add, not an
+  // error that would stop a scheduled sync.
+  if (!diff.rows) ctx.emit({ type: 'warning', text: `${opts.name} has a header and no rows: no one to add` });
   return diff;
 }
 

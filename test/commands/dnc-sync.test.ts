@@ -134,7 +134,13 @@ describe('dnc sync of each export format', () => {
       ['ann@hs-contacts.example'],
       { 'not unsubscribed from all email in HubSpot': 2 },
     ],
-    ['mailchimp-unsubscribed.csv', 'a Mailchimp unsubscribed export', ['left@mc.example', 'also.left@mc.example'], {}],
+    // Its "Status" is the audience's own field (Customer, Lead): every row of an unsubscribed export is an opt-out.
+    [
+      'mailchimp-unsubscribed.csv',
+      'a Mailchimp unsubscribed export',
+      ['left@mc.example', 'also.left@mc.example', 'lead-status@mc.example'],
+      {},
+    ],
     ['mailchimp-cleaned.csv', 'a Mailchimp cleaned export', ['bounced@mc.example'], {}],
     [
       'mailchimp-audience-with-status.csv',
@@ -146,12 +152,22 @@ describe('dnc sync of each export format', () => {
       'lemlist-unsubscribes.csv',
       'a lemlist unsubscribes export',
       ['lead@lemlist.example', 'abuse.example', 'user@lemlist.example', 'bounce@lemlist.example'],
-      {},
+      // Read as a URL, a profile would block linkedin.com.
+      {
+        'a LinkedIn profile in lemlist, not an email or a domain': 1,
+        'a phone number in lemlist, not an email or a domain': 1,
+      },
     ],
     [
       'instantly-block-list.csv',
       'an Instantly block list',
       ['blocked@instantly.example', 'competitor-instantly.example'],
+      {},
+    ],
+    [
+      'instantly-blocked-emails.csv',
+      'an Instantly block list',
+      ['blocked@instantly-app.example', 'rival-instantly-app.example'],
       {},
     ],
     [
@@ -163,7 +179,7 @@ describe('dnc sync of each export format', () => {
     [
       'apollo-do-not-contact.csv',
       'an Apollo contacts export',
-      ['dnc@apollo.example', 'bounced@apollo.example'],
+      ['dnc@apollo.example', 'bounced@apollo.example', 'status-bounced@apollo.example'],
       { 'stage "Cold" in Apollo, not do-not-contact': 1 },
     ],
     [
@@ -256,7 +272,7 @@ describe('dnc sync of a generic CSV', () => {
     expect(marks.values).not.toContain('four@mk.example');
   });
 
-  it("--column reads the column it names; a name that is not there, or beside a tool's export, is exit 2", async () => {
+  it("--column reads the column it names; a name that is not there, or a tool's export it is not, is exit 2", async () => {
     writeFileSync(
       join(dir, 'two.csv'),
       'Work Email,Personal Email\nwork@col.example,home@col.example\n,only-home@col.example\n',
@@ -271,8 +287,24 @@ describe('dnc sync of a generic CSV', () => {
     ]);
     const withTool = await sync(['two.csv', '--list', 'dncCustmr2', '--column', 'Work Email', '--from', 'smartlead']);
     expect(withTool.stderr.split('\n')[0]).toBe(
-      "error: two.csv: --column reads a plain column; Smartlead's export says which column it reads",
+      "error: two.csv: the header is not Smartlead's export: its columns are Work Email, Personal Email",
     );
+  });
+
+  it("--column on a tool's export reads that column, and the tool's rules still say who opted out", async () => {
+    const hubspot = await synced(fixture('hubspot-contacts.csv'), ['--column', 'Email']);
+    expect(hubspot.diff.source.title).toBe('a HubSpot contacts export, its "Email" column');
+    expect(hubspot.values).toEqual(['ann@hs-contacts.example']);
+    expect(hubspot.diff.leftOut.reasons).toEqual({ 'not unsubscribed from all email in HubSpot': 2 });
+    writeFileSync(
+      join(dir, 'apollo.csv'),
+      'Email,Secondary Email,Stage,Email Bounced,Apollo Contact Id\n' +
+        'work@ap.example,home@ap.example,Do Not Contact,false,c1\n' +
+        'cold@ap.example,cold-home@ap.example,Cold,false,c2\n',
+    );
+    const apollo = await synced('apollo.csv', ['--column', 'Secondary Email']);
+    expect(apollo.values.filter((v) => v.endsWith('@ap.example'))).toEqual(['home@ap.example']);
+    expect(apollo.diff.leftOut.reasons).toEqual({ 'stage "Cold" in Apollo, not do-not-contact': 1 });
   });
 });
 
@@ -322,7 +354,7 @@ describe('dnc sync: how a file is read', () => {
     expect(adds()).toBe(0);
   });
 
-  it('an empty file, or a header alone, is exit 2 saying which, nothing sent', async () => {
+  it('an empty file is exit 2; a header alone is nothing to add, exit 0; nothing sent', async () => {
     writeFileSync(join(dir, 'empty.csv'), '');
     writeFileSync(join(dir, 'header.csv'), 'Email Address,Unsubscribe Reason\r\n');
     const empty = await sync(['empty.csv', '--list', 'dncCustmr2', '--yes']);
@@ -331,12 +363,11 @@ describe('dnc sync: how a file is read', () => {
       'error: empty.csv: is empty (0 bytes): no header line\n' +
         'hint: A CSV starts with a header line naming its columns (Email, First Name, ...).\n',
     ]);
+    // A header alone: an export of a period without opt-outs, which a scheduled sync must get through.
     const header = await sync(['header.csv', '--list', 'dncCustmr2', '--yes']);
-    expect([header.code, header.stderr]).toEqual([
-      2,
-      'error: header.csv: a header and no rows: no one to add\n' +
-        'hint: Export the opt-outs again from the other tool (its unsubscribed, cleaned or blocked contacts).\n',
-    ]);
+    expect(header.code).toBe(0);
+    expect(header.stderr).toMatch(/^warning: header.csv has a header and no rows: no one to add\n[^]*, 0 rows, /);
+    expect(header.stderr).toMatch(/\nNothing new to add.\n$/);
     expect(adds()).toBe(0);
   });
 
@@ -441,6 +472,14 @@ describe('dnc sync: an interrupted upload', () => {
     const again = await sync(['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('error: an earlier sync of many.csv stopped with 1 chunk accepted\n');
+    // A dry run may look at the difference meanwhile: it says how to continue, and leaves the journal be.
+    const look = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run', '--chunk-size', '10']);
+    expect(look.code).toBe(0);
+    expect(look.stderr).toContain(
+      'warning: an earlier sync of many.csv stopped with 1 chunk accepted; continue it with: ' +
+        'outreach dnc sync many.csv --list dncCustmr2 --chunk-size 10 --resume --yes\n',
+    );
+    expect(adds()).toBe(before);
     const resumed = await sync([
       'many.csv',
       '--list',

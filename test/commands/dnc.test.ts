@@ -37,6 +37,10 @@ describe('value normalising', () => {
     ['Ann Smith <Ann@Acme.com>', 'ann@acme.com', 'email'],
     ['"Smith, Ann" <mailto:ann@acme.com>', 'ann@acme.com', 'email'],
     ['<acme.com>', 'acme.com', 'domain'],
+    ['ann@acme.com <Ann@Acme.com>', 'ann@acme.com', 'email'],
+    ['"ann@x.com" <bob@y.com>', 'bob@y.com', 'email'],
+    ['mailto:Dee@Acme.com?subject=unsubscribe', 'dee@acme.com', 'email'],
+    ['Jose\u0301@acme.com', 'jos\u00e9@acme.com', 'email'],
   ])('%j -> %s (%s)', (raw, value, type) => expect(classifyDncValue(raw)).toEqual({ ok: true, value, type }));
 
   it.each([
@@ -48,9 +52,10 @@ describe('value normalising', () => {
     ['ann@Bücher.de', 'ann@xn--bcher-kva.de'],
     ['not a value', undefined],
     ['Ann <ann@acme.com>', 'ann@acme.com'],
+    ['jose\u0301@acme.com', 'jos\u00e9@acme.com'], // an accent written apart is the same letter
   ])('a list value %j is looked up as %j', (raw, key) => expect(listValueKey(raw)).toBe(key));
 
-  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com', 'ann@x.com <bob@y.com>', '<>', '.'])(
+  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com', '<>', '.', 'a <b> <c@d.com>'])(
     'rejects %j',
     (raw) => expect(classifyDncValue(raw).ok).toBe(false),
   );

@@ -80,6 +80,15 @@ describe('openCsv', () => {
     ]);
   });
 
+  it('takes empty cells past the last column (a trailing comma) as nothing, not as a wrong column count', async () => {
+    const result = await read('a,b\n1,2,\n3,4, ,\n5,6,x\n');
+    expect(result.rows).toEqual([
+      { row: 2, fields: ['1', '2'] },
+      { row: 3, fields: ['3', '4'] },
+      { row: 4, fields: ['5', '6', 'x'], raw: null, reason: 'expected 2 columns, found 3' },
+    ]);
+  });
+
   it('reports a wrong column count with its row, and goes on', async () => {
     const result = await read('a,b\n1,2\n1,2,3\n4,5\n');
     expect(result.rows[1]).toEqual({

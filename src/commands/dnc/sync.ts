@@ -52,9 +52,12 @@ const syncFlags = {
     }),
     'from',
   ),
-  column: flag.text('read this column of any CSV as a plain list (its opt-out flag or status column still applies)', {
-    value: 'name',
-  }),
+  column: flag.text(
+    "read the values from this column (a known tool's rules, or an opt-out flag or status column, still apply)",
+    {
+      value: 'name',
+    },
+  ),
   encoding: encodingFlag,
   skipLines: skipLinesFlag,
   dryRun: flag.bool('show the difference only; send nothing'),
@@ -75,14 +78,16 @@ export default defineVerb({
   description: [
     "Reads another tool's suppression or unsubscribe export as it comes, recognised by its header: HubSpot",
     '(unsubscribes and bounces; contacts with "Unsubscribed from all email"), Mailchimp (unsubscribed, cleaned, or an',
-    'audience export with a status), lemlist (unsubscribes: value,source,createdAt), Instantly (block list: bl_value),',
-    'Smartlead (block list: email_or_domain), Apollo (contacts at stage "Do Not Contact" or bounced), or a plain',
+    'audience export with a status), lemlist (unsubscribes: value,source,createdAt; its LinkedIn URLs and phone numbers',
+    'left out), Instantly (block list: bl_value, or Blocked Email), Smartlead (block list: email_or_domain), Apollo',
+    '(contacts at stage "Do Not Contact", or bounced), or a plain',
     'column of emails and domains: any other CSV is read by the column `dnc add` would read (its email column before',
     'a website or URL), or the one --column names; where such a CSV has an opt-out flag (Email Opt Out,',
     'Unsubscribed, HasOptedOutOfEmail: set to true, 1, yes or a date) or a status column (Status: unsubscribed,',
     'bounced, cleaned, blocked...), only the rows it marks are opt-outs. A LinkedIn, Google, Outlook or Salesforce',
     'contacts export without either is refused (every customer would become an opt-out) unless --source plain or',
-    '--column says to read every row. A row with nothing in it is left out. --source (or --from) names the tool when the',
+    "--column says to read every row. --column on a tool's export reads the value from that column, under the",
+    "tool's rules. A row with nothing in it is left out. --source (or --from) names the tool when the",
     'header fits several. Values are normalised as `dnc add` does. Rows that are not opt-outs in their tool (a Mailchimp member',
     'still subscribed, an Apollo contact at stage "Cold") are left out, counted, and written to <name>.left-out.csv',
     'with their row and why; invalid values go to <name>.rejected.csv with their row and reason.',
@@ -141,10 +146,17 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   };
   if (opts.resume) return resume(ctx, sync, upload, opts.yes);
   const stamp = sync.exportStamp(input.path); // before the diff reads it
+  // A dry run sends nothing and leaves the journal be: it may look at the difference over an unfinished sync.
   const accepted = opts.restart || input.fromStdin ? 0 : sync.unfinishedSync(input.base);
-  if (accepted)
+  const stopped = `an earlier sync of ${file} stopped with ${plural(accepted ?? 0, 'chunk')} accepted`;
+  if (accepted && opts.dryRun)
+    ctx.emit({
+      type: 'warning',
+      text: `${stopped}; continue it with: ${ctx.sameCommandLine(['--dry-run'], ['--resume', '--yes'])}`,
+    });
+  else if (accepted)
     throw new UsageError(
-      `an earlier sync of ${file} stopped with ${plural(accepted, 'chunk')} accepted`,
+      stopped,
       `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
     );
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
