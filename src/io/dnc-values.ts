@@ -36,6 +36,9 @@ export function classifyDncValue(raw: string): DncValue {
     const problem = emailProblem(value);
     return problem ? { ok: false, reason: `invalid email: ${problem}` } : { ok: true, value, type: 'email' };
   }
+  // A profile's page (linkedin.com/in/ann) is a person, not their domain: as a domain it would block linkedin.com.
+  if (/^([a-z][a-z0-9+.-]*:\/\/)?([\w-]+\.)*linkedin\.com\/./.test(value))
+    return { ok: false, reason: 'a LinkedIn profile URL, not an email or a domain' };
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(value)) {
     try {
       value = new URL(value).hostname;

@@ -55,10 +55,19 @@ describe('value normalising', () => {
     ['jose\u0301@acme.com', 'jos\u00e9@acme.com'], // an accent written apart is the same letter
   ])('a list value %j is looked up as %j', (raw, key) => expect(listValueKey(raw)).toBe(key));
 
-  it.each(['garbage', '', 'http://', '1.2.3.4', 'a@b', 'not an email@x.com', '<>', '.', 'a <b> <c@d.com>'])(
-    'rejects %j',
-    (raw) => expect(classifyDncValue(raw).ok).toBe(false),
-  );
+  it.each([
+    'garbage',
+    '',
+    'http://',
+    '1.2.3.4',
+    'a@b',
+    'not an email@x.com',
+    '<>',
+    '.',
+    'a <b> <c@d.com>',
+    'https://www.linkedin.com/in/ann',
+    'linkedin.com/in/ann',
+  ])('rejects %j', (raw) => expect(classifyDncValue(raw).ok).toBe(false));
 });
 
 describe('dnc lists / show / search', () => {
