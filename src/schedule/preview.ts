@@ -41,7 +41,20 @@ export function parts(
   };
 }
 
-/** The instant at which the wall clock in `zone` shows this date and time. */
+/** The offset of `zone` from UTC at `instant`, in milliseconds (whole minutes). */
+export function offsetMs(instant: number, zone: string): number {
+  const p = parts(instant, zone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(instant / 60_000) * 60_000;
+}
+
+/** No zone is further than 14 hours from UTC: the offsets on either side of a change near a wall time. */
+const widestOffsetMs = 14 * 3_600_000;
+
+/** The instant at which the wall clock in `zone` shows this date and time, as a scheduler reads it (RFC 5545 3.3.5,
+ * Temporal's "compatible"): a time shown twice (the hour repeated when clocks go back) is the first of the two; a time
+ * never shown (the hour skipped when they go forward) is moved forward by the skip, 01:30 on a night London goes from
+ * 01:00 to 02:00 being 02:30. A fixed-point search flips between the two sides of a skipped hour, and lands on the
+ * wrong one east of UTC. */
 export function zonedInstant(
   year: number,
   month: number,
@@ -51,13 +64,11 @@ export function zonedInstant(
   zone: string,
 ): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall;
-  for (let i = 0; i < 3; i++) {
-    const p = parts(guess, zone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-    guess += wall - shown;
-  }
-  return guess;
+  const before = offsetMs(wall - widestOffsetMs, zone);
+  const after = offsetMs(wall + widestOffsetMs, zone);
+  const fitting = [before, after].filter((o) => offsetMs(wall - o, zone) === o).map((o) => wall - o);
+  // None fits: the skipped hour. Read with the offset from before the change, the time falls after it, moved on.
+  return fitting.length ? Math.min(...fitting) : wall - before;
 }
 
 export interface PreviewRow {

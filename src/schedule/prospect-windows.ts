@@ -1,8 +1,8 @@
 // A schedule's windows as a prospect lives them: the first window that opens from now (in the schedule's zone and in
-// the prospect's), each window of the coming week in the prospect's local time, and whether the gap between the two
-// zones changes (a daylight-saving change in one of them) in the next 30 days.
+// the prospect's), and, over the windows of the next 30 days, whether one falls outside polite hours in the prospect's
+// local time and whether the gap between the two zones changes (a daylight-saving change in one of them).
 import { dayNames, formatTime, type Window } from './week.js';
-import { parts, zonedInstant } from './preview.js';
+import { offsetMs, parts, zonedInstant } from './preview.js';
 
 const dayMs = 86_400_000;
 /** Local hours a cold email may arrive at without looking like a robot sent it (or waking anyone). */
@@ -38,7 +38,7 @@ export function windowsAhead(
   week: Window[][],
   zone: string,
   now: number,
-  days = 7,
+  days: number,
 ): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   const today = parts(now, zone);
@@ -53,41 +53,41 @@ export function windowsAhead(
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** The offset of `zone` from UTC at `instant`, in minutes. */
-function offset(instant: number, zone: string): number {
-  const p = parts(instant, zone);
-  return Math.round(
-    (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(instant / 60_000) * 60_000) / 60_000,
-  );
-}
+/** Days ahead that the warnings look at: an impolite hour or a daylight-saving change within them is said. */
+const horizonDays = 30;
 
-/** Whether the prospect's clock moves against the schedule's at the windows of the next 30 days: read at each window's
- * opening, not at this time of day on each day, since two zones that change on the same day an hour apart (New York
- * and Chicago) differ for that hour only, and no window sees it. The day it moves, by how much, and the day it moves
- * back if it does (the United States and Europe change weeks apart). */
+/** Whether the prospect's clock moves against the schedule's at the given windows (those of the next 30 days): read
+ * at each window's opening, not at this time of day on each day, since two zones that change on the same day an hour
+ * apart (New York and Chicago) differ for that hour only, and no window sees it. The day it moves, by how much, and
+ * the day it moves next: back (the United States and Europe change weeks apart), or on again (London forward in
+ * March, Sydney back in April: both move a Sydney prospect's windows earlier). */
 function gapChange(
-  week: Window[][],
+  ahead: Array<{ start: number }>,
   scheduleZone: string,
   zone: string,
   now: number,
-): { on: string; byMinutes: number; until?: string } | undefined {
-  const gap = (at: number) => offset(at, zone) - offset(at, scheduleZone);
-  const opens = windowsAhead(week, scheduleZone, now, 30).map((w) => Math.max(w.start, now));
+): { on: string; byMinutes: number; next?: { on: string; byMinutes: number; back: boolean } } | undefined {
+  const gap = (at: number) => (offsetMs(at, zone) - offsetMs(at, scheduleZone)) / 60_000;
+  const opens = ahead.map((w) => Math.max(w.start, now));
   const gaps = opens.map(gap);
   const moved = gaps.findIndex((g) => g !== gaps[0]);
   if (moved < 0) return undefined;
-  const back = gaps.findIndex((g, i) => i > moved && g !== gaps[moved]);
+  const then = gaps.findIndex((g, i) => i > moved && g !== gaps[moved]);
   /** The day, in the prospect's zone, of the first hour between two windows at which the gap is the later one's. */
   const dayOf = (i: number) => {
     let hour = opens[i - 1]!;
     while (hour < opens[i]! && gap(hour) !== gaps[i]) hour += 3_600_000;
     return ymd(parts(Math.min(hour, opens[i]!), zone));
   };
-  return { on: dayOf(moved), byMinutes: gaps[moved]! - gaps[0]!, ...(back < 0 ? {} : { until: dayOf(back) }) };
+  const next =
+    then < 0 ? undefined : { on: dayOf(then), byMinutes: gaps[then]! - gaps[moved]!, back: gaps[then] === gaps[0] };
+  return { on: dayOf(moved), byMinutes: gaps[moved]! - gaps[0]!, next };
 }
 
+const moves = (minutes: number) => `${Math.abs(minutes / 60)} h ${minutes > 0 ? 'later' : 'earlier'}`;
+
 export function prospectWindows(week: Window[][], scheduleZone: string, zone: string, now: number): ProspectWindows {
-  const ahead = windowsAhead(week, scheduleZone, now);
+  const ahead = windowsAhead(week, scheduleZone, now, horizonDays);
   const warnings: string[] = [];
   for (const { start, end } of ahead) {
     const a = parts(start, zone);
@@ -98,12 +98,16 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
       break; // one is enough to say; the schedule repeats it
     }
   }
-  const change = gapChange(week, scheduleZone, zone, now);
+  const change = gapChange(ahead, scheduleZone, zone, now);
+  const then = change?.next;
   if (change)
     warnings.push(
-      `daylight-saving change on ${change.on}: windows move ${Math.abs(change.byMinutes / 60)} h ` +
-        `${change.byMinutes > 0 ? 'later' : 'earlier'} in local time from then` +
-        (change.until ? `, until the change back on ${change.until}` : ''),
+      `daylight-saving change on ${change.on}: windows move ${moves(change.byMinutes)} in local time from then` +
+        (!then
+          ? ''
+          : then.back
+            ? `, until the change back on ${then.on}`
+            : `, and ${moves(then.byMinutes)} on ${then.on}`),
     );
   const next = ahead[0];
   if (!next) return { warnings: [...warnings, 'the schedule has no sending window'] };

@@ -62,6 +62,18 @@ describe('columns that go on a narrow terminal', () => {
   });
 });
 
+describe('a table of many rows', () => {
+  it('draws 150,000 rows with a wrapped column (spreads of the rows overflowed the stack), in blocks at one width', async () => {
+    const { renderTable } = await import('../../src/cli/render/table.js');
+    const rows = Array.from({ length: 150_000 }, (_, i) => [`p${i}@x.example`, 'sends outside 07:00-20:00']);
+    const layout = { keys: [true, false], wraps: [false, true], width: 60, color: false };
+    const lines = (await renderTable(['EMAIL', 'WARNINGS'], rows, layout)).split('\n');
+    expect(lines.slice(0, 2)).toEqual(['EMAIL              WARNINGS', 'p0@x.example       sends outside 07:00-20:00']);
+    expect(lines[150_000]).toBe('p149999@x.example  sends outside 07:00-20:00');
+    expect(lines).toHaveLength(150_002);
+  }, 120_000);
+});
+
 describe('one CSV header style', () => {
   it('gives a table header in capitals a camelCase name, and keeps a field label as it is', async () => {
     const { csvHeader } = await import('../../src/cli/render/columns.js');

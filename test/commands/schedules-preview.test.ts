@@ -69,7 +69,11 @@ describe('schedules preview', () => {
       moveEarlier,
     ]);
     expect(by['phx@x.example']!.first!.local).toBe('Mon 2026-03-02 07:00-10:00');
-    expect(by['phx@x.example']!.warnings).toEqual([moveEarlier]);
+    // Phoenix keeps its clock: from New York's change its windows open at 06:00, said now (the 30 days ahead).
+    expect(by['phx@x.example']!.warnings).toEqual([
+      'sends Mon 2026-03-09 06:00-09:00 local, outside 07:00-20:00',
+      moveEarlier,
+    ]);
     expect(by['none@x.example']!.warnings).toEqual(['no time zone (give --timezone for rows without one)']);
     expect(by['mars@x.example']!.warnings).toEqual(['"Mars/Base" is not an IANA time zone']);
     expect(result.stderr).toContain(

@@ -46,21 +46,39 @@ export async function renderTable(headers: string[], rows: string[][], layout: T
   ]);
   const chalk = new Chalk({ level: layout.color ? 1 : 0 });
   if (layout.width !== undefined) ({ headers, rows } = fitTable(fit, headers, rows, layout));
-  const table = new Table({
-    head: headers.map((h) => chalk.bold(h)),
-    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
-    chars: { ...noBorders, middle: ' '.repeat(fit.columnGap) },
-  });
-  table.push(...rows);
+  // cli-table3 spreads its rows into one call (past the call stack at some 100,000): a long table is drawn in blocks,
+  // every block at the widths of the whole (the widest line of each column), the header above the first only.
+  const widths =
+    rows.length > blockRows
+      ? headers.map((header, i) =>
+          rows.reduce(
+            (most, row) => row[i]!.split('\n').reduce((m, line) => Math.max(m, fit.cellWidth(line)), most),
+            fit.cellWidth(header),
+          ),
+        )
+      : undefined;
+  const drawn: string[] = [];
+  for (let at = 0; at === 0 || at < rows.length; at += blockRows) {
+    const table = new Table({
+      head: at === 0 ? headers.map((h) => chalk.bold(h)) : [],
+      ...(widths ? { colWidths: widths } : {}),
+      style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
+      chars: { ...noBorders, middle: ' '.repeat(fit.columnGap) },
+    });
+    for (const row of rows.slice(at, at + blockRows)) table.push(row);
+    drawn.push(table.toString());
+  }
   // Its only escape sequences are chalk's (the cells' were made visible): marked as ours for the terminal guard.
   return styled(
-    `${table
-      .toString()
+    `${drawn
+      .join('\n')
       .split('\n')
       .map((line) => line.trimEnd())
       .join('\n')}\n`,
   );
 }
+
+const blockRows = 1_000;
 
 /** A cell's lines, each with its control characters shown (a tab too: it would break the columns). */
 function visibleCell(cell: string): string {
@@ -109,7 +127,9 @@ function fitRows(
   for (const row of rows) row.forEach((cell, i) => (natural[i] = Math.max(natural[i]!, cellWidth(cell))));
   // Short columns (a status, a date, "in 3d") are never cut; a wrapped column keeps its longest word whole.
   const longestWord = headers.map((_, i) =>
-    wraps[i] ? Math.max(0, ...rows.flatMap((row) => row[i]!.split(/[\s\n]+/).map((w) => cellWidth(w) + 2))) : 0,
+    wraps[i]
+      ? rows.reduce((most, row) => row[i]!.split(/[\s\n]+/).reduce((m, w) => Math.max(m, cellWidth(w) + 2), most), 0)
+      : 0,
   );
   // A wrapped column keeps its longest word whole while that word is short (an email is cut past 24 columns).
   // A column's useful width is a minimum too: rather than cut below it, a column with a drop rank goes (fitTable).
