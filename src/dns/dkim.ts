@@ -65,25 +65,19 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
         .concat(['or check the selector name in a message header (DKIM-Signature: s=)'])
         .join('; '),
     };
-  const good: string[] = [];
-  const weak: number[] = [];
-  for (const { selector, record } of found) {
-    const judged = judgeKey(selector, record, domain);
-    if ('problem' in judged) problems.push(judged.problem);
-    else {
-      good.push(judged.good);
-      if (judged.bits !== undefined && judged.bits < 2048) weak.push(judged.bits);
-    }
-  }
+  const { good, weak, namedFails } = judgeKeys(found, selectors, domain, problems);
   const fixes = (list: Array<[string, string]>) => [...new Set(list.map(([, how]) => how))];
-  if (!good.length) {
-    // No key verifies: a new one is the way out, whatever else is said.
+  if (!good.length || namedFails) {
+    // No key verifies: a new one is the way out, unless what is wrong is a flag (t=y) or a tag to mend.
     const how = fixes(problems).filter((f) => f !== revokedFix);
+    const renewal = how.some((f) => f.startsWith('publish')) || how.length === 0;
     return {
       check,
       status: 'fail',
-      detail: problems.map(([what]) => what).join('; '),
-      fix: [...new Set([...how, renew(domain, only(found.map((f) => f.selector)))])].join('; '),
+      detail: [...(good.length ? [`keys at ${good.join(', ')}`] : []), ...problems.map(([what]) => what)].join('; '),
+      fix: [
+        ...new Set([...how, ...(renewal && !good.length ? [renew(domain, only(found.map((f) => f.selector)))] : [])]),
+      ].join('; '),
     };
   }
   const rotate = weak.length
@@ -97,6 +91,34 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       fix: [...fixes(problems), ...rotate].join('; '),
     };
   return { check, status: 'pass', detail: `keys at ${good.join(', ')}` };
+}
+
+/** Each key judged: the good ones named, their sizes under 2048 bits, and whether a selector the user named (the key
+ * their mail is signed with) has a problem, which fails the check. Problems are added to `problems`. */
+function judgeKeys(
+  found: Array<{ selector: string; record: string }>,
+  selectors: string[],
+  domain: string,
+  problems: Array<[string, string]>,
+): { good: string[]; weak: number[]; namedFails: boolean } {
+  const good: string[] = [];
+  const weak: number[] = [];
+  let namedFails = false;
+  for (const { selector, record } of found) {
+    const judged = judgeKey(selector, record, domain);
+    if ('problem' in judged) {
+      const named = selectors.includes(selector);
+      namedFails ||= named;
+      // A revoked key the mail is signed with wants a new one, not its selector removed.
+      problems.push(
+        named && judged.problem[1] === revokedFix ? [judged.problem[0], renew(domain, selector)] : judged.problem,
+      );
+    } else {
+      good.push(judged.good);
+      if (judged.bits !== undefined && judged.bits < 2048) weak.push(judged.bits);
+    }
+  }
+  return { good, weak, namedFails };
 }
 
 const revokedFix = 'remove revoked selectors';
@@ -117,6 +139,37 @@ function judgeKey(
   const type = (t.get('k') ?? 'rsa').toLowerCase();
   const bits = type === 'rsa' && key ? rsaBits(key) : undefined;
   const at = `${selector}._domainkey.${domain}`;
+  const version = t.get('v');
+  if (version !== undefined && version !== 'DKIM1')
+    return {
+      problem: [
+        `${selector}: v=${version}, not DKIM1: receivers discard the record (RFC 6376 3.6.1)`,
+        `write v=DKIM1 at ${at}`,
+      ],
+    };
+  const services = t.get('s');
+  if (services !== undefined && !services.split(':').some((v) => ['email', '*'].includes(v.trim())))
+    return {
+      problem: [
+        `${selector}: s=${services} does not include email: receivers do not use the key for mail`,
+        `remove s= from ${at}`,
+      ],
+    };
+  const hashes = t.get('h');
+  if (hashes !== undefined && !hashes.split(':').some((h) => h.trim() === 'sha256'))
+    return {
+      problem: [
+        `${selector}: h=${hashes} allows no sha256: signatures made with rsa-sha256 fail (RFC 8301)`,
+        `remove h= from ${at}`,
+      ],
+    };
+  if (!['rsa', 'ed25519'].includes(type))
+    return {
+      problem: [
+        `${selector}: k=${type}, a key type receivers do not know: they ignore the key`,
+        renew(domain, selector),
+      ],
+    };
   if (key === undefined)
     return {
       problem: [
@@ -127,6 +180,9 @@ function judgeKey(
   if (!key) return { problem: [`${selector}: the key is revoked (empty p=)`, revokedFix] };
   if (type === 'rsa' && bits === undefined)
     return { problem: [`${selector}: p= is not an RSA public key`, `publish the key again at ${at}`] };
+  // An Ed25519 key is its 32 bytes, in base64 (RFC 8463 4.2).
+  if (type === 'ed25519' && Buffer.from(key.replace(/\s+/g, ''), 'base64').length !== 32)
+    return { problem: [`${selector}: p= is not an Ed25519 public key (32 bytes)`, `publish the key again at ${at}`] };
   if (bits !== undefined && bits < 1024)
     return { problem: [`${selector}: an RSA key of ${bits} bits (under 1024)`, renew(domain, selector)] };
   if ((t.get('t') ?? '').split(':').some((flag) => flag.trim() === 'y'))

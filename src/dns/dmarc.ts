@@ -122,14 +122,19 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
   const record = records[0]!;
   const t = recordTags(record, { caseSensitive: false });
   // Under a parent's record, its subdomain policy (sp=) applies when it has one: that is the tag to change.
-  const tag = from && t.get('sp') ? 'sp' : 'p';
+  const policies = ['none', 'quarantine', 'reject'];
+  const subdomains = t.get('sp')?.toLowerCase();
+  // A subdomain policy that is none of the three voids the record as a bad p= does: receivers act as if p=none.
+  const badSp = subdomains !== undefined && !policies.includes(subdomains);
+  const tag = badSp || (from && t.get('sp')) ? 'sp' : 'p';
   const policy = (t.get(tag) ?? '').toLowerCase();
-  if (!['none', 'quarantine', 'reject'].includes(policy))
+  if (!policies.includes(policy))
     return {
       check,
       status: 'fail',
       detail: policy
-        ? `policy ${tag}=${policy} is not none, quarantine or reject`
+        ? `policy ${tag}=${policy} is not none, quarantine or reject` +
+          (badSp ? ': receivers read the whole record as p=none (RFC 7489 6.6.3)' : '')
         : 'no policy (p=): the record is void',
       // Changed in place: a second record beside it would void both (RFC 7489 6.6.3).
       fix: policy

@@ -39,10 +39,17 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
       count.problems.push(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`);
       continue;
     }
-    // An included record that passes everyone makes the include match everyone (RFC 7208 5.2). (A redirect's all is
-    // the record's own, 6.1: finalAll judges it.)
-    if (!/^redirect=/i.test(term) && passesAll(allOf(found[0]!)))
-      count.problems.push(`${term}: ${name} ends in +all, so anyone may send as the domain through it`);
+    // A record a receiver cannot read is a permanent error wherever it is reached (RFC 7208 5.2: an include's
+    // permerror is the whole check's).
+    const unreadable = syntaxProblems(found[0]!)[0];
+    if (unreadable) count.problems.push(`${term}: ${name}'s record: ${unreadable}`);
+    // An included record that passes everyone (its all, or the all its own redirect ends in; an ip4:0.0.0.0/0) makes
+    // the include match everyone (RFC 7208 5.2). (A redirect's all is the record's own, 6.1: finalAll judges it.)
+    if (
+      !/^redirect=/i.test(term) &&
+      (passesAll((await finalAll(dns, found[0]!, name)).qualifier) || opensEvery(found[0]!))
+    )
+      count.problems.push(`${term}: ${name} passes every server, so anyone may send as the domain through it`);
     await countLookups(dns, found[0]!, count, [...path, name]);
   }
 }
@@ -51,6 +58,8 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
 const allOf = (record: string) => /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record)?.[1];
 /** An all that passes every server: +all, or a bare all (+ is the default qualifier). */
 const passesAll = (qualifier: string | undefined) => qualifier === '+' || qualifier === '';
+/** A pass for every address of a family: ip4:0.0.0.0/0 or ip6:::/0 (their qualifier +, or none) is +all for it. */
+const opensEvery = (record: string) => /(?:^|\s)\+?(ip4:[\d.]+\/0|ip6:[\da-f:.]+\/0)(?:\s|$)/i.test(record);
 const redirectOf = (record: string) => /(?:^|\s)redirect=(\S+)/i.exec(record)?.[1]?.toLowerCase().replace(/\.$/, '');
 
 /** The all that ends the evaluation: the record's own, else (RFC 7208 6.1) that of the record its redirect= names,
@@ -148,6 +157,11 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     : 'end the record with ~all (or -all)';
   const problems: Array<[string, string]> = [];
   if (passesAll(all.qualifier)) problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
+  if (opensEvery(record))
+    problems.push([
+      'passes every address of a family (ip4:0.0.0.0/0 or ip6:::/0): anyone may send as the domain',
+      "list your servers' own ranges instead of /0",
+    ]);
   else if (all.qualifier === '?') problems.push([`ends in ?all${where}: receivers give the record no weight`, change]);
   else if (all.qualifier === undefined && !all.unknown)
     problems.push([`has no all mechanism${where}: mail from any other server is neutral`, change]);

@@ -116,6 +116,25 @@ const zone: Zone = {
   '_dmarc.dsp.example': { TXT: ['v=DMARC1; p=reject; sp=none; rua=mailto:d@dsp.example'] },
   ...good('sub.dptwo.example', { '_dmarc.sub.dptwo.example': {} }),
   '_dmarc.dptwo.example': { TXT: [dmarc('dptwo.example'), 'v=DMARC1; p=none'] },
+  // Found by a review against the RFCs: what receivers read as a permanent error or an open door, and keys they ignore.
+  'bad-inner.example': { TXT: ['v=spf1 ip4:300.1.2.3 ~all'] },
+  'to-open.example': { TXT: ['v=spf1 redirect=open.example'] },
+  ...good('spf-zero.example', { 'spf-zero.example': { MX: mx, TXT: ['v=spf1 ip4:0.0.0.0/0 -all'] } }),
+  ...good('spf-badinc.example', { 'spf-badinc.example': { MX: mx, TXT: ['v=spf1 include:bad-inner.example -all'] } }),
+  ...good('spf-inc-redirect.example', {
+    'spf-inc-redirect.example': { MX: mx, TXT: ['v=spf1 include:to-open.example -all'] },
+  }),
+  ...good('dkim-sha1.example', { 'google._domainkey.dkim-sha1.example': { TXT: [`v=DKIM1; h=sha1; p=${key2048}`] } }),
+  ...good('dkim-s.example', { 'google._domainkey.dkim-s.example': { TXT: [`v=DKIM1; s=tlsrpt; p=${key2048}`] } }),
+  ...good('dkim-v2.example', { 'google._domainkey.dkim-v2.example': { TXT: [`v=DKIM2; p=${key2048}`] } }),
+  ...good('dkim-dsa.example', { 'google._domainkey.dkim-dsa.example': { TXT: [`v=DKIM1; k=dsa; p=${key2048}`] } }),
+  ...good('dkim-ed.example', { 'google._domainkey.dkim-ed.example': { TXT: ['v=DKIM1; k=ed25519; p=AAAA'] } }),
+  ...good('dkim-named-revoked.example', {
+    's2024._domainkey.dkim-named-revoked.example': { TXT: ['v=DKIM1; k=rsa; p='] },
+  }),
+  ...good('dmarc-badsp.example', {
+    '_dmarc.dmarc-badsp.example': { TXT: ['v=DMARC1; p=reject; sp=nonee; rua=mailto:d@dmarc-badsp.example'] },
+  }),
   // A domain whose name servers never answer: the server answers every other name.
   'silent.example': { SILENT: true },
   // A common selector whose name servers never answer: a timeout there concerns that name only.
@@ -205,7 +224,7 @@ describe('domains check', () => {
       'include-open.example',
       'SPF',
       'fail',
-      'include:open.example: open.example ends in +all, so anyone may send as the domain through it',
+      'include:open.example: open.example passes every server, so anyone may send as the domain through it',
     ],
     [
       'upper-tags.example',
@@ -254,6 +273,45 @@ describe('domains check', () => {
       'sp=none (the record of dsp.example); monitoring only: mail spoofing the domain is still delivered',
     ],
     ['sub.dptwo.example', 'DMARC', 'fail', '2 DMARC records: receivers ignore them all (RFC 7489 6.6.3)'],
+    [
+      'spf-zero.example',
+      'SPF',
+      'fail',
+      'passes every address of a family (ip4:0.0.0.0/0 or ip6:::/0): anyone may send as the domain',
+    ],
+    [
+      'spf-badinc.example',
+      'SPF',
+      'fail',
+      'include:bad-inner.example: bad-inner.example\'s record: "ip4:300.1.2.3" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-inc-redirect.example',
+      'SPF',
+      'fail',
+      'include:to-open.example: to-open.example passes every server, so anyone may send as the domain through it',
+    ],
+    [
+      'dkim-sha1.example',
+      'DKIM',
+      'fail',
+      'google: h=sha1 allows no sha256: signatures made with rsa-sha256 fail (RFC 8301)',
+    ],
+    [
+      'dkim-s.example',
+      'DKIM',
+      'fail',
+      'google: s=tlsrpt does not include email: receivers do not use the key for mail',
+    ],
+    ['dkim-v2.example', 'DKIM', 'fail', 'google: v=DKIM2, not DKIM1: receivers discard the record (RFC 6376 3.6.1)'],
+    ['dkim-dsa.example', 'DKIM', 'fail', 'google: k=dsa, a key type receivers do not know: they ignore the key'],
+    ['dkim-ed.example', 'DKIM', 'fail', 'google: p= is not an Ed25519 public key (32 bytes)'],
+    [
+      'dmarc-badsp.example',
+      'DMARC',
+      'fail',
+      'policy sp=nonee is not none, quarantine or reject: receivers read the whole record as p=none (RFC 7489 6.6.3)',
+    ],
   ])('%s: %s %s', async (domain, which, status, detail) => {
     const { code, rows } = await check(domain);
     expect(code).toBe(status === 'fail' ? 3 : 0);
@@ -381,6 +439,16 @@ describe('domains check', () => {
       ['silent-selector.example', 'pass'],
       ['good.example', 'pass'],
     ]);
+  });
+
+  it('fails a revoked key at a selector the user named, and says to publish a new one there (not to remove it)', async () => {
+    const { code, rows } = await check('dkim-named-revoked.example', '--selector', 's2024');
+    expect(code).toBe(3);
+    expect(statusOf(rows, 'DKIM')).toMatchObject({
+      status: 'fail',
+      detail: 'keys at google (RSA 2048); s2024: the key is revoked (empty p=)',
+      fix: 'publish a current 2048-bit key from your mail provider at s2024._domainkey.dkim-named-revoked.example',
+    });
   });
 
   it('looks up the selectors given with --selector', async () => {
