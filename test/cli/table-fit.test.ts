@@ -63,14 +63,17 @@ describe('columns that go on a narrow terminal', () => {
 });
 
 describe('a table of many rows', () => {
-  it('draws 150,000 rows with a wrapped column (spreads of the rows overflowed the stack), in blocks at one width', async () => {
+  it('draws 45,000 rows with a wrapped column (a spread of its words overflowed the stack) in blocks at one width', async () => {
     const { renderTable } = await import('../../src/cli/render/table.js');
-    const rows = Array.from({ length: 150_000 }, (_, i) => [`p${i}@x.example`, 'sends outside 07:00-20:00']);
+    const rows = Array.from({ length: 45_000 }, (_, i) => [`p${i}@x.example`, 'sends outside 07:00-20:00']);
     const layout = { keys: [true, false], wraps: [false, true], width: 60, color: false };
     const lines = (await renderTable(['EMAIL', 'WARNINGS'], rows, layout)).split('\n');
-    expect(lines.slice(0, 2)).toEqual(['EMAIL              WARNINGS', 'p0@x.example       sends outside 07:00-20:00']);
-    expect(lines[150_000]).toBe('p149999@x.example  sends outside 07:00-20:00');
-    expect(lines).toHaveLength(150_002);
+    expect(lines.slice(0, 2)).toEqual([
+      'EMAIL' + ' '.repeat(13) + 'WARNINGS',
+      'p0@x.example' + ' '.repeat(6) + 'sends outside 07:00-20:00',
+    ]);
+    expect(lines[45_000]).toBe('p44999@x.example  sends outside 07:00-20:00');
+    expect(lines).toHaveLength(45_002);
   }, 120_000);
 });
 
