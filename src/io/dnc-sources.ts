@@ -5,6 +5,7 @@
 import { visible } from '../visible-text.js';
 import { columnKey, valueColumn } from './dnc-column.js';
 import { recogniseExport } from './import/header-synonyms.js';
+import { isLinkedInProfile } from './dnc-values.js';
 
 export const dncSources = ['hubspot', 'mailchimp', 'lemlist', 'instantly', 'smartlead', 'apollo', 'plain'] as const;
 export type DncSourceName = (typeof dncSources)[number];
@@ -84,9 +85,7 @@ const mailchimp: Profile = {
   },
 };
 
-/** A LinkedIn profile's address, or a phone number: what lemlist's unsubscribes also hold, and no email or domain
- * (read as a URL, a profile would block linkedin.com). */
-const linkedInUrl = /^(https?:\/\/)?([\w-]+\.)*linkedin\.com\//i;
+/** A phone number: what lemlist's unsubscribes also hold beside LinkedIn profiles, and no email or domain. */
 const phoneNumber = /^\+?[\d\s().-]{6,}$/;
 
 const lemlist: Profile = {
@@ -97,7 +96,7 @@ const lemlist: Profile = {
     keys.has('value') && keys.has('source') && keys.has('createdat') ? 'unsubscribes export' : undefined,
   read(_kind, cell) {
     const value = (cell('value') ?? '').trim();
-    if (linkedInUrl.test(value)) return { leftOut: 'a LinkedIn profile in lemlist, not an email or a domain' };
+    if (isLinkedInProfile(value)) return { leftOut: 'a LinkedIn profile in lemlist, not an email or a domain' };
     if (phoneNumber.test(value)) return { leftOut: 'a phone number in lemlist, not an email or a domain' };
     return { value };
   },

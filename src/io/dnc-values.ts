@@ -15,6 +15,11 @@ const plainEmail =
 // eslint-disable-next-line no-control-regex -- plain ASCII is what is looked for
 const ascii = /^[\x00-\x7f]*$/;
 
+/** A profile's page (linkedin.com/in/ann, with or without its scheme): a person, not their domain. Read as a URL it
+ * would block linkedin.com. */
+export const isLinkedInProfile = (text: string) =>
+  /^([a-z][a-z0-9+.-]*:\/\/)?([\w-]+\.)*linkedin\.com\/./i.test(text.trim());
+
 export function classifyDncValue(raw: string): DncValue {
   // "mailto:" is a way of writing the address (an export's link column, a copied unsubscribe link with its
   // ?subject=); so is a final dot ("ann@acme.com.", the domain written whole) and a mail program's "Ann Smith
@@ -24,10 +29,7 @@ export function classifyDncValue(raw: string): DncValue {
   if (!ascii.test(value)) value = value.normalize('NFC');
   const named = /^[^<>]*<([^<>]+)>$/.exec(value);
   if (named) value = named[1]!.trim();
-  value = value
-    .replace(/^mailto:([^?]*)\?.*$/, '$1')
-    .replace(/^mailto:/, '')
-    .replace(/\.$/, '');
+  value = value.replace(/^mailto:([^?]*)(\?.*)?$/, '$1').replace(/\.$/, '');
   if (plainDomain.test(value) && !value.startsWith('www.') && value.length <= 253)
     return { ok: true, value, type: 'domain' };
   if (!value) return { ok: false, reason: 'empty value' };
@@ -36,9 +38,7 @@ export function classifyDncValue(raw: string): DncValue {
     const problem = emailProblem(value);
     return problem ? { ok: false, reason: `invalid email: ${problem}` } : { ok: true, value, type: 'email' };
   }
-  // A profile's page (linkedin.com/in/ann) is a person, not their domain: as a domain it would block linkedin.com.
-  if (/^([a-z][a-z0-9+.-]*:\/\/)?([\w-]+\.)*linkedin\.com\/./.test(value))
-    return { ok: false, reason: 'a LinkedIn profile URL, not an email or a domain' };
+  if (isLinkedInProfile(value)) return { ok: false, reason: 'a LinkedIn profile URL, not an email or a domain' };
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(value)) {
     try {
       value = new URL(value).hostname;
