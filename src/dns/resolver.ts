@@ -64,16 +64,19 @@ export function resolverAddress(text: string, from = '--resolver '): string {
   return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
 }
 
-/** How long one try of a lookup waits for its answer, and how many tries a lookup makes: a check of one domain is a
- * dozen lookups, and a dead resolver should not take minutes. The tries are ours, not c-ares's: its second try waits
- * twice as long as its first (2 s then 4 s, and 7 s in all on this machine), and Node 20 has no maxTimeout to stop it. */
-const tryTimeoutMs = 2000;
+/** How long one try of a lookup waits for its answer by default, and how many tries a lookup makes: a check of one
+ * domain is a dozen lookups, and a dead resolver should not take minutes. The tries are ours, not c-ares's: its second
+ * try waits twice as long as its first (2 s then 4 s, and 7 s in all on this machine), and Node 20 has no maxTimeout to
+ * stop it. */
+export const defaultTryTimeoutMs = 2000;
 const tries = 2;
 
-const noAnswer = (code: string) => `no answer in ${tries} tries of ${tryTimeoutMs / 1000} s (${code})`;
+const noAnswer = (code: string, tryTimeoutMs: number) =>
+  `no answer in ${tries} tries of ${Number((tryTimeoutMs / 1000).toFixed(3))} s (${code})`;
 
-export function lookups(resolver?: string): Lookups {
-  const dns = new Resolver({ timeout: tryTimeoutMs, tries: 1 });
+/** `tryTimeoutMs`: how long one try waits (c-ares counts whole milliseconds, at least one). */
+export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): Lookups {
+  const dns = new Resolver({ timeout: Math.max(1, Math.round(tryTimeoutMs)), tries: 1 });
   if (resolver) dns.setServers([resolver]);
   const withRetry = async <T>(query: () => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
@@ -113,8 +116,9 @@ export function lookups(resolver?: string): Lookups {
       }
       if (!answered && timeoutCodes.has(code) && (await serverAnswers())) answered = true;
       const unreachable = unreachableCodes.has(code) && !(answered && timeoutCodes.has(code));
+      const why = timeoutCodes.has(code) ? noAnswer(code, tryTimeoutMs) : code || (error as Error).message;
       throw new DnsFailure(
-        `DNS lookup of ${name} failed at ${from}: ${timeoutCodes.has(code) ? noAnswer(code) : code || (error as Error).message}`,
+        `DNS lookup of ${name} failed at ${from}: ${why}`,
         answered && !unreachable
           ? `The server answered other names: the name servers of ${name} may not be answering.`
           : answered

@@ -75,7 +75,7 @@ describe('schedules preview', () => {
       moveEarlier,
     ]);
     expect(by['none@x.example']!.warnings).toEqual(['no time zone (give --timezone for rows without one)']);
-    expect(by['mars@x.example']!.warnings).toEqual(['"Mars/Base" is not an IANA time zone']);
+    expect(by['mars@x.example']!.warnings).toEqual(['column "Time Zone": "Mars/Base" is not an IANA time zone']);
     expect(result.stderr).toContain(
       'error: 5 of 7 prospects have a warning\n' +
         'hint: Write their zones as IANA names (such as America/New_York). Give --timezone for the rows without a zone. ' +
@@ -183,8 +183,8 @@ describe('schedules preview', () => {
     expect(result.code).toBe(3);
     const rows = JSON.parse(result.stdout) as Array<{ warnings: string[] }>;
     expect(rows.map((r) => r.warnings)).toEqual([
-      ['"BST" is not an IANA time zone'],
-      ['"IST" is not an IANA time zone'],
+      ['column "tz": "BST" is not an IANA time zone'],
+      ['column "tz": "IST" is not an IANA time zone'],
     ]);
     // Only zones to fix: the hint says so, and nothing about the schedule's windows.
     expect(result.stderr).toContain(

@@ -6,7 +6,7 @@ import { listResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { call } from '../../api/call.js';
 import { domainsEndpoints } from '../../api/contract/domains.js';
-import { DnsFailure, lookups, resolverAddress } from '../../dns/resolver.js';
+import { DnsFailure, defaultTryTimeoutMs, lookups, resolverAddress } from '../../dns/resolver.js';
 import { checkDomain, type DomainReport } from '../../dns/check-domain.js';
 import { commonSelectors } from '../../dns/dkim.js';
 import type { Finding } from '../../dns/finding.js';
@@ -85,13 +85,17 @@ export default defineVerb({
     'domain fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
     'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
     'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
-    '--selector must hold a key: none there fails DKIM.',
+    '--selector must hold a key: none there fails DKIM. A lookup waits --dns-timeout seconds for its answer, then asks',
+    'once more (default 2).',
   ].join('\n'),
   examples: ['domains check acme.example --selector s2024 --json', 'domains check acme.example --resolver 1.1.1.1:53'],
   flags: {
     selector: flag.list('a DKIM selector to look up besides the common ones', { value: 'name' }),
     resolver: flag.text('the DNS server to ask, as IP:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
       value: 'ip:port',
+    }),
+    dnsTimeout: flag.seconds('how long one DNS lookup waits for its answer before asking again (once)', {
+      default: defaultTryTimeoutMs / 1000,
     }),
   },
   async run(ctx, opts) {
@@ -119,7 +123,7 @@ export default defineVerb({
         );
     }
     const domains = given.length ? [...new Set(given)] : await sendingDomains(ctx);
-    const dns = lookups(resolver);
+    const dns = lookups(resolver, opts.dnsTimeout);
     let stopped: DnsFailure | undefined;
     const reports = await ctx.job(async (job) => {
       const done: DomainReport[] = [];

@@ -76,7 +76,13 @@ type ZonedWindows = ProspectWindows & { badZone?: 'missing' | 'invalid' };
 
 /** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
  * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
-function windowsByZone(week: Window[][], scheduleZone: string, now: number): (given: string) => ZonedWindows {
+function windowsByZone(
+  week: Window[][],
+  scheduleZone: string,
+  now: number,
+  /** The column the zones come from (a --timezone is checked before any row is read: a zone not one is the column's). */
+  column: string,
+): (given: string) => ZonedWindows {
   const cache = new Map<string, ZonedWindows>();
   return (given) => {
     let preview = cache.get(given);
@@ -86,7 +92,7 @@ function windowsByZone(week: Window[][], scheduleZone: string, now: number): (gi
       zone === ''
         ? { warnings: ['no time zone (give --timezone for rows without one)'], badZone: 'missing' as const }
         : zone === undefined
-          ? { warnings: [`"${visible(given)}" is not an IANA time zone`], badZone: 'invalid' as const }
+          ? { warnings: [`${column}: "${visible(given)}" is not an IANA time zone`], badZone: 'invalid' as const }
           : prospectWindows(week, scheduleZone, zone, now);
     if (cache.size < maxCachedZones) cache.set(given, preview);
     return preview;
@@ -187,7 +193,8 @@ export default defineVerb({
     await checkReadable(input.path, file);
     const source = await openCsv(createReadStream(input.path), { name: file });
     const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
-    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now());
+    const zoneColumnName = zoneColumn >= 0 ? `column "${visible(source.header[zoneColumn]!)}"` : '--timezone';
+    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now(), zoneColumnName);
     let warned = 0;
     let unread = 0;
     const badZones = { missing: 0, invalid: 0 };
