@@ -42,6 +42,8 @@ const noSuchName = new Set(['ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
 export interface Lookups {
   txt(name: string): Promise<string[]>;
   mx(name: string): Promise<Array<{ exchange: string; priority: number }>>;
+  /** The name's IPv4 and IPv6 addresses (A and AAAA). */
+  addresses(name: string): Promise<string[]>;
   /** Where the answers came from, for messages: "127.0.0.1:5353" or "the system resolver". */
   readonly from: string;
   /** Whether the server has answered any lookup yet. */
@@ -139,5 +141,6 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),
+    addresses: async (name) => [...(await ask(name, () => dns.resolve4(name))), ...(await ask(name, () => dns.resolve6(name)))],
   };
 }

@@ -5,6 +5,10 @@ import type { Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
 export const maxSpfLookups = 10;
+/** Lookups that find nothing a receiver allows before the record is a permanent error (RFC 7208 4.6.4). */
+export const maxVoidLookups = 2;
+/** MX records an mx mechanism may find before it is a permanent error (4.6.4: at most 10 address lookups). */
+const maxMxRecords = 10;
 /** Terms that each cost a receiver one lookup (4.6.4). */
 const lookupTerms = /^[+?~-]?(include:|a$|a:|a\/|mx$|mx:|mx\/|ptr|exists:)|^redirect=/i;
 
@@ -12,8 +16,27 @@ const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1(\s|$)/i
 
 interface Count {
   lookups: number;
-  /** Problems met on the way (an include without a record, a loop). */
-  problems: string[];
+  /** Problems met on the way (an include without a record, a loop), each with its fix. */
+  problems: Array<[string, string]>;
+  /** The a, mx and exists terms whose lookup found nothing ("void lookups"). */
+  voids: string[];
+}
+
+const includeProblem = (what: string): [string, string] => [what, 'fix or remove that include or redirect'];
+
+/** An a, mx or exists term's lookup (its target: the term's domain, else the record's own): whether it found nothing
+ * (a void lookup), and an mx that finds more records than a receiver looks up, a problem. */
+async function lookUpTerm(dns: Lookups, term: string, recordDomain: string, count: Count): Promise<void> {
+  const [, kind = '', target] = /^[+?~-]?(a|mx|exists)(?::([^/]+))?/i.exec(term) ?? [];
+  const name = (target ?? recordDomain).toLowerCase().replace(/\.$/, '');
+  if (!kind || name.includes('%')) return; // a macro: expanded per message, not known here
+  const found = kind.toLowerCase() === 'mx' ? (await dns.mx(name)).length : (await dns.addresses(name)).length;
+  if (!found) count.voids.push(term);
+  else if (kind.toLowerCase() === 'mx' && found > maxMxRecords)
+    count.problems.push([
+      `${term}: ${name} has ${found} MX records; receivers look up at most ${maxMxRecords} (permanent error)`,
+      "replace that mx term by the sending servers' ip4:/ip6: ranges",
+    ]);
 }
 
 /** Lookups of `record` and of every record it includes or redirects to, counted as a receiver evaluates them: an
@@ -26,30 +49,38 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
   for (const term of terms) {
     if (!lookupTerms.test(term) || (hasAll && /^redirect=/i.test(term))) continue;
     count.lookups++;
+    if (count.lookups > maxSpfLookups + 5) continue;
     const target = /^[+?~-]?include:(.+)$/i.exec(term)?.[1] ?? /^redirect=(.+)$/i.exec(term)?.[1];
-    if (!target || count.lookups > maxSpfLookups + 5) continue;
+    if (!target) {
+      if (!/^[+?~-]?ptr/i.test(term)) await lookUpTerm(dns, term, path.at(-1)!, count);
+      continue;
+    }
     const name = target.toLowerCase().replace(/\.$/, '');
     if (name.includes('%')) continue; // a macro: expanded per message, not countable here
     if (path.includes(name)) {
-      count.problems.push(`${term} includes a record that includes it (a loop)`);
+      count.problems.push(includeProblem(`${term} includes a record that includes it (a loop)`));
       continue;
     }
     const found = spfRecords(await dns.txt(name));
     if (found.length !== 1) {
-      count.problems.push(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`);
+      count.problems.push(
+        includeProblem(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`),
+      );
       continue;
     }
     // A record a receiver cannot read is a permanent error wherever it is reached (RFC 7208 5.2: an include's
     // permerror is the whole check's).
     const unreadable = syntaxProblems(found[0]!)[0];
-    if (unreadable) count.problems.push(`${term}: ${name}'s record: ${unreadable}`);
+    if (unreadable) count.problems.push(includeProblem(`${term}: ${name}'s record: ${unreadable}`));
     // An included record that passes everyone (its all, or the all its own redirect ends in; an ip4:0.0.0.0/0) makes
     // the include match everyone (RFC 7208 5.2). (A redirect's all is the record's own, 6.1: finalAll judges it.)
     if (
       !/^redirect=/i.test(term) &&
       (passesAll((await finalAll(dns, found[0]!, name)).qualifier) || opensEvery(found[0]!))
     )
-      count.problems.push(`${term}: ${name} passes every server, so anyone may send as the domain through it`);
+      count.problems.push(
+        includeProblem(`${term}: ${name} passes every server, so anyone may send as the domain through it`),
+      );
     await countLookups(dns, found[0]!, count, [...path, name]);
   }
 }
@@ -147,7 +178,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       fix: `correct or remove those terms in the record at ${domain} (v=spf1, then mechanisms such as include:, ip4:, mx, and one all)`,
       record,
     };
-  const count: Count = { lookups: 0, problems: [] };
+  const count: Count = { lookups: 0, problems: [], voids: [] };
   await countLookups(dns, record, count, [domain.toLowerCase()]);
   const all = await finalAll(dns, record, domain);
   // Through a redirect, the change is made where the all is (or would be).
@@ -170,14 +201,31 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       `costs ${count.lookups} DNS lookups through its includes; receivers stop at ${maxSpfLookups} (permanent error)`,
       'remove includes of services that no longer send for you, or replace an include by the ip4:/ip6: ranges it lists',
     ]);
-  for (const problem of count.problems) problems.push([problem, 'fix or remove that include or redirect']);
-  if (!problems.length)
+  problems.push(...count.problems);
+  // Warnings are said only when nothing fails: a failing record is fixed first.
+  const warnings: Array<[string, string]> = [];
+  const voids = `${count.voids.join(', ')} ${count.voids.length > 1 ? 'find' : 'finds'} no record`;
+  const removeVoids = 'remove the terms that name hosts without records (or publish the records they expect)';
+  if (count.voids.length > maxVoidLookups)
+    problems.push([`${voids}: receivers stop after ${maxVoidLookups} such lookups (permanent error)`, removeVoids]);
+  else if (count.voids.length)
+    warnings.push([
+      `${voids}: each costs a lookup and allows no one (more than ${maxVoidLookups} are a permanent error)`,
+      removeVoids,
+    ]);
+  if (/(?:^|\s)[+?~-]?ptr(?=[:\s]|$)/i.test(record))
+    warnings.push([
+      'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it',
+      "replace ptr by the sending servers' ip4:/ip6: ranges",
+    ]);
+  if (!problems.length && !warnings.length)
     return { check, status: 'pass', detail: `${record} (${count.lookups} of ${maxSpfLookups} lookups)`, record };
+  const [status, said] = problems.length ? (['fail', problems] as const) : (['warn', warnings] as const);
   return {
     check,
-    status: 'fail',
-    detail: problems.map(([what]) => what).join('; '),
-    fix: [...new Set(problems.map(([, how]) => how))].join('; '),
+    status,
+    detail: said.map(([what]) => what).join('; '),
+    fix: [...new Set(said.map(([, how]) => how))].join('; '),
     record,
   };
 }

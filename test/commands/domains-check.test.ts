@@ -119,6 +119,31 @@ const zone: Zone = {
   // Found by a review against the RFCs: what receivers read as a permanent error or an open door, and keys they ignore.
   'bad-inner.example': { TXT: ['v=spf1 ip4:300.1.2.3 ~all'] },
   'to-open.example': { TXT: ['v=spf1 redirect=open.example'] },
+  // SPF terms whose lookups find nothing ("void lookups", RFC 7208 4.6.4), and an mx term with too many records.
+  ...good('spf-void.example', {
+    'spf-void.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example a:old-host.example -all'] },
+  }),
+  ...good('spf-voids.example', {
+    'spf-voids.example': { MX: mx, TXT: ['v=spf1 a:gone1.example mx:gone2.example ~all'] },
+    'sub.spf-voids.example': { TXT: ['v=spf1 exists:gone3.example -all'] },
+  }),
+  ...good('spf-voids3.example', {
+    'spf-voids3.example': {
+      MX: mx,
+      TXT: ['v=spf1 include:sub.spf-voids.example a:gone1.example mx:gone2.example -all'],
+    },
+  }),
+  ...good('spf-ptr.example', { 'spf-ptr.example': { MX: mx, TXT: ['v=spf1 ptr:provider.example -all'] } }),
+  ...good('spf-hosts.example', {
+    'spf-hosts.example': { MX: mx, A: ['192.0.2.7'], TXT: ['v=spf1 a mx a:v6.spf-hosts.example -all'] },
+    'v6.spf-hosts.example': { AAAA: ['2001:db8::7'] },
+  }),
+  ...good('spf-many-mx.example', {
+    'spf-many-mx.example': {
+      MX: Array.from({ length: 11 }, (_, i) => ({ preference: i, exchange: `mx${i}.provider.example` })),
+      TXT: ['v=spf1 mx -all'],
+    },
+  }),
   ...good('spf-zero.example', { 'spf-zero.example': { MX: mx, TXT: ['v=spf1 ip4:0.0.0.0/0 -all'] } }),
   ...good('spf-badinc.example', { 'spf-badinc.example': { MX: mx, TXT: ['v=spf1 include:bad-inner.example -all'] } }),
   ...good('spf-inc-redirect.example', {
@@ -188,6 +213,31 @@ describe('domains check', () => {
       'costs 12 DNS lookups through its includes; receivers stop at 10 (permanent error)',
     ],
     ['dangling.example', 'SPF', 'fail', 'include:gone.example: gone.example has no SPF record'],
+    [
+      'spf-void.example',
+      'SPF',
+      'warn',
+      'a:old-host.example finds no record: each costs a lookup and allows no one (more than 2 are a permanent error)',
+    ],
+    [
+      'spf-voids.example',
+      'SPF',
+      'warn',
+      'a:gone1.example, mx:gone2.example find no record: each costs a lookup and allows no one (more than 2 are a permanent error)',
+    ],
+    ['spf-ptr.example', 'SPF', 'warn', 'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it'],
+    [
+      'spf-voids3.example',
+      'SPF',
+      'fail',
+      'exists:gone3.example, a:gone1.example, mx:gone2.example find no record: receivers stop after 2 such lookups (permanent error)',
+    ],
+    [
+      'spf-many-mx.example',
+      'SPF',
+      'fail',
+      'mx: spf-many-mx.example has 11 MX records; receivers look up at most 10 (permanent error)',
+    ],
     ['no-dmarc.example', 'DMARC', 'fail', 'no DMARC record: Google and Yahoo refuse bulk mail without one'],
     ['dmarc-void.example', 'DMARC', 'fail', 'no policy (p=): the record is void'],
     [
@@ -350,6 +400,16 @@ describe('domains check', () => {
         fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
       },
     ]);
+  });
+
+  it('SPF a, mx and a: terms whose names have records are no void lookups (an AAAA record alone will do)', async () => {
+    const { code, rows } = await check('spf-hosts.example');
+    expect(code).toBe(0);
+    expect(statusOf(rows, 'SPF')).toMatchObject({
+      status: 'pass',
+      detail: 'v=spf1 a mx a:v6.spf-hosts.example -all (3 of 10 lookups)',
+    });
+    expect(dns.queries).toEqual(expect.arrayContaining(['A spf-hosts.example', 'AAAA v6.spf-hosts.example']));
   });
 
   it('a domain whose name servers never answer, checked first, fails on its own: the next is checked (exit 3)', async () => {

@@ -13,6 +13,8 @@ export type Zone = Record<
   {
     TXT?: string[];
     MX?: Array<{ preference: number; exchange: string }>;
+    A?: string[];
+    AAAA?: string[];
     SERVFAIL?: boolean;
     SILENT?: boolean;
     STOP?: boolean;
@@ -47,7 +49,14 @@ export async function startTestDns(zone: Zone): Promise<TestDns> {
         ? (records?.TXT ?? []).map((text) => ({ type: 'TXT', name: question.name, ttl: 60, data: chunks(text) }))
         : question.type === 'MX'
           ? (records?.MX ?? []).map((data) => ({ type: 'MX', name: question.name, ttl: 60, data }))
-          : [];
+          : question.type === 'A' || question.type === 'AAAA'
+            ? (records?.[question.type] ?? []).map((data) => ({
+                type: question.type as 'A' | 'AAAA',
+                name: question.name,
+                ttl: 60,
+                data,
+              }))
+            : [];
     const reply = packet.encode({
       id: query.id,
       type: 'response',

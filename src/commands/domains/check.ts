@@ -71,6 +71,8 @@ export default defineVerb({
     'SPF: exactly one record, ending in ~all or -all (not +all, ?all or nothing; through redirect= when it has no',
     'all), no ip4:0.0.0.0/0 or ip6:::/0, no include of a record that passes every server or that receivers cannot',
     'read, and at most 10 DNS lookups counted through every include and redirect (each must have one SPF record).',
+    'An a, mx or exists term whose name has no record is a void lookup: one or two warn, more fail (RFC 7208 4.6.4);',
+    'an mx term of a name with more than 10 MX records fails; a ptr term warns (RFC 7208 5.5 says not to use it).',
     '',
     "DMARC: one record at _dmarc.<domain> (else the closest parent's, and its sp=), v=DMARC1 exactly, tags separated",
     'by ;, with a policy, and an sp= (if any) that is one; p=none, no rua=mailto: or strict alignment warn.',
