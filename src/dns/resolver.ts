@@ -141,6 +141,9 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),
-    addresses: async (name) => [...(await ask(name, () => dns.resolve4(name))), ...(await ask(name, () => dns.resolve6(name)))],
+    addresses: async (name) => [
+      ...(await ask(name, () => dns.resolve4(name))),
+      ...(await ask(name, () => dns.resolve6(name))),
+    ],
   };
 }
