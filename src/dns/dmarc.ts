@@ -88,6 +88,28 @@ function weaknesses(
   return { warnings, strict };
 }
 
+/** At most this many report addresses of a record are checked (each costs a lookup). */
+const maxReportAddresses = 5;
+
+/** The last two labels of a name: without a public-suffix list, what tells one organisation's names from another's
+ * (a miss under a two-label suffix such as co.uk only leaves a check out, never warns wrongly). */
+const orgOf = (name: string) => name.split('.').slice(-2).join('.');
+
+/** The rua=mailto: addresses at another organisation's domain that has not said it takes reports for `owner`: a
+ * receiver sends those none (RFC 7489 7.1: the destination publishes <owner>._report._dmarc.<its domain>). */
+async function unauthorisedReports(dns: Lookups, rua: string, owner: string): Promise<Array<[string, string]>> {
+  const external = rua
+    .split(',')
+    .map((uri) => /^\s*mailto:[^@]*@([^!\s]+)/i.exec(uri)?.[1]?.toLowerCase().replace(/\.$/, ''))
+    .filter((host): host is string => !!host && orgOf(host) !== orgOf(owner));
+  const missing: Array<[string, string]> = [];
+  for (const host of [...new Set(external)].slice(0, maxReportAddresses)) {
+    const name = `${owner}._report._dmarc.${host}`;
+    if (!(await dns.txt(name)).some(isDmarc)) missing.push([host, name]);
+  }
+  return missing;
+}
+
 export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
   // `name`: where the record is, the parent's when it is inherited.
   const { name, records, broken, from } = await findRecords(dns, domain);
@@ -143,6 +165,11 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       record,
     };
   const { warnings, strict } = weaknesses(t, { tag, policy, name, domain, from });
+  for (const [host, at] of await unauthorisedReports(dns, t.get('rua') ?? '', from ?? domain))
+    warnings.push([
+      `${host} has not said it takes reports for ${from ?? domain} (no "v=DMARC1" at ${at}): receivers send it none`,
+      `have ${host} publish ${at}. TXT "v=DMARC1" (a report service does so once the domain is added to its account)`,
+    ]);
   const alignment = `alignment ${strict.length ? 'strict' : 'relaxed'}`;
   const inherited = from ? ` (the record of ${from})` : '';
   if (!warnings.length)

@@ -133,6 +133,16 @@ const zone: Zone = {
       TXT: ['v=spf1 include:sub.spf-voids.example a:gone1.example mx:gone2.example -all'],
     },
   }),
+  // DMARC reports to another organisation's domain: taken only where it says so (RFC 7489 7.1).
+  ...good('dmarc-ext.example', {
+    '_dmarc.dmarc-ext.example': {
+      TXT: ['v=DMARC1; p=reject; rua=mailto:agg@in.reports.example,mailto:d@dmarc-ext.example'],
+    },
+    'dmarc-ext.example._report._dmarc.in.reports.example': { TXT: ['v=DMARC1'] },
+  }),
+  ...good('dmarc-extno.example', {
+    '_dmarc.dmarc-extno.example': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@in.reports.example!10m'] },
+  }),
   ...good('spf-ptr.example', { 'spf-ptr.example': { MX: mx, TXT: ['v=spf1 ptr:provider.example -all'] } }),
   ...good('spf-hosts.example', {
     'spf-hosts.example': { MX: mx, A: ['192.0.2.7'], TXT: ['v=spf1 a mx a:v6.spf-hosts.example -all'] },
@@ -400,6 +410,15 @@ describe('domains check', () => {
         fix: 'check its spelling, or register it and publish its MX, SPF, DKIM and DMARC records',
       },
     ]);
+  });
+
+  it('DMARC reports to another domain that takes them for this one pass (RFC 7489 7.1); to its own, no lookup', async () => {
+    const { code, rows } = await check('dmarc-ext.example');
+    expect(code).toBe(0);
+    expect(statusOf(rows, 'DMARC')).toMatchObject({ status: 'pass' });
+    const authorisations = dns.queries.filter((q) => q.includes('._report._dmarc.'));
+    expect(authorisations).toContain('TXT dmarc-ext.example._report._dmarc.in.reports.example');
+    expect(authorisations.filter((q) => q.endsWith('.dmarc-ext.example'))).toEqual([]);
   });
 
   it('SPF a, mx and a: terms whose names have records are no void lookups (an AAAA record alone will do)', async () => {
