@@ -1,5 +1,5 @@
 // DMARC (RFC 7489): one record at _dmarc.<domain>, its policy, where aggregate reports go, and its alignment modes.
-import type { Lookups } from './resolver.js';
+import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 import { recordTags } from './tags.js';
 
@@ -105,7 +105,12 @@ async function unauthorisedReports(dns: Lookups, rua: string, owner: string): Pr
   const missing: Array<[string, string]> = [];
   for (const host of [...new Set(external)].slice(0, maxReportAddresses)) {
     const name = `${owner}._report._dmarc.${host}`;
-    if (!(await dns.txt(name)).some(isDmarc)) missing.push([host, name]);
+    // A lookup the destination's name servers fail tells nothing about this domain's record: that address is passed over.
+    const found = await dns.txt(name).catch((error: unknown) => {
+      if (error instanceof DnsFailure && !error.unreachable) return undefined;
+      throw error;
+    });
+    if (found && !found.some(isDmarc)) missing.push([host, name]);
   }
   return missing;
 }

@@ -140,6 +140,11 @@ const zone: Zone = {
     },
     'dmarc-ext.example._report._dmarc.in.reports.example': { TXT: ['v=DMARC1'] },
   }),
+  // A report destination whose name servers fail: nothing is known about it, and nothing is said.
+  ...good('dmarc-extfail.example', {
+    '_dmarc.dmarc-extfail.example': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@broken.reports.example'] },
+    'dmarc-extfail.example._report._dmarc.broken.reports.example': { SERVFAIL: true },
+  }),
   ...good('dmarc-extno.example', {
     '_dmarc.dmarc-extno.example': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@in.reports.example!10m'] },
   }),
@@ -412,10 +417,13 @@ describe('domains check', () => {
     ]);
   });
 
-  it('DMARC reports to another domain that takes them for this one pass (RFC 7489 7.1); to its own, no lookup', async () => {
-    const { code, rows } = await check('dmarc-ext.example');
+  it('DMARC reports to another domain that takes them pass (RFC 7489 7.1), or whose DNS fails; to its own, no lookup', async () => {
+    const { code, rows } = await check('dmarc-ext.example', 'dmarc-extfail.example');
     expect(code).toBe(0);
-    expect(statusOf(rows, 'DMARC')).toMatchObject({ status: 'pass' });
+    expect(rows.filter((r) => r.check === 'DMARC').map((r) => [r.domain, r.status])).toEqual([
+      ['dmarc-ext.example', 'pass'],
+      ['dmarc-extfail.example', 'pass'],
+    ]);
     const authorisations = dns.queries.filter((q) => q.includes('._report._dmarc.'));
     expect(authorisations).toContain('TXT dmarc-ext.example._report._dmarc.in.reports.example');
     expect(authorisations.filter((q) => q.endsWith('.dmarc-ext.example'))).toEqual([]);
