@@ -135,7 +135,7 @@ export const flag = {
   /** A duration in seconds (fractions allowed), given to run() in milliseconds. */
   seconds<D extends number | undefined = undefined>(
     help: string,
-    opts: ValueOptions<D> & { allowZero?: boolean; defaultText?: string } = {},
+    opts: ValueOptions<D> & { allowZero?: boolean; defaultText?: string; max?: number } = {},
   ) {
     return {
       help,
@@ -143,7 +143,7 @@ export const flag = {
       valueName: opts.value ?? 'seconds',
       short: opts.short,
       type: 'number',
-      range: { min: 0 },
+      range: { min: 0, ...(opts.max === undefined ? {} : { max: opts.max }) },
       defaultText: opts.defaultText ?? (opts.default === undefined ? undefined : String(opts.default)),
       parse(raw: unknown) {
         if (!given(raw))
@@ -153,6 +153,8 @@ export const flag = {
           throw new ValueProblem(
             `must be a ${opts.allowZero ? 'non-negative' : 'positive'} number of seconds, not ${shown(raw)}`,
           );
+        if (opts.max !== undefined && seconds > opts.max)
+          throw new ValueProblem(`must be at most ${opts.max} seconds, not ${shown(raw)}`);
         return seconds * 1000;
       },
     } satisfies FlagSpec<WithDefault<number, D>>;

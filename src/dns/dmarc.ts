@@ -1,4 +1,5 @@
 // DMARC (RFC 7489): one record at _dmarc.<domain>, its policy, where aggregate reports go, and its alignment modes.
+import { domainToASCII } from 'node:url';
 import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 import { recordTags } from './tags.js';
@@ -93,7 +94,7 @@ const maxReportAddresses = 5;
 
 /** The last two labels of a name: without a public-suffix list, what tells one organisation's names from another's
  * (a miss under a two-label suffix such as co.uk only leaves a check out, never warns wrongly). */
-const orgOf = (name: string) => name.split('.').slice(-2).join('.');
+const orgOf = (name: string) => (domainToASCII(name) || name).split('.').slice(-2).join('.');
 
 /** The rua=mailto: addresses at another organisation's domain that has not said it takes reports for `owner`: a
  * receiver sends those none (RFC 7489 7.1: the destination publishes <owner>._report._dmarc.<its domain>). */
@@ -104,7 +105,7 @@ async function unauthorisedReports(dns: Lookups, rua: string, owner: string): Pr
     .filter((host): host is string => !!host && orgOf(host) !== orgOf(owner));
   const missing: Array<[string, string]> = [];
   for (const host of [...new Set(external)].slice(0, maxReportAddresses)) {
-    const name = `${owner}._report._dmarc.${host}`;
+    const name = `${domainToASCII(owner) || owner}._report._dmarc.${domainToASCII(host) || host}`;
     // A lookup the destination's name servers fail tells nothing about this domain's record: that address is passed over.
     const found = await dns.txt(name).catch((error: unknown) => {
       if (error instanceof DnsFailure && !error.unreachable) return undefined;

@@ -77,6 +77,14 @@ const noAnswer = (code: string, tryTimeoutMs: number) =>
   `no answer in ${tries} tries of ${Number((tryTimeoutMs / 1000).toFixed(3))} s (${code})`;
 
 /** `tryTimeoutMs`: how long one try waits (c-ares counts whole milliseconds, at least one). */
+/** A TXT record as Node gives it holds one character a byte (Latin-1): bytes that are UTF-8 (a rua=mailto: at an
+ * international name written as such) are read as UTF-8; any others are left as they came. */
+function utf8(text: string): string {
+  if (!/[\x80-\xff]/.test(text)) return text;
+  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.from(text, 'latin1'));
+  return decoded.includes('\ufffd') ? text : decoded;
+}
+
 export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): Lookups {
   const dns = new Resolver({ timeout: Math.max(1, Math.round(tryTimeoutMs)), tries: 1 });
   if (resolver) dns.setServers([resolver]);
@@ -139,7 +147,7 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     answered: () => answered,
     missing: (name) => missing.has(name),
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
-    txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => parts.join(''))),
+    txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => utf8(parts.join('')))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),
     addresses: async (name) => [
       ...(await ask(name, () => dns.resolve4(name))),

@@ -60,6 +60,9 @@ export function domainProblem(domain: string): string | null {
   if (domain === '') return 'empty domain';
   if (domain.startsWith('[')) return 'IP-address domains are not accepted';
   const labels = domain.split('.');
+  // A character no domain holds is named first: "bad_domain!" lacks more than a top-level domain.
+  const stray = /[^\p{L}\p{N}\p{M}.-]/u.exec(domain)?.[0];
+  if (stray) return `invalid domain "${domain}": ${JSON.stringify(stray)} is not a letter, digit, hyphen or dot`;
   if (labels.length < 2) return `invalid domain "${domain}": no top-level domain`;
   if (!labels.every((l) => label.test(l))) return `invalid domain "${domain}"`;
   // The form mail uses: IDNA's xn-- labels, where the length limits apply ('' when IDNA refuses the name).

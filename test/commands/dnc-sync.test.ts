@@ -201,7 +201,7 @@ describe('dnc sync of each export format', () => {
     expect(result.code).toBe(3);
     expect(customers()).toContain('optout2@plain.example');
     expect(readFileSync(join(dir, 'plain-with-header.rejected.csv'), 'utf8')).toBe(
-      'row,reason,Email\n3,"not an email or a domain: invalid domain ""not a value"": no top-level domain",not a value\n',
+      'row,reason,Email\n3,"not an email or a domain: invalid domain ""not a value"": "" "" is not a letter, digit, hyphen or dot",not a value\n',
     );
   });
 

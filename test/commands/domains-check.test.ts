@@ -148,6 +148,12 @@ const zone: Zone = {
   ...good('dmarc-extno.example', {
     '_dmarc.dmarc-extno.example': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@in.reports.example!10m'] },
   }),
+  // An international name: DNS holds it as xn--; its reports to its own name, written in Unicode, are its own.
+  ...good('xn--bcher-kva.example', {
+    '_dmarc.xn--bcher-kva.example': {
+      TXT: ['v=DMARC1; p=reject; rua=mailto:d@bücher.example,mailto:e@xn--bcher-kva.example'],
+    },
+  }),
   ...good('spf-ptr.example', { 'spf-ptr.example': { MX: mx, TXT: ['v=spf1 ptr:provider.example -all'] } }),
   ...good('spf-hosts.example', {
     'spf-hosts.example': { MX: mx, A: ['192.0.2.7'], TXT: ['v=spf1 a mx a:v6.spf-hosts.example -all'] },
@@ -429,6 +435,23 @@ describe('domains check', () => {
     expect(authorisations.filter((q) => q.endsWith('.dmarc-ext.example'))).toEqual([]);
   });
 
+  it('an international domain is looked up as DNS holds it (xn--), and its own report address is its own', async () => {
+    const { code, rows } = await check('Bücher.example');
+    expect(code).toBe(0);
+    expect(rows.map((r) => [r.domain, r.check, r.status, ...(r.check === 'DMARC' ? [r.detail] : [])])).toEqual([
+      ['xn--bcher-kva.example', 'MX', 'pass'],
+      ['xn--bcher-kva.example', 'SPF', 'pass'],
+      [
+        'xn--bcher-kva.example',
+        'DMARC',
+        'pass',
+        'p=reject, reports to mailto:d@bücher.example,mailto:e@xn--bcher-kva.example, alignment relaxed',
+      ],
+      ['xn--bcher-kva.example', 'DKIM', 'pass'],
+    ]);
+    expect(dns.queries.filter((q) => q.includes('xn--bcher-kva.example._report'))).toEqual([]);
+  });
+
   it('SPF a, mx and a: terms whose names have records are no void lookups (an AAAA record alone will do)', async () => {
     const { code, rows } = await check('spf-hosts.example');
     expect(code).toBe(0);
@@ -643,8 +666,13 @@ describe('domains check', () => {
     const notDomain = await run(['domains', 'check', 'good.example', 'not a domain'], { env: sb.env });
     expect([notDomain.code, notDomain.stderr]).toEqual([
       2,
-      'error: invalid domain "not a domain": no top-level domain\n' +
+      'error: invalid domain "not a domain": " " is not a letter, digit, hyphen or dot\n' +
         'hint: Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.\n',
+    ]);
+    const slow = await run(['domains', 'check', 'good.example', '--dns-timeout', '6'], { env: sb.env });
+    expect([slow.code, slow.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --dns-timeout must be at most 5 seconds, not "6"',
     ]);
     const empty = await run(['domains', 'check', ' '], { env: sb.env });
     expect(empty.stderr).toContain('error: DOMAIN: empty; give a domain name\n');

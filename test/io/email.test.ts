@@ -1,6 +1,6 @@
 // The email policy against public vectors (from the hapijs/address and validator.js test suites, and RFC 3696 examples).
 import { describe, expect, it } from 'vitest';
-import { emailProblem } from '../../src/io/email.js';
+import { domainProblem, emailProblem } from '../../src/io/email.js';
 
 const valid = [
   'simple@example.com',
@@ -100,6 +100,7 @@ describe('emailProblem', () => {
     expect(emailProblem('@x.example')).toBe('empty local part');
     expect(emailProblem('a@iana-.com')).toBe('invalid domain "iana-.com"');
     expect(emailProblem('a@localhost')).toBe('invalid domain "localhost": no top-level domain');
+    expect(domainProblem('bad_domain!')).toBe('invalid domain "bad_domain!": "_" is not a letter, digit, hyphen or dot');
     expect(emailProblem('"q"@x.example')).toBe('quoted local parts are not accepted');
   });
 });

@@ -3,6 +3,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { CommandContext } from '../../cli/command-context.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { listResult } from '../../cli/result.js';
+import { domainToASCII } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { call } from '../../api/call.js';
 import { domainsEndpoints } from '../../api/contract/domains.js';
@@ -89,7 +90,7 @@ export default defineVerb({
     'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
     'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
     '--selector must hold a key: none there fails DKIM. A lookup waits --dns-timeout seconds for its answer, then asks',
-    'once more (default 2).',
+    'once more (default 2, at most 5).',
   ].join('\n'),
   examples: ['domains check acme.example --selector s2024 --json', 'domains check acme.example --resolver 1.1.1.1:53'],
   flags: {
@@ -99,6 +100,8 @@ export default defineVerb({
     }),
     dnsTimeout: flag.seconds('how long one DNS lookup waits for its answer before asking again (once)', {
       default: defaultTryTimeoutMs / 1000,
+      // Node 20's c-ares stops a try at about 6 s whatever it is told: a longer wait would not be one.
+      max: 5,
     }),
   },
   async run(ctx, opts) {
@@ -125,7 +128,8 @@ export default defineVerb({
           'Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.',
         );
     }
-    const domains = given.length ? [...new Set(given)] : await sendingDomains(ctx);
+    // DNS holds an international name in its ASCII form (xn--): that is what is looked up, and what a fix publishes.
+    const domains = [...new Set((given.length ? given : await sendingDomains(ctx)).map((d) => domainToASCII(d) || d))];
     const dns = lookups(resolver, opts.dnsTimeout);
     let stopped: DnsFailure | undefined;
     const reports = await ctx.job(async (job) => {
