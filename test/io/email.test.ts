@@ -100,7 +100,9 @@ describe('emailProblem', () => {
     expect(emailProblem('@x.example')).toBe('empty local part');
     expect(emailProblem('a@iana-.com')).toBe('invalid domain "iana-.com"');
     expect(emailProblem('a@localhost')).toBe('invalid domain "localhost": no top-level domain');
-    expect(domainProblem('bad_domain!')).toBe('invalid domain "bad_domain!": "_" is not a letter, digit, hyphen or dot');
+    expect(domainProblem('bad_domain!')).toBe(
+      'invalid domain "bad_domain!": "_" is not a letter, digit, hyphen or dot',
+    );
     expect(emailProblem('"q"@x.example')).toBe('quoted local parts are not accepted');
   });
 });
