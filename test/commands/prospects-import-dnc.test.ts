@@ -211,7 +211,15 @@ describe('prospects import against the do-not-contact lists', () => {
     const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain('error: --resume: the do-not-contact lists changed since this import started');
-    expect(resumed.stderr).toContain('hint: Start over with --restart');
+    // Every row had been sent: the hint is where the outcome is, not a second send, and its command works.
+    const hint =
+      /^hint: Every row was sent before they changed: the outcome is at the service\. (outreach prospects import-status (\S+) --wait)\.$/m.exec(
+        resumed.stderr,
+      );
+    expect(hint).not.toBeNull();
+    const status = await run(['prospects', 'import-status', hint![2]!, '--wait', '--json'], { env: sb.env, cwd: dir });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ payload: { isCompleted: true } });
   });
 
   it('--strict refuses a file for its bad rows only: rows on a list are left out and the rest is sent', async () => {

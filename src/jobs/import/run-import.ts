@@ -416,20 +416,33 @@ function openJournal(
  * chunks already accepted were checked against the lists as they were, and would be reported against the lists as they
  * are. Whether the journal records the lists' state (an older one does not). */
 function refuseChangedLists(journalPath: string, now: string): boolean {
-  let recorded: unknown;
+  let previous: Journal<ImportRecords> | undefined;
   try {
-    recorded = Journal.read(journalPath, 'import')?.header.settings.dncLists;
+    previous = Journal.read<ImportRecords>(journalPath, 'import');
   } catch {
     return true; // said when the journal is opened
   }
+  const recorded = previous?.header.settings.dncLists;
   if (recorded === undefined) return false; // an older journal: it records no lists
   if (recorded === now) return true;
   throw new UsageError(
     '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated); ' +
       'the rows already sent were checked against them as they were',
-    'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
-      '(--conflict noUpdate leaves prospects already imported as they are).',
+    sentWhole(previous!) ??
+      'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
+        '(--conflict noUpdate leaves prospects already imported as they are).',
   );
+}
+
+/** For a journal whose every chunk was sent: where the outcome is, without sending anything again. */
+function sentWhole(journal: Journal<ImportRecords>): string | undefined {
+  if (!journal.finished) return undefined;
+  const ids = [...journal.acceptedUnits(isAcceptedChunk).values()].map((c) => c.requestId);
+  // Read back from a file: written into a command line only when each is a plain id.
+  if (!ids.length || !ids.every((id) => typeof id === 'string' && /^[\w-]{1,100}$/.test(id))) return undefined;
+  const shown = ids.slice(0, 3).map((id) => `outreach prospects import-status ${id} --wait`);
+  const more = ids.length > shown.length ? ` (and ${ids.length - shown.length} more ids in ${journal.path})` : '';
+  return `Every row was sent before they changed: the outcome is at the service. ${shown.join(' ; ')}${more}.`;
 }
 
 /** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
