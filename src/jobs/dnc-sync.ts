@@ -245,10 +245,13 @@ async function valuesAbove(path: string, lines: number, csv: CsvReadOptions): Pr
 /** The chunks an earlier, unfinished sync of this file had accepted (0 for none), or undefined when there is no such
  * sync: one that stopped before its first chunk was accepted can be resumed (it sends every value), but a new run
  * may start over it (it holds nothing to skip). */
-export function unfinishedSync(base: string): number | undefined {
+export function unfinishedSync(base: string): { accepted: number; chunkSize?: number } | undefined {
   const previous = Journal.read(syncPaths(base).journal, 'dnc-add');
   if (!previous || previous.finished) return undefined;
-  return previous.acceptedUnits().size;
+  // Read back from a file: a chunk size only when it is one (--chunk-size takes 1 to its most).
+  const recorded = previous.header.settings?.chunkSize;
+  const chunkSize = Number.isSafeInteger(recorded) && (recorded as number) >= 1 ? (recorded as number) : undefined;
+  return { accepted: previous.acceptedUnits().size, chunkSize };
 }
 
 const valuesOf = (opts: DncSyncOptions) => opts.valuesPath ?? syncPaths(opts.base).values;

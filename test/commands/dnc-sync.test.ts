@@ -479,17 +479,14 @@ describe('dnc sync: an interrupted upload', () => {
       'warning: an earlier sync of many.csv stopped with 1 chunk accepted; continue it with: ' +
         'outreach dnc sync many.csv --list dncCustmr2 --chunk-size 10 --resume --yes\n',
     );
+    // Looked at without the stopped run's --chunk-size (or with another): the line to continue carries it.
+    const suggested = 'outreach dnc sync many.csv --list dncCustmr2 --resume --yes --chunk-size 10';
+    const plain = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(plain.stderr).toContain(`continue it with: ${suggested}\n`);
+    const other = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run', '--chunk-size=20']);
+    expect(other.stderr).toContain(`continue it with: ${suggested}\n`);
     expect(adds()).toBe(before);
-    const resumed = await sync([
-      'many.csv',
-      '--list',
-      'dncCustmr2',
-      '--yes',
-      '--chunk-size',
-      '10',
-      '--resume',
-      '--json',
-    ]);
+    const resumed = await sync([...suggested.split(' ').slice(3), '--json']);
     expect(resumed.code).toBe(0);
     expect(adds() - before).toBe(2);
     // 25 in all, 10 of them (the chunk the journal kept) by the interrupted run.

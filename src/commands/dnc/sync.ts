@@ -147,17 +147,20 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   if (opts.resume) return resume(ctx, sync, upload, opts.yes);
   const stamp = sync.exportStamp(input.path); // before the diff reads it
   // A dry run sends nothing and leaves the journal be: it may look at the difference over an unfinished sync.
-  const accepted = opts.restart || input.fromStdin ? 0 : sync.unfinishedSync(input.base);
+  const earlier = opts.restart || input.fromStdin ? undefined : sync.unfinishedSync(input.base);
+  const accepted = earlier?.accepted;
   const stopped = `an earlier sync of ${file} stopped with ${plural(accepted ?? 0, 'chunk')} accepted`;
+  // The resume goes on in the chunks the stopped run cut: its --chunk-size, whatever this run's is.
+  const continueLine = (add: string[]) =>
+    earlier?.chunkSize === undefined || earlier.chunkSize === opts.chunkSize
+      ? ctx.sameCommandLine(['--dry-run'], add)
+      : ctx.sameCommandLine(['--dry-run'], [...add, '--chunk-size', String(earlier.chunkSize)], ['--chunk-size']);
   if (accepted && opts.dryRun)
-    ctx.emit({
-      type: 'warning',
-      text: `${stopped}; continue it with: ${ctx.sameCommandLine(['--dry-run'], ['--resume', '--yes'])}`,
-    });
+    ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${continueLine(['--resume', '--yes'])}` });
   else if (accepted)
     throw new UsageError(
       stopped,
-      `Continue it: ${ctx.sameCommandLine(['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
+      `Continue it: ${continueLine(['--resume'])}; or diff again from the start with --restart.`,
     );
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
   // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
