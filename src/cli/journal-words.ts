@@ -89,7 +89,9 @@ export function journalRefusalWords(error: JournalRefused): UsageError {
         job.startOver,
       );
     case 'settings-differ': {
-      const which = [...new Set(refusal.keys.map((key) => settingWords[key] ?? key))].join(', ');
+      // One run checked the lists and the other did not: the lists' state differs only because of that.
+      const keys = refusal.keys.includes('dncCheck') ? refusal.keys.filter((key) => key !== 'dncLists') : refusal.keys;
+      const which = [...new Set(keys.map((key) => settingWords[key] ?? key))].join(', ');
       const message = job.settings?.message ?? 'the settings differ from the run in the journal';
       return new UsageError(`--resume: ${message}${which ? ` (here: ${which})` : ''}`, job.settings?.hint);
     }

@@ -158,6 +158,13 @@ describe('prospects import against the do-not-contact lists', () => {
       'error: --resume: the flags or the column mapping differ from the run recorded in the journal (here: --no-dnc-check)',
     );
     expect(await importIn(['leads.csv', '--no-wait', '--resume', '--no-dnc-check'])).toMatchObject({ code: 3 });
+    // The other way round: the lists did not change, and the refusal does not say they did.
+    expect((await importIn(['leads.csv', '--no-wait', '--restart', '--keep-journal'])).code).toBe(3);
+    const unchecked = await importIn(['leads.csv', '--no-wait', '--resume', '--no-dnc-check']);
+    expect(unchecked.code).toBe(2);
+    expect(unchecked.stderr.split('\n')[0]).toBe(
+      'error: --resume: the flags or the column mapping differ from the run recorded in the journal (here: --no-dnc-check)',
+    );
   });
 
   it('keeps each list for the next import while it does not change; a change, or a damaged copy, is read again', async () => {
