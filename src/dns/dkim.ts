@@ -26,6 +26,7 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
   const names = [...new Set([...selectors, ...commonSelectors])];
   const found: Array<{ selector: string; record: string }> = [];
   const unanswered: string[] = [];
+  let failure: DnsFailure | undefined;
   for (const selector of names) {
     let records: string[];
     try {
@@ -34,11 +35,20 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
       // A common name the user did not ask for, answered with an error (SERVFAIL): it says nothing about the keys.
       if (!(error instanceof DnsFailure) || error.unreachable || selectors.includes(selector)) throw error;
       unanswered.push(selector);
+      failure ??= error;
       continue;
     }
     // A p= in either letter case: a P= that receivers do not read is worth saying (judgeKey).
     for (const record of records) if (/(^|;)\s*p\s*=/i.test(record)) found.push({ selector, record });
   }
+  // Every lookup failed: whether the domain has a key is not known, and publishing one is not the fix.
+  if (!found.length && failure && unanswered.length === names.length)
+    return {
+      check,
+      status: 'fail',
+      detail: `the lookups of every selector failed (${failure.code || 'no answer'}): whether a key is published is not known`,
+      fix: `make the domain's name servers answer for <selector>._domainkey.${domain}`,
+    };
   if (!found.length)
     return {
       check,

@@ -8,6 +8,7 @@ import { run } from '../helpers/run.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTestDns, type TestDns, type Zone } from '../helpers/dns-server.js';
 import { refusingUrl } from '../helpers/closed-port.js';
+import { commonSelectors } from '../../src/dns/dkim.js';
 
 /** A real RSA public key of `bits`, base64, as SubjectPublicKeyInfo (what providers publish) or bare PKCS#1. */
 const rsaKey = (bits: number, type: 'spki' | 'pkcs1' = 'spki') =>
@@ -186,6 +187,11 @@ const zone: Zone = {
   // A common selector whose name servers never answer: a timeout there concerns that name only.
   ...good('silent-selector.example', { 'mail._domainkey.silent-selector.example': { SILENT: true } }),
   // A common selector the user did not name answers SERVFAIL: the key at google still passes.
+  // Every selector's lookup fails: nothing is known about the keys.
+  ...good(
+    'dkim-servfail.example',
+    Object.fromEntries(commonSelectors.map((s) => [`${s}._domainkey.dkim-servfail.example`, { SERVFAIL: true }])),
+  ),
   ...good('flaky-selector.example', { 'selector1._domainkey.flaky-selector.example': { SERVFAIL: true } }),
   ...good('custom-selector.example', {
     'google._domainkey.custom-selector.example': {},
@@ -245,6 +251,12 @@ describe('domains check', () => {
       'SPF',
       'warn',
       'a:gone1.example, mx:gone2.example find no record: each costs a lookup and allows no one (more than 2 are a permanent error)',
+    ],
+    [
+      'dkim-servfail.example',
+      'DKIM',
+      'fail',
+      'the lookups of every selector failed (ESERVFAIL): whether a key is published is not known',
     ],
     ['spf-ptr.example', 'SPF', 'warn', 'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it'],
     [
