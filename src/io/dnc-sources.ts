@@ -19,6 +19,8 @@ export interface DncSource {
   title: string;
   /** A row's verdict, from its cells. */
   read(fields: string[]): SourceRow;
+  /** A plain column read by a flag or status column beside it ("Email Opt Out", "Status"): not every row counts. */
+  byMarks?: true;
 }
 
 const truthy = (text: string | undefined) => /^(true|yes|1|y)$/i.test((text ?? '').trim());
@@ -202,7 +204,8 @@ export function recogniseSource(
   const contacts = plain.hasHeader && !from && !keys.some(isOptOutColumn) ? recogniseExport(header) : undefined;
   if (contacts)
     throw new UnknownSource(
-      `it looks like a ${contacts} contacts export, with no column saying who opted out: every row would be read as ` +
+      `it looks like ${/^[aeiou]/i.test(contacts) ? 'an' : 'a'} ${contacts} contacts export, with no column saying who ` +
+        'opted out: every row would be read as ' +
         'an opt-out; give --source plain (or --column NAME) to read it so',
     );
   return { ...plain, ...fitsToolOf(from, found) };
@@ -268,7 +271,7 @@ const statusKeys = ['status', 'subscriptionstatus', 'subscriberstatus', 'members
 /** A status that is an opt-out, as written with spaces, _ or - between words, and anything after it ("unsubscribed
  * (manual)"). */
 const optOutStatus =
-  /^(unsubscribed?|opted ?out|opt ?out|bounced?|hard ?bounced?|cleaned|blocked|suppressed|complained|complaint|spam( (report(ed)?|complaint))?|do ?not ?(contact|e?mail))\b/i;
+  /^(unsubscribed?|opted ?out|opt ?out|bounced?|hard ?bounced?|cleaned|blocked|suppressed|complained|complaint|spam( (report(ed)?|complaint))?|do ?not ?(contact|e?mail)|dnc)\b/i;
 const statusWords = (text: string) => text.trim().replace(/[\s_-]+/g, ' ');
 
 const isOptOutColumn = (key: string) => optOutFlags.includes(key) || statusKeys.includes(key);
@@ -285,6 +288,7 @@ function plainReader(header: string[], keys: string[], column: number): DncSourc
     const marks = [...flags.map(name), ...(status >= 0 ? [name(status)] : [])].join(' or ');
     return {
       name: 'plain',
+      byMarks: true,
       title: `${title}, rows ${marks} marks as opted out`,
       // An opt-out by any of its marks: a flag set, or a status that says so.
       read: (fields) => {

@@ -214,11 +214,14 @@ async function openExport(ctx: JobContext, opts: DncSyncOptions) {
     throw error;
   }
   const { source, hasHeader, fitsTool } = recognised;
-  // Every row of a tool's export read as an opt-out, those its tool marks as subscribed too: said.
+  // A tool's export read as any CSV: by its opt-out or status column when it has one, else every row an opt-out
+  // (those its tool marks as subscribed too): said.
   if (fitsTool)
     ctx.emit({
       type: 'warning',
-      text: `${opts.name} looks like ${fitsTool}; --source plain reads every row as an opt-out, whatever its status there`,
+      text: source.byMarks
+        ? `${opts.name} looks like ${fitsTool}; --source plain reads it as any CSV: ${source.title}, not by its tool's rules`
+        : `${opts.name} looks like ${fitsTool}; --source plain reads every row as an opt-out, whatever its status there`,
     });
   const delimiter = first.delimiter;
   if (hasHeader) return { source, records: first.batches, marks: first.marks, header: first.header, delimiter };

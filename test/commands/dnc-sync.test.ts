@@ -102,14 +102,13 @@ describe('dnc sync of each export format', () => {
   ])(
     'the corpus contacts export %s is refused, and read by its %s column with --source plain',
     async (file, column, added, leftOut) => {
-      // Thunderbird's export has no header the CLI knows as a contacts export: it is read as a plain column as it is.
-      if (!file.startsWith('roundcube-tb')) {
-        const refused = await sync([fixture(file, 'corpora/exports'), '--list', 'dncCustmr2', '--dry-run']);
-        expect(refused.code).toBe(2);
-        expect(refused.stderr).toMatch(
-          /contacts export, with no column saying who opted out: every row would be read as an opt-out; give --source plain \(or --column NAME\) to read it so\n/,
-        );
-      }
+      const refused = await sync([fixture(file, 'corpora/exports'), '--list', 'dncCustmr2', '--dry-run']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /^(warning: .*\n)?error: [\w.-]+: it looks like an? [A-Z][\w ]+ contacts export, with no column saying who opted out: every row would be read as an opt-out; give --source plain \(or --column NAME\) to read it so\n/,
+      );
+      const tool = { 'roundcube-outlook.csv': 'an Outlook', 'roundcube-tb_plain.csv': 'a Thunderbird' }[file];
+      if (tool) expect(refused.stderr).toContain(`it looks like ${tool} contacts export`);
       const { diff, values } = await synced(fixture(file, 'corpora/exports'), ['--source', 'plain']);
       expect(diff.source).toEqual({ name: 'plain', title: `the ${column} column` });
       expect(diff.invalid).toBe(0);
@@ -228,6 +227,23 @@ describe('dnc sync of each export format', () => {
     expect(hubspot.stderr).toContain(
       'looks like a HubSpot contacts export; --source plain reads every row as an opt-out',
     );
+    // One with a Status column is read by it, and the warning says so, not that every row counts.
+    const mailchimp = await sync([
+      fixture('mailchimp-audience-with-status.csv'),
+      '--list',
+      'dncCustmr2',
+      '--from',
+      'plain',
+      '--dry-run',
+      '--json',
+    ]);
+    expect(mailchimp.stderr).toContain(
+      'warning: mailchimp-audience-with-status.csv looks like a Mailchimp audience export; --source plain reads it as ' +
+        'any CSV: the "Email Address" column, rows "Status" marks as opted out, not by its tool\'s rules\n',
+    );
+    expect(JSON.parse(mailchimp.stdout)).toMatchObject({
+      leftOut: { reasons: { '"Status" "subscribed", not an opt-out': 1 } },
+    });
     const wrong = await sync(['both.csv', '--list', 'dncCustmr2', '--source', 'hubspot', '--dry-run']);
     expect(wrong.stderr).toBe(
       "error: both.csv: the header is not HubSpot's export: its columns are bl_value, email_or_domain\n" +
@@ -265,10 +281,12 @@ describe('dnc sync of a generic CSV', () => {
       join(dir, 'marks.csv'),
       'Email,Email Opt Out,Do Not Contact,Status\n' +
         'one@mk.example,false,true,\ntwo@mk.example,,,do_not_contact\nthree@mk.example,N/A,,Unsubscribed (manual)\n' +
-        'four@mk.example,no,off,active\n',
+        'four@mk.example,no,off,active\nfive@mk.example,,,DNC\n',
     );
     const marks = await synced('marks.csv');
-    expect(marks.values).toEqual(expect.arrayContaining(['one@mk.example', 'two@mk.example', 'three@mk.example']));
+    expect(marks.values).toEqual(
+      expect.arrayContaining(['one@mk.example', 'two@mk.example', 'three@mk.example', 'five@mk.example']),
+    );
     expect(marks.values).not.toContain('four@mk.example');
   });
 

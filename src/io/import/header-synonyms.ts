@@ -62,6 +62,7 @@ const exportSignatures: Array<[tool: string, headers: string[]]> = [
   ['LinkedIn', ['connectedon']],
   ['Google Contacts', ['email1value', 'givenname', 'organization1name']],
   ['Outlook', ['emaildisplayname', 'email2address', 'businessstreet']],
+  ['Thunderbird', ['screenname', 'pagernumber', 'webpage1']],
   ['Apollo', ['apollocontactid', 'companynameforemails', 'personlinkedinurl']],
   ['HubSpot', ['recordid', 'lifecyclestage', 'contactowner']],
   ['Salesforce', ['mailingcity', 'mailingcountry', 'accountname', 'contactid']],
