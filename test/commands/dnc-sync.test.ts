@@ -435,8 +435,14 @@ describe('dnc sync: the difference first', () => {
     const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(result.code).toBe(3);
     const rejected = join(dir, 'unsub.rejected.csv');
-    expect(result.stderr).toBe(`${diffLines(rejected)}error: 1 row invalid\nhint: Each row of ${rejected} says why.\n`);
+    expect(result.stderr).toBe(
+      `${diffLines(rejected)}Dry run: nothing was sent. To add the 1 new value: ` +
+        'outreach dnc sync unsub.csv --list dncCustmr2 --yes\n' +
+        `error: 1 row invalid\nhint: Each row of ${rejected} says why.\n`,
+    );
     expect(adds()).toBe(0);
+    const json = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ dryRun: true, sent: 0 });
     expect(existsSync(join(dir, 'unsub.dnc-sync-new.csv'))).toBe(false);
   });
 

@@ -146,22 +146,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   };
   if (opts.resume) return resume(ctx, sync, upload, opts.yes);
   const stamp = sync.exportStamp(input.path); // before the diff reads it
-  // A dry run sends nothing and leaves the journal be: it may look at the difference over an unfinished sync.
-  const earlier = opts.restart || input.fromStdin ? undefined : sync.unfinishedSync(input.base);
-  const accepted = earlier?.accepted;
-  const stopped = `an earlier sync of ${file} stopped with ${plural(accepted ?? 0, 'chunk')} accepted`;
-  // The resume goes on in the chunks the stopped run cut: its --chunk-size, whatever this run's is.
-  const continueLine = (add: string[]) =>
-    earlier?.chunkSize === undefined || earlier.chunkSize === opts.chunkSize
-      ? ctx.sameCommandLine(['--dry-run'], add)
-      : ctx.sameCommandLine(['--dry-run'], [...add, '--chunk-size', String(earlier.chunkSize)], ['--chunk-size']);
-  if (accepted && opts.dryRun)
-    ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${continueLine(['--resume', '--yes'])}` });
-  else if (accepted)
-    throw new UsageError(
-      stopped,
-      `Continue it: ${continueLine(['--resume'])}; or diff again from the start with --restart.`,
-    );
+  sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
   // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
   const valid = diff.rows - diff.leftOut.rows - diff.invalid;
@@ -175,8 +160,13 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   if (opts.dryRun || !newCount(diff)) {
     if (diff.files.new) rmSync(diff.files.new, { force: true });
     delete diff.files.new;
-    const outcome = opts.dryRun ? diffText(diff) : `${diffText(diff)}\nNothing new to add.`;
-    return jobResult({ ...diff, sent: 0 }, outcome, invalidCode, failing);
+    const toSend = newCount(diff)
+      ? ` To add the ${plural(newCount(diff), 'new value')}: ${ctx.sameCommandLine(['--dry-run'], ['--yes'])}`
+      : '';
+    const outcome = opts.dryRun
+      ? `${diffText(diff)}\nDry run: nothing was sent.${toSend}`
+      : `${diffText(diff)}\nNothing new to add.`;
+    return jobResult({ ...diff, sent: 0, ...(opts.dryRun ? { dryRun: true } : {}) }, outcome, invalidCode, failing);
   }
   // The file of new values goes unless they are sent (a refusal, a no).
   const go = await confirmed(ctx, {
@@ -205,6 +195,31 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     invalidCode,
     failing,
   );
+}
+
+/** An earlier sync of this file that stopped with chunks accepted: a new run is refused (a dry run is told). Its line
+ * to continue goes on in the chunks the stopped run cut: its --chunk-size, whatever this run's is. A dry run sends
+ * nothing and leaves the journal be: it may look at the difference over an unfinished sync. */
+function sayEarlierSync(
+  ctx: CommandContext,
+  opts: SyncOptions,
+  unfinishedSync: (base: string) => { accepted: number; chunkSize?: number } | undefined,
+  input: InputFile,
+  file: string,
+): void {
+  const earlier = opts.restart || input.fromStdin ? undefined : unfinishedSync(input.base);
+  if (!earlier?.accepted) return;
+  const stopped = `an earlier sync of ${file} stopped with ${plural(earlier.accepted, 'chunk')} accepted`;
+  const continueLine = (add: string[]) =>
+    earlier.chunkSize === undefined || earlier.chunkSize === opts.chunkSize
+      ? ctx.sameCommandLine(['--dry-run'], add)
+      : ctx.sameCommandLine(['--dry-run'], [...add, '--chunk-size', String(earlier.chunkSize)], ['--chunk-size']);
+  if (!opts.dryRun)
+    throw new UsageError(
+      stopped,
+      `Continue it: ${continueLine(['--resume'])}; or diff again from the start with --restart.`,
+    );
+  ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${continueLine(['--resume', '--yes'])}` });
 }
 
 /** --resume: the new values an interrupted run wrote, sent from where its journal stopped. */
