@@ -73,15 +73,24 @@ function gapChange(
   const moved = gaps.findIndex((g) => g !== gaps[0]);
   if (moved < 0) return undefined;
   const then = gaps.findIndex((g, i) => i > moved && g !== gaps[moved]);
-  /** The day, in the prospect's zone, of the first hour between two windows at which the gap is the later one's. */
-  const dayOf = (i: number) => {
+  /** The zone whose clocks changed between two windows, and the day it did there: found at the first hour between
+   * them at which the gap is the later one's (a Phoenix prospect's day is not New York's, whose change it is). */
+  const changeOf = (i: number) => {
     let hour = opens[i - 1]!;
     while (hour < opens[i]! && gap(hour) !== gaps[i]) hour += 3_600_000;
-    return ymd(parts(Math.min(hour, opens[i]!), zone));
+    const at = Math.min(hour, opens[i]!);
+    const changed = (z: string) => offsetMs(opens[i - 1]!, z) !== offsetMs(at, z);
+    const who =
+      changed(zone) && changed(scheduleZone)
+        ? `${zone} and ${scheduleZone}`
+        : changed(zone)
+          ? `${zone} (the prospect's zone)`
+          : `${scheduleZone} (the schedule's zone)`;
+    return `in ${who} on ${ymd(parts(at, changed(zone) ? zone : scheduleZone))}`;
   };
   const next =
-    then < 0 ? undefined : { on: dayOf(then), byMinutes: gaps[then]! - gaps[moved]!, back: gaps[then] === gaps[0] };
-  return { on: dayOf(moved), byMinutes: gaps[moved]! - gaps[0]!, next };
+    then < 0 ? undefined : { on: changeOf(then), byMinutes: gaps[then]! - gaps[moved]!, back: gaps[then] === gaps[0] };
+  return { on: changeOf(moved), byMinutes: gaps[moved]! - gaps[0]!, next };
 }
 
 const moves = (minutes: number) => `${Math.abs(minutes / 60)} h ${minutes > 0 ? 'later' : 'earlier'}`;
@@ -102,12 +111,12 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
   const then = change?.next;
   if (change)
     warnings.push(
-      `daylight-saving change on ${change.on}: windows move ${moves(change.byMinutes)} in local time from then` +
+      `daylight-saving change ${change.on}: windows move ${moves(change.byMinutes)} in local time from then` +
         (!then
           ? ''
           : then.back
-            ? `, until the change back on ${then.on}`
-            : `, and ${moves(then.byMinutes)} on ${then.on}`),
+            ? `, and back from the change ${then.on}`
+            : `, and ${moves(then.byMinutes)} from the change ${then.on}`),
     );
   const next = ahead[0];
   if (!next) return { warnings: [...warnings, 'the schedule has no sending window'] };
@@ -115,7 +124,8 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
     first: {
       schedule: shown(next.start, next.end, scheduleZone),
       local: shown(next.start, next.end, zone),
-      opensAt: new Date(Math.max(next.start, now)).toISOString(),
+      // Open now: this minute (not the clock's milliseconds), inside the window shown.
+      opensAt: new Date(Math.max(next.start, now - (now % 60_000))).toISOString(),
     },
     warnings,
   };

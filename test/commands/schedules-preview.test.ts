@@ -31,9 +31,10 @@ afterEach(() => sb.close());
 const monday = () => Date.UTC(2026, 2, 2, 12, 0);
 const preview = (...args: string[]) =>
   run(['schedules', 'preview', '58964', ...args], { env: sb.env, cwd: dir, now: monday });
-const moveEarlier = 'daylight-saving change on 2026-03-08: windows move 1 h earlier in local time from then';
+const moveEarlier =
+  "daylight-saving change in America/New_York (the schedule's zone) on 2026-03-08: windows move 1 h earlier in local time from then";
 // London: the United States moves first, Europe three weeks later, and the gap is as it was.
-const londonMoves = `${moveEarlier}, until the change back on 2026-03-29`;
+const londonMoves = `${moveEarlier}, and back from the change in Europe/London (the prospect's zone) on 2026-03-29`;
 
 describe('schedules preview', () => {
   it("each prospect's first window in their zone and the schedule's, with warnings; exit 3", async () => {
@@ -153,7 +154,7 @@ describe('schedules preview', () => {
     expect(rows[1]!.first.local).toBe('Sun 2026-03-08 14:00-15:00');
     // Every window is after the United States' change: London's first moves when Europe's clocks do.
     expect(rows[1]!.warnings).toEqual([
-      'daylight-saving change on 2026-03-29: windows move 1 h later in local time from then',
+      "daylight-saving change in Europe/London (the prospect's zone) on 2026-03-29: windows move 1 h later in local time from then",
     ]);
     // At 05:00 UTC on the Monday before, the change is still named on its own day.
     const early = await run(['schedules', 'preview', '58964', '--prospects', 'one.csv', '--json'], {

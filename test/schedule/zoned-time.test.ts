@@ -41,7 +41,8 @@ describe('prospectWindows', () => {
       Date.UTC(2026, 2, 20, 12),
     );
     expect(warnings).toContain(
-      'daylight-saving change on 2026-03-29: windows move 1 h earlier in local time from then, and 1 h earlier on 2026-04-05',
+      "daylight-saving change in Europe/London (the schedule's zone) on 2026-03-29: windows move 1 h earlier in local " +
+        "time from then, and 1 h earlier from the change in Australia/Sydney (the prospect's zone) on 2026-04-05",
     );
     // After the first, the windows open at 06:00 in Sydney: said now, not only once it happens.
     expect(warnings[0]).toBe('sends Tue 2026-03-31 06:00-08:00 local, outside 07:00-20:00');
@@ -56,7 +57,7 @@ describe('prospectWindows', () => {
     );
     expect(warnings).toEqual([
       'sends Sun 2026-03-08 20:00-21:00 local, outside 07:00-20:00',
-      'daylight-saving change on 2026-03-08: windows move 1 h later in local time from then',
+      "daylight-saving change in America/New_York (the prospect's zone) on 2026-03-08: windows move 1 h later in local time from then",
     ]);
   });
 
@@ -68,7 +69,25 @@ describe('prospectWindows', () => {
       Date.UTC(2026, 2, 1, 12),
     );
     expect(warnings).toEqual([
-      'daylight-saving change on 2026-03-08: windows move 1 h earlier in local time from then, until the change back on 2026-03-29',
+      "daylight-saving change in America/New_York (the schedule's zone) on 2026-03-08: windows move 1 h earlier in local time " +
+        "from then, and back from the change in Europe/London (the prospect's zone) on 2026-03-29",
     ]);
+  });
+});
+
+describe('the first window', () => {
+  it('open already: it opens at this minute, not at the second and millisecond of the clock', () => {
+    // Monday 2026-03-02 14:30:12.345 in London, inside its 14:00-17:00 window.
+    const { first } = prospectWindows(
+      weekdays('14:00-17:00'),
+      'Europe/London',
+      'Europe/London',
+      Date.UTC(2026, 2, 2, 14, 30, 12, 345),
+    );
+    expect(first).toEqual({
+      schedule: 'Mon 2026-03-02 14:00-17:00',
+      local: 'Mon 2026-03-02 14:00-17:00',
+      opensAt: '2026-03-02T14:30:00.000Z',
+    });
   });
 });
