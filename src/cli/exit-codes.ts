@@ -17,7 +17,8 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.ok, 'Success: everything asked for was done.'],
   [
     ExitCode.failure,
-    'API or network failure: the service answered with an error, could not be reached, or refused every item.',
+    'API or network failure: the service answered with an error, could not be reached, or refused every item; or a ' +
+      'file could not be written (a report beside a read-only input).',
   ],
   [
     ExitCode.usage,

@@ -1,6 +1,7 @@
 // Runs one command line: parse, run the verb, map any error to a message and an exit code.
 import { CommanderError, type Command } from 'commander';
 import type { Context } from '../context.js';
+import { unwritableFile } from './unwritable-file.js';
 import { createCommandContext, type CommandContext } from './command-context.js';
 import {
   Interrupted,
@@ -190,6 +191,15 @@ function printError(ctx: Context, thrown: unknown, cmdCtx: CommandContext | unde
     const code = ctx.signal.aborted ? ExitCode.interrupted : exitCodeFor(error);
     ctx.stderr.write(`hint: ${redact(error.hint ?? hintFor(code))}\n`);
     return code;
+  }
+  const unwritable = unwritableFile(error);
+  if (unwritable) {
+    ctx.stderr.write(`error: ${redact(unwritable)}\n`);
+    ctx.stderr.write(
+      'hint: Reports, journals and rejected rows are written beside the input file: run it from a copy in a folder ' +
+        'this user can write (with space free).\n',
+    );
+    return ExitCode.failure;
   }
   const debug = cmdCtx?.flags.debug || ctx.env.OUTREACH_DEBUG === '1';
   const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);
