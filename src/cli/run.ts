@@ -146,7 +146,7 @@ function inFlagWords(error: unknown, cmdCtx: CommandContext | undefined): unknow
 function hintFor(code: ExitCode): string {
   switch (code) {
     case ExitCode.usage:
-      return 'Nothing was sent. Add --help to the command to see what it takes.';
+      return 'Nothing was changed. Add --help to the command to see what it takes.';
     case ExitCode.auth:
       return 'Check the key with `outreach auth status`, or store one with `outreach auth login`.';
     case ExitCode.rateLimited:

@@ -165,8 +165,11 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     return {
       check,
       status: 'fail',
-      detail: `${records.length} SPF records: receivers treat two as a permanent error (RFC 7208 3.2)`,
-      fix: `merge them into one TXT record at ${domain}: ${records.map((r) => `"${r}"`).join(' and ')}`,
+      detail:
+        `${records.length} SPF records: receivers treat two as a permanent error (RFC 7208 3.2)` +
+        (records.some((r) => passesAll(allOf(r))) ? '; one ends in +all: anyone may send as the domain' : ''),
+      // The one record keeps every sender's mechanisms, and one all: ~all or -all, never the +all one of them had.
+      fix: `merge them into one TXT record at ${domain} ending in ~all (or -all): ${records.map((r) => `"${r}"`).join(' and ')}`,
     };
   const record = records[0]!;
   const unreadable = syntaxProblems(record);

@@ -43,6 +43,7 @@ const zone: Zone = {
   ...good('no-mx.example', { 'no-mx.example': { TXT: [spf] } }),
   ...good('null-mx.example', { 'null-mx.example': { MX: [{ preference: 0, exchange: '.' }], TXT: [spf] } }),
   ...good('two-spf.example', { 'two-spf.example': { MX: mx, TXT: [spf, 'v=spf1 mx -all'] } }),
+  ...good('two-spf-open.example', { 'two-spf-open.example': { MX: mx, TXT: ['v=spf1 +all', 'v=spf1 -all'] } }),
   ...good('plus-all.example', { 'plus-all.example': { MX: mx, TXT: ['v=spf1 mx +all'] } }),
   ...good('no-all.example', { 'no-all.example': { MX: mx, TXT: ['v=spf1 mx'] } }),
   ...good('lookups.example', { 'lookups.example': { MX: mx, TXT: ['v=spf1 include:l0.chain.example mx -all'] } }),
@@ -231,6 +232,12 @@ describe('domains check', () => {
     ['no-mx.example', 'MX', 'fail', 'no MX record: replies and bounces to the domain cannot be delivered'],
     ['null-mx.example', 'MX', 'fail', 'a null MX (RFC 7505): the domain says it receives no mail, so replies bounce'],
     ['two-spf.example', 'SPF', 'fail', '2 SPF records: receivers treat two as a permanent error (RFC 7208 3.2)'],
+    [
+      'two-spf-open.example',
+      'SPF',
+      'fail',
+      '2 SPF records: receivers treat two as a permanent error (RFC 7208 3.2); one ends in +all: anyone may send as the domain',
+    ],
     ['plus-all.example', 'SPF', 'fail', 'ends in +all: anyone may send as the domain'],
     ['no-all.example', 'SPF', 'fail', 'has no all mechanism: mail from any other server is neutral'],
     [

@@ -61,7 +61,7 @@ describe('--jq', () => {
       code: 2,
       stderr:
         'error: --jq filters JSON: it cannot be used with --csv\n' +
-        'hint: Nothing was sent. Add --help to the command to see what it takes.\n',
+        'hint: Nothing was changed. Add --help to the command to see what it takes.\n',
     });
   });
 });

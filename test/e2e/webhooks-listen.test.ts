@@ -252,7 +252,7 @@ describe('webhooks listen against hostile or unusual senders (issue 27 item 13)'
       code: 2,
       stderr:
         'error: --expect-header "X-Secret": give the value the sender must send\n' +
-        'hint: Nothing was sent. Add --help to the command to see what it takes.\n',
+        'hint: Nothing was changed. Add --help to the command to see what it takes.\n',
     });
   });
 });

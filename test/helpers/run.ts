@@ -50,5 +50,5 @@ export async function parse(argv: string[], options: TestContextOptions = {}): P
 }
 
 /** The hint under an error that names no next step of its own: bad input (exit 2), or a refusal by the service (1). */
-export const usageHint = 'hint: Nothing was sent. Add --help to the command to see what it takes.\n';
+export const usageHint = 'hint: Nothing was changed. Add --help to the command to see what it takes.\n';
 export const debugHint = 'hint: Run it again with --debug to see each request and answer.\n';
