@@ -117,3 +117,11 @@ export function createCsvStreamWriter(
     },
   };
 }
+
+/** A report's header: its row and reason columns, then the input's own. Where the input has a "row" or "reason" column
+ * of its own, ours are "outreach_row" and "outreach_reason": two columns of one name read back as one. */
+export function reportHeader(inputHeader: string[]): string[] {
+  const taken = new Set(inputHeader.map((name) => name.trim().toLowerCase()));
+  const ours = taken.has('row') || taken.has('reason') ? ['outreach_row', 'outreach_reason'] : ['row', 'reason'];
+  return [...ours, ...inputHeader];
+}

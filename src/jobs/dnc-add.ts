@@ -8,7 +8,7 @@ import { addDncItems } from '../api/resources/dnc.js';
 import { brokenAfterAccepted, Interrupted, OutreachError, UsageError } from '../errors.js';
 import { formatCount, plural } from '../format.js';
 import { openCsv, type CsvEncoding, type CsvMarks } from '../io/csv-reader.js';
-import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
+import { createCsvFileWriter, reportHeader, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { classifyDncValue } from '../io/dnc-values.js';
 import { columnKey, valueColumn } from '../io/dnc-column.js';
 import { EmailIndex } from '../io/import/email-index.js';
@@ -299,7 +299,7 @@ class Upload {
   private async reject(value: Value, reason: string): Promise<void> {
     this.summary.rejected++;
     // The record whole after its row and reason, however many cells it has: fixed, it can be added again.
-    const columns = ['row', 'reason', ...(this.header?.names ?? ['value'])];
+    const columns = reportHeader(this.header?.names ?? ['value']);
     this.rejects ??= await createCsvFileWriter(this.opts.rejectedPath, columns, { marks: this.marks });
     await this.rejects.write([value.row, reason, ...(this.header || value.fields.length ? value.fields : [value.raw])]);
   }

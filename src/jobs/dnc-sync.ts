@@ -14,7 +14,7 @@ import {
   type CsvReadOptions,
   type CsvRow,
 } from '../io/csv-reader.js';
-import { createCsvFileWriter, type CsvFileWriter } from '../io/csv-file-writer.js';
+import { createCsvFileWriter, reportHeader, type CsvFileWriter } from '../io/csv-file-writer.js';
 import { canonicalDncKey, classifyDncValue } from '../io/dnc-values.js';
 import { DncSet } from '../io/import/dnc-set.js';
 import { estimateRows } from '../io/import/estimate-rows.js';
@@ -152,7 +152,7 @@ function rowReport(path: string, header: string[], marks: CsvMarks | undefined, 
   let writer: CsvFileWriter | undefined;
   return {
     async add(record: CsvRow | CsvBadRow, reason: string): Promise<void> {
-      writer ??= await createCsvFileWriter(path, ['row', 'reason', ...header], { marks });
+      writer ??= await createCsvFileWriter(path, reportHeader(header), { marks });
       await writer.writeRecord([record.row, reason], record, delimiter);
     },
     /** The file's path when it holds rows. */

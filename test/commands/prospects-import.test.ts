@@ -51,6 +51,16 @@ describe('prospects import', () => {
     expect(existsSync(join(dir, 'some.rejected.csv'))).toBe(false);
   });
 
+  it('a file with a reason column of its own: the rejected file names ours apart, and fixed it imports', async () => {
+    writeFileSync(join(dir, 'why.csv'), 'email,Reason\nok@x.example,met at a fair\nbad-email,cold list\n');
+    expect((await importIn(['why.csv', '--no-wait', '--ignore-unknown'])).code).toBe(3);
+    const [header, row] = readFileSync(join(dir, 'why.rejected.csv'), 'utf8').split('\n');
+    expect(header).toBe('outreach_row,outreach_reason,email,Reason');
+    expect(row).toMatch(/^3,.*,bad-email,cold list$/);
+    writeFileSync(join(dir, 'fixed.csv'), `${header}\n${row!.replace('bad-email', 'good@x.example')}\n`);
+    expect((await importIn(['fixed.csv', '--no-wait', '--ignore-unknown'])).code).toBe(0);
+  });
+
   it('imports a clean file, waits, and writes the results in input order', async () => {
     const result = await importIn(['sample.csv', '--wait']);
     expect(result.code).toBe(0);

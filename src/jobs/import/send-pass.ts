@@ -5,7 +5,7 @@ import { createReadStream, rmSync, statSync, type ReadStream } from 'node:fs';
 import { brokenAfterAccepted, Interrupted, OutreachError, UsageError } from '../../errors.js';
 import { formatCount, formatDuration, plural } from '../../format.js';
 import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
-import { createCsvFileWriter, type CsvFileWriter } from '../../io/csv-file-writer.js';
+import { createCsvFileWriter, reportHeader, type CsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow, type Suppression } from '../../io/import/preflight.js';
 import type { JobContext } from '../context.js';
@@ -204,7 +204,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           if (check.list !== undefined) result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
-            rejects ??= await createCsvFileWriter(options.rejectedPath, ['row', 'reason', ...source.header], {
+            rejects ??= await createCsvFileWriter(options.rejectedPath, reportHeader(source.header), {
               marks: source.marks,
             });
             await rejects.writeRecord([record.row, check.reason], record, source.delimiter);
