@@ -79,7 +79,12 @@ describe('dnc lists / show / search', () => {
   });
 
   it('shows one page or --all, always sending type', async () => {
-    expect((await dnc(['show', 'dncGlobal1'])).stdout.trim().split('\n')).toHaveLength(25);
+    const first = await dnc(['show', 'dncGlobal1']);
+    expect({ lines: first.stdout.trim().split('\n').length, stderr: first.stderr }).toEqual({ lines: 25, stderr: '' });
+    // A person at a terminal learns there is more; a script asked for one page and gets it.
+    const table = await dnc(['show', 'dncGlobal1'], { stdoutIsTTY: true });
+    expect(table.stderr).toBe('Page 1 of 2: --page 2 for the next, --all for every value.\n');
+    expect((await dnc(['show', 'dncGlobal1', '--page', '2'], { stdoutIsTTY: true })).stderr).toBe('');
     expect((await dnc(['show', 'dncGlobal1', '--all'])).stdout.trim().split('\n')).toHaveLength(40);
     expect((await dnc(['show', 'dncGlobal1', '--type', 'domain'])).stdout).toBe(
       'competitor.com\tdomain\t2026-02-01T12:00:00.000Z\tAlice Admin\ngov.example\tdomain\t2026-02-04T12:00:00.000Z\tAlice Admin\n',

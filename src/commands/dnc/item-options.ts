@@ -14,11 +14,22 @@ export const itemFlags = {
 
 export const itemRules = [conflicts('all', 'page')];
 
-export function pages<T>(
+/** Every page (--all), or the one asked for, with a line for a person at a terminal when there are more: a script
+ * asked for one page and gets it (as `tasks list`). */
+export async function itemsOf<T>(
   opts: { all: boolean; page?: number; pageSize?: number },
+  atTerminal: boolean,
   fetch: (page: number, pageSize: number) => Promise<Page<T>>,
-): AsyncGenerator<T> {
-  if (opts.all) return paginate(fetch, { pageSize: opts.pageSize ?? maxDncPageSize });
+): Promise<{ items: AsyncIterable<T> | T[]; said?: string }> {
+  if (opts.all) return { items: paginate(fetch, { pageSize: opts.pageSize ?? maxDncPageSize }) };
+  const number = opts.page ?? 1;
   const pageSize = opts.pageSize ?? 25;
-  return paginate(fetch, { pageSize, startPage: opts.page ?? 1, limit: pageSize });
+  const page = await fetch(number, pageSize);
+  // A count read from the service is a hint: only a whole number past this page says there are more.
+  const total = page.totalPages;
+  const more = atTerminal && Number.isSafeInteger(total) && (total as number) > number;
+  return {
+    items: page.items.slice(0, pageSize),
+    said: more ? `Page ${number} of ${total}: --page ${number + 1} for the next, --all for every value.` : undefined,
+  };
 }

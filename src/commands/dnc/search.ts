@@ -3,7 +3,7 @@ import { arg } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { searchDncPage } from '../../api/resources/dnc.js';
-import { itemFlags, itemRules, pages } from './item-options.js';
+import { itemFlags, itemRules, itemsOf } from './item-options.js';
 
 export default defineVerb({
   agent: { kind: 'read' },
@@ -13,7 +13,7 @@ export default defineVerb({
   rules: itemRules,
   async run(ctx, opts) {
     const http = await ctx.http();
-    const items = pages(opts, (page, pageSize) =>
+    const { items, said } = await itemsOf(opts, ctx.output.format === 'table', (page, pageSize) =>
       searchDncPage(http, { page, pageSize, type: opts.type, search: opts.args[0] }),
     );
     return listResult(
@@ -27,6 +27,7 @@ export default defineVerb({
         dateColumn('CREATED', (i) => i.createdAt, { drop: 2 }),
       ],
       { emptyMessage: `nothing matches "${opts.args[0]}"` },
+      { said },
     );
   },
 });

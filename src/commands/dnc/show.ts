@@ -3,7 +3,7 @@ import { arg, flag } from '../../cli/flags.js';
 import { listResult } from '../../cli/result.js';
 import { defineVerb } from '../../cli/verb.js';
 import { dncItemsPage } from '../../api/resources/dnc.js';
-import { itemFlags, itemRules, pages } from './item-options.js';
+import { itemFlags, itemRules, itemsOf } from './item-options.js';
 
 export default defineVerb({
   agent: { kind: 'read' },
@@ -13,7 +13,7 @@ export default defineVerb({
   rules: itemRules,
   async run(ctx, opts) {
     const http = await ctx.http();
-    const items = pages(opts, (page, pageSize) =>
+    const { items, said } = await itemsOf(opts, ctx.output.format === 'table', (page, pageSize) =>
       dncItemsPage(http, opts.args[0], { page, pageSize, type: opts.type, search: opts.search }),
     );
     return listResult(
@@ -25,6 +25,7 @@ export default defineVerb({
         { header: 'ADDED BY', value: (i) => i.addedBy ?? '', drop: 1 },
       ],
       { emptyMessage: 'no items' },
+      { said },
     );
   },
 });
