@@ -14,6 +14,9 @@ const writeProblems: Record<string, string> = {
 export function unwritableFile(error: unknown): string | undefined {
   const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   const why = code ? writeProblems[code] : undefined;
+  // A write that fails for want of space names no file (Node's write errors carry no path): the disk is said.
+  if (why && syscall === 'write' && typeof path !== 'string' && (code === 'ENOSPC' || code === 'EDQUOT'))
+    return `cannot write a file: ${why}`;
   if (!why || typeof path !== 'string' || !['open', 'write', 'rename', 'mkdir'].includes(syscall ?? ''))
     return undefined;
   const temp = /^\.(.+)\.outreach-tmp-\d+-[0-9a-f]+$/.exec(basename(path));

@@ -149,9 +149,10 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => utf8(parts.join('')))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),
-    addresses: async (name) => [
-      ...(await ask(name, () => dns.resolve4(name))),
-      ...(await ask(name, () => dns.resolve6(name))),
-    ],
+    // An IPv4 address found is enough: AAAA is asked only without one (some servers fail AAAA questions alone).
+    addresses: async (name) => {
+      const v4 = await ask(name, () => dns.resolve4(name));
+      return v4.length ? v4 : ask(name, () => dns.resolve6(name));
+    },
   };
 }

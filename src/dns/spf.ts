@@ -1,7 +1,7 @@
 // SPF (RFC 7208): the domain's one record, its `all` qualifier, and the DNS lookups it costs a receiver, counted
 // through every include and redirect (at most 10, or the receiver gives up with a permanent error).
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Lookups } from './resolver.js';
+import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
 export const maxSpfLookups = 10;
@@ -12,7 +12,15 @@ const maxMxRecords = 10;
 /** Terms that each cost a receiver one lookup (4.6.4). */
 const lookupTerms = /^[+?~-]?(include:|a$|a:|a\/|mx$|mx:|mx\/|ptr|exists:)|^redirect=/i;
 
-const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1(\s|$)/i.test(r.trim()));
+const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1( |$)/i.test(r.replace(/^ +/, '')));
+
+/** A record's terms after v=spf1, split as receivers split them: on ASCII spaces only (RFC 7208 4.6.1), so a
+ * non-breaking space pasted from a web page joins two terms into one that is not a term. */
+const termsOf = (record: string) =>
+  record
+    .replace(/^ +| +$/g, '')
+    .split(/ +/)
+    .slice(1);
 
 interface Count {
   lookups: number;
@@ -20,6 +28,8 @@ interface Count {
   problems: Array<[string, string]>;
   /** The a, mx and exists terms whose lookup found nothing ("void lookups"). */
   voids: string[];
+  /** The terms whose lookup failed (SERVFAIL, a timeout): not known. */
+  unknown: string[];
 }
 
 const includeProblem = (what: string): [string, string] => [what, 'fix or remove that include or redirect'];
@@ -30,7 +40,15 @@ async function lookUpTerm(dns: Lookups, term: string, recordDomain: string, coun
   const [, kind = '', target] = /^[+?~-]?(a|mx|exists)(?::([^/]+))?/i.exec(term) ?? [];
   const name = (target ?? recordDomain).toLowerCase().replace(/\.$/, '');
   if (!kind || name.includes('%')) return; // a macro: expanded per message, not known here
-  const found = kind.toLowerCase() === 'mx' ? (await dns.mx(name)).length : (await dns.addresses(name)).length;
+  let found: number;
+  try {
+    found = kind.toLowerCase() === 'mx' ? (await dns.mx(name)).length : (await dns.addresses(name)).length;
+  } catch (error) {
+    // A name whose servers fail tells nothing of the record as a whole: said, and the rest of the check goes on.
+    if (!(error instanceof DnsFailure) || error.unreachable) throw error;
+    count.unknown.push(`${term} (${error.code || 'no answer'})`);
+    return;
+  }
   if (!found) count.voids.push(term);
   else if (kind.toLowerCase() === 'mx' && found > maxMxRecords)
     count.problems.push([
@@ -43,7 +61,7 @@ async function lookUpTerm(dns: Lookups, term: string, recordDomain: string, coun
  * include reached twice (by two paths) costs twice; one that includes itself, on the way down, is a loop. Past the
  * limit (and a margin) it stops counting: the receiver has given up. */
 async function countLookups(dns: Lookups, record: string, count: Count, path: string[]): Promise<void> {
-  const terms = record.trim().split(/\s+/).slice(1);
+  const terms = termsOf(record);
   // A redirect is ignored when the record has an all mechanism (RFC 7208 6.1).
   const hasAll = terms.some((t) => /^[+?~-]?all$/i.test(t));
   for (const term of terms) {
@@ -126,7 +144,7 @@ const modifierTerm = /^([a-z][a-z0-9_.-]*)=/i;
 function syntaxProblems(record: string): string[] {
   const problems: string[] = [];
   const modifiers = new Map<string, number>();
-  for (const term of record.trim().split(/\s+/).slice(1)) {
+  for (const term of termsOf(record)) {
     const modifier = modifierTerm.exec(term)?.[1]?.toLowerCase();
     if (modifier) {
       modifiers.set(modifier, (modifiers.get(modifier) ?? 0) + 1);
@@ -134,6 +152,13 @@ function syntaxProblems(record: string): string[] {
     }
     // A domain with a macro (%{d2/}) may hold a / of its own: its mechanism's name is what is checked.
     if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%\{/i.test(term)) continue;
+    if (/[^\x21-\x7e]/.test(term)) {
+      problems.push(
+        `"${JSON.stringify(term).slice(1, -1)}" holds a character receivers do not read in a term ` +
+          '(only ASCII, and plain spaces between terms): the record is a permanent error',
+      );
+      continue;
+    }
     const [, name = '', argument, prefix, prefix6] = mechanismTerm.exec(term) ?? [];
     const kind = name.toLowerCase();
     const bad =
@@ -181,7 +206,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       fix: `correct or remove those terms in the record at ${domain} (v=spf1, then mechanisms such as include:, ip4:, mx, and one all)`,
       record,
     };
-  const count: Count = { lookups: 0, problems: [], voids: [] };
+  const count: Count = { lookups: 0, problems: [], voids: [], unknown: [] };
   await countLookups(dns, record, count, [domain.toLowerCase()]);
   const all = await finalAll(dns, record, domain);
   // Through a redirect, the change is made where the all is (or would be).
@@ -206,21 +231,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     ]);
   problems.push(...count.problems);
   // Warnings are said only when nothing fails: a failing record is fixed first.
-  const warnings: Array<[string, string]> = [];
-  const voids = `${count.voids.join(', ')} ${count.voids.length > 1 ? 'find' : 'finds'} no record`;
-  const removeVoids = 'remove the terms that name hosts without records (or publish the records they expect)';
-  if (count.voids.length > maxVoidLookups)
-    problems.push([`${voids}: receivers stop after ${maxVoidLookups} such lookups (permanent error)`, removeVoids]);
-  else if (count.voids.length)
-    warnings.push([
-      `${voids}: each costs a lookup and allows no one (more than ${maxVoidLookups} are a permanent error)`,
-      removeVoids,
-    ]);
-  if (/(?:^|\s)[+?~-]?ptr(?=[:\s]|$)/i.test(record))
-    warnings.push([
-      'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it',
-      "replace ptr by the sending servers' ip4:/ip6: ranges",
-    ]);
+  const warnings = spfWarnings(count, record, problems);
   if (!problems.length && !warnings.length)
     return { check, status: 'pass', detail: `${record} (${count.lookups} of ${maxSpfLookups} lookups)`, record };
   const [status, said] = problems.length ? (['fail', problems] as const) : (['warn', warnings] as const);
@@ -231,4 +242,30 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     fix: [...new Set(said.map(([, how]) => how))].join('; '),
     record,
   };
+}
+
+/** What weakens a record without breaking it (a void lookup or two, a lookup that failed, ptr); past the void limit,
+ * a problem added to `problems` instead. */
+function spfWarnings(count: Count, record: string, problems: Array<[string, string]>): Array<[string, string]> {
+  const warnings: Array<[string, string]> = [];
+  const voids = `${count.voids.join(', ')} ${count.voids.length > 1 ? 'find' : 'finds'} no record`;
+  const removeVoids = 'remove the terms that name hosts without records (or publish the records they expect)';
+  if (count.voids.length > maxVoidLookups)
+    problems.push([`${voids}: receivers stop after ${maxVoidLookups} such lookups (permanent error)`, removeVoids]);
+  else if (count.voids.length)
+    warnings.push([
+      `${voids}: each costs a lookup and allows no one (more than ${maxVoidLookups} are a permanent error)`,
+      removeVoids,
+    ]);
+  if (count.unknown.length)
+    warnings.push([
+      `the lookups of ${count.unknown.join(', ')} failed: whether they find a record is not known`,
+      "make those names' servers answer",
+    ]);
+  if (/(?:^|\s)[+?~-]?ptr(?=[:\s]|$)/i.test(record))
+    warnings.push([
+      'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it',
+      "replace ptr by the sending servers' ip4:/ip6: ranges",
+    ]);
+  return warnings;
 }

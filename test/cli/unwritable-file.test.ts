@@ -16,6 +16,14 @@ describe('unwritableFile', () => {
     );
   });
 
+  it('a full disk, as Node says it (a write error names no file)', () => {
+    const error = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    });
+    expect(unwritableFile(error)).toBe('cannot write a file: no space left on the device');
+  });
+
   it('leaves other errors to the general message', () => {
     expect(unwritableFile(fsError('ENOENT', 'open', '/data/missing.csv'))).toBeUndefined();
     expect(unwritableFile(fsError('EACCES', 'connect', '/run/socket'))).toBeUndefined();

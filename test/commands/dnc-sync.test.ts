@@ -507,6 +507,8 @@ describe('dnc sync: an interrupted upload', () => {
     const suggested = 'outreach dnc sync many.csv --list dncCustmr2 --resume --yes --chunk-size 10';
     const plain = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(plain.stderr).toContain(`continue it with: ${suggested}\n`);
+    // The line that continues it is the one to send with: not also a fresh --yes, which this state refuses.
+    expect(plain.stderr).not.toContain('To add the');
     const other = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run', '--chunk-size=20']);
     expect(other.stderr).toContain(`continue it with: ${suggested}\n`);
     expect(adds()).toBe(before);

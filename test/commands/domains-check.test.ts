@@ -156,6 +156,15 @@ const zone: Zone = {
       TXT: ['v=DMARC1; p=reject; rua=mailto:d@bücher.example,mailto:e@xn--bcher-kva.example'],
     },
   }),
+  // A non-breaking space pasted between two terms: receivers read one term that is none.
+  ...good('spf-nbsp.example', {
+    'spf-nbsp.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example\u00a0~all'] },
+  }),
+  // An a: term whose name's servers fail: not known, said, and the rest of the record judged.
+  ...good('spf-aservfail.example', {
+    'spf-aservfail.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example a:broken-host.example -all'] },
+    'broken-host.example': { SERVFAIL: true },
+  }),
   ...good('spf-ptr.example', { 'spf-ptr.example': { MX: mx, TXT: ['v=spf1 ptr:provider.example -all'] } }),
   ...good('spf-hosts.example', {
     'spf-hosts.example': { MX: mx, A: ['192.0.2.7'], TXT: ['v=spf1 a mx a:v6.spf-hosts.example -all'] },
@@ -264,6 +273,24 @@ describe('domains check', () => {
       'DKIM',
       'fail',
       'the lookups of every selector failed (ESERVFAIL): whether a key is published is not known',
+    ],
+    [
+      'dmarc-extno.example',
+      'DMARC',
+      'warn',
+      'p=reject; in.reports.example has not said it takes reports for dmarc-extno.example (no "v=DMARC1" at dmarc-extno.example._report._dmarc.in.reports.example): receivers send it none',
+    ],
+    [
+      'spf-nbsp.example',
+      'SPF',
+      'fail',
+      '"include:_spf.provider.example\u00a0~all" holds a character receivers do not read in a term (only ASCII, and plain spaces between terms): the record is a permanent error',
+    ],
+    [
+      'spf-aservfail.example',
+      'SPF',
+      'warn',
+      'the lookups of a:broken-host.example (ESERVFAIL) failed: whether they find a record is not known',
     ],
     ['spf-ptr.example', 'SPF', 'warn', 'uses ptr, which RFC 7208 5.5 says not to: slow, and some receivers skip it'],
     [

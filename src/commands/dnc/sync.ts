@@ -146,7 +146,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   };
   if (opts.resume) return resume(ctx, sync, upload, opts.yes);
   const stamp = sync.exportStamp(input.path); // before the diff reads it
-  sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
+  const unfinished = sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
   // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
   const valid = diff.rows - diff.leftOut.rows - diff.invalid;
@@ -160,9 +160,11 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   if (opts.dryRun || !newCount(diff)) {
     if (diff.files.new) rmSync(diff.files.new, { force: true });
     delete diff.files.new;
-    const toSend = newCount(diff)
-      ? ` To add the ${plural(newCount(diff), 'new value')}: ${ctx.sameCommandLine(['--dry-run'], ['--yes'])}`
-      : '';
+    // Over an unfinished sync, the line to send is the one that continues it (said above).
+    const toSend =
+      newCount(diff) && !unfinished
+        ? ` To add the ${plural(newCount(diff), 'new value')}: ${ctx.sameCommandLine(['--dry-run'], ['--yes'])}`
+        : '';
     const outcome = opts.dryRun
       ? `${diffText(diff)}\nDry run: nothing was sent.${toSend}`
       : `${diffText(diff)}\nNothing new to add.`;
@@ -206,12 +208,13 @@ function sayEarlierSync(
   unfinishedSync: (base: string) => { accepted: number; chunkSize?: number } | undefined,
   input: InputFile,
   file: string,
-): void {
+): boolean {
   const earlier = opts.restart || input.fromStdin ? undefined : unfinishedSync(input.base);
-  if (!earlier?.accepted) return;
+  if (!earlier?.accepted) return false;
   const stopped = `an earlier sync of ${file} stopped with ${plural(earlier.accepted, 'chunk')} accepted`;
   const continueLine = (add: string[]) =>
-    earlier.chunkSize === undefined || earlier.chunkSize === opts.chunkSize
+    // A size read back from the journal that --chunk-size would refuse is not suggested.
+    earlier.chunkSize === undefined || earlier.chunkSize === opts.chunkSize || earlier.chunkSize > maxDncChunk
       ? ctx.sameCommandLine(['--dry-run'], add)
       : ctx.sameCommandLine(['--dry-run'], [...add, '--chunk-size', String(earlier.chunkSize)], ['--chunk-size']);
   if (!opts.dryRun)
@@ -220,6 +223,7 @@ function sayEarlierSync(
       `Continue it: ${continueLine(['--resume'])}; or diff again from the start with --restart.`,
     );
   ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${continueLine(['--resume', '--yes'])}` });
+  return true;
 }
 
 /** --resume: the new values an interrupted run wrote, sent from where its journal stopped. */
