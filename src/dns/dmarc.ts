@@ -105,7 +105,8 @@ async function unauthorisedReports(dns: Lookups, rua: string, owner: string): Pr
     .filter((host): host is string => !!host && orgOf(host) !== orgOf(owner));
   const missing: Array<[string, string]> = [];
   for (const host of [...new Set(external)].slice(0, maxReportAddresses)) {
-    const name = `${domainToASCII(owner) || owner}._report._dmarc.${domainToASCII(host) || host}`;
+    // `owner` is as DNS holds it already (domains check looks names up in their xn-- form); the address may not be.
+    const name = `${owner}._report._dmarc.${domainToASCII(host) || host}`;
     // A lookup the destination's name servers fail tells nothing about this domain's record: that address is passed over.
     const found = await dns.txt(name).catch((error: unknown) => {
       if (error instanceof DnsFailure && !error.unreachable) return undefined;

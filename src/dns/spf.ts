@@ -6,7 +6,7 @@ import type { Finding } from './finding.js';
 
 export const maxSpfLookups = 10;
 /** Lookups that find nothing a receiver allows before the record is a permanent error (RFC 7208 4.6.4). */
-export const maxVoidLookups = 2;
+const maxVoidLookups = 2;
 /** MX records an mx mechanism may find before it is a permanent error (4.6.4: at most 10 address lookups). */
 const maxMxRecords = 10;
 /** Terms that each cost a receiver one lookup (4.6.4). */
