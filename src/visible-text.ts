@@ -27,3 +27,17 @@ const allControls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 export function visible(text: string, options: { lines?: boolean } = {}): string {
   return text.replace(options.lines ? controlsButLines : allControls, shown);
 }
+
+/** Characters a reader cannot see or tell from a space: controls, format characters (zero-width, bidirectional
+ * marks) and every space but the ASCII one. */
+const unseen = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/** The text with every character a reader cannot see written as \u escape (a zero-width space is \u200b, a
+ * non-breaking space \u00a0): for a message that says a value holds a character it should not. */
+export function unseenShown(text: string): string {
+  return text.replace(unseen, (char) => {
+    if (char === ' ') return char;
+    const hex = char.codePointAt(0)!.toString(16);
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+  });
+}

@@ -42,7 +42,9 @@ const noSuchName = new Set(['ENOTFOUND', 'NXDOMAIN', 'ENONAME']);
 export interface Lookups {
   txt(name: string): Promise<string[]>;
   mx(name: string): Promise<Array<{ exchange: string; priority: number }>>;
-  /** The name's IPv4 and IPv6 addresses (A and AAAA). */
+  /** The name's IPv4 addresses (A). */
+  ipv4(name: string): Promise<string[]>;
+  /** The name's IPv4 addresses, or without one its IPv6 addresses (A, else AAAA). */
   addresses(name: string): Promise<string[]>;
   /** Where the answers came from, for messages: "127.0.0.1:5353" or "the system resolver". */
   readonly from: string;
@@ -150,6 +152,7 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => utf8(parts.join('')))),
     mx: (name) => ask(name, () => dns.resolveMx(name)),
     // An IPv4 address found is enough: AAAA is asked only without one (some servers fail AAAA questions alone).
+    ipv4: (name) => ask(name, () => dns.resolve4(name)),
     addresses: async (name) => {
       const v4 = await ask(name, () => dns.resolve4(name));
       return v4.length ? v4 : ask(name, () => dns.resolve6(name));

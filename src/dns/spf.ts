@@ -1,5 +1,6 @@
 // SPF (RFC 7208): the domain's one record, its `all` qualifier, and the DNS lookups it costs a receiver, counted
 // through every include and redirect (at most 10, or the receiver gives up with a permanent error).
+import { unseenShown } from '../visible-text.js';
 import { isIPv4, isIPv6 } from 'node:net';
 import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
@@ -35,14 +36,20 @@ interface Count {
 const includeProblem = (what: string): [string, string] => [what, 'fix or remove that include or redirect'];
 
 /** An a, mx or exists term's lookup (its target: the term's domain, else the record's own): whether it found nothing
- * (a void lookup), and an mx that finds more records than a receiver looks up, a problem. */
-async function lookUpTerm(dns: Lookups, term: string, recordDomain: string, count: Count): Promise<void> {
-  const [, kind = '', target] = /^[+?~-]?(a|mx|exists)(?::([^/]+))?/i.exec(term) ?? [];
+ * (a void lookup), and an mx that finds more records than a receiver looks up, a problem. `path`: the domains whose
+ * records led here, the term's own last. */
+async function lookUpTerm(dns: Lookups, rawTerm: string, path: string[], count: Count): Promise<void> {
+  const recordDomain = path.at(-1)!;
+  const [, kind = '', target] = /^[+?~-]?(a|mx|exists)(?::([^/]+))?/i.exec(rawTerm) ?? [];
   const name = (target ?? recordDomain).toLowerCase().replace(/\.$/, '');
   if (!kind || name.includes('%')) return; // a macro: expanded per message, not known here
+  // A term of an included record is named with its record: a bare "a" there is not the domain's own.
+  const term = path.length > 1 ? `${rawTerm} (in ${recordDomain}'s record)` : rawTerm;
   let found: number;
   try {
-    found = kind.toLowerCase() === 'mx' ? (await dns.mx(name)).length : (await dns.addresses(name)).length;
+    // exists asks for A records whatever the connection (RFC 7208 5.7); a, for the connection's own family.
+    const lookUp = { mx: dns.mx, exists: dns.ipv4, a: dns.addresses }[kind.toLowerCase() as 'mx' | 'exists' | 'a'];
+    found = (await lookUp(name)).length;
   } catch (error) {
     // A name whose servers fail tells nothing of the record as a whole: said, and the rest of the check goes on.
     if (!(error instanceof DnsFailure) || error.unreachable) throw error;
@@ -70,7 +77,7 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
     if (count.lookups > maxSpfLookups + 5) continue;
     const target = /^[+?~-]?include:(.+)$/i.exec(term)?.[1] ?? /^redirect=(.+)$/i.exec(term)?.[1];
     if (!target) {
-      if (!/^[+?~-]?ptr/i.test(term)) await lookUpTerm(dns, term, path.at(-1)!, count);
+      if (!/^[+?~-]?ptr/i.test(term)) await lookUpTerm(dns, term, path, count);
       continue;
     }
     const name = target.toLowerCase().replace(/\.$/, '');
@@ -154,7 +161,7 @@ function syntaxProblems(record: string): string[] {
     if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%\{/i.test(term)) continue;
     if (/[^\x21-\x7e]/.test(term)) {
       problems.push(
-        `"${JSON.stringify(term).slice(1, -1)}" holds a character receivers do not read in a term ` +
+        `"${unseenShown(JSON.stringify(term).slice(1, -1))}" holds a character receivers do not read in a term ` +
           '(only ASCII, and plain spaces between terms): the record is a permanent error',
       );
       continue;

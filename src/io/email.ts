@@ -11,6 +11,7 @@
 //   top-level label of two or more characters, not all digits, and not one of RFC 6761's special-use names that no
 //   mail reaches (arpa, invalid, local, localhost, onion, test). `.example` stays allowed: documentation and the
 //   sandbox use it.
+import { unseenShown } from '../visible-text.js';
 import { domainToASCII } from 'node:url';
 
 const atext = /^[\p{L}\p{N}\p{M}!#$%&'*+\-/=?^_`{|}~]+$/u;
@@ -62,7 +63,8 @@ export function domainProblem(domain: string): string | null {
   const labels = domain.split('.');
   // A character no domain holds is named first: "bad_domain!" lacks more than a top-level domain.
   const stray = /[^\p{L}\p{N}\p{M}.-]/u.exec(domain)?.[0];
-  if (stray) return `invalid domain "${domain}": ${JSON.stringify(stray)} is not a letter, digit, hyphen or dot`;
+  if (stray)
+    return `invalid domain "${unseenShown(domain)}": ${unseenShown(JSON.stringify(stray))} is not a letter, digit, hyphen or dot`;
   if (labels.length < 2) return `invalid domain "${domain}": no top-level domain`;
   if (!labels.every((l) => label.test(l))) return `invalid domain "${domain}"`;
   // The form mail uses: IDNA's xn-- labels, where the length limits apply ('' when IDNA refuses the name).

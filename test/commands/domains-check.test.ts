@@ -170,6 +170,10 @@ const zone: Zone = {
     'spf-hosts.example': { MX: mx, A: ['192.0.2.7'], TXT: ['v=spf1 a mx a:v6.spf-hosts.example -all'] },
     'v6.spf-hosts.example': { AAAA: ['2001:db8::7'] },
   }),
+  // exists asks for A records only (RFC 7208 5.7): a name with only AAAA is a void lookup there.
+  ...good('spf-exists6.example', {
+    'spf-exists6.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example exists:v6.spf-hosts.example -all'] },
+  }),
   ...good('spf-many-mx.example', {
     'spf-many-mx.example': {
       MX: Array.from({ length: 11 }, (_, i) => ({ preference: i, exchange: `mx${i}.provider.example` })),
@@ -263,6 +267,12 @@ describe('domains check', () => {
       'a:old-host.example finds no record: each costs a lookup and allows no one (more than 2 are a permanent error)',
     ],
     [
+      'spf-exists6.example',
+      'SPF',
+      'warn',
+      'exists:v6.spf-hosts.example finds no record: each costs a lookup and allows no one (more than 2 are a permanent error)',
+    ],
+    [
       'spf-voids.example',
       'SPF',
       'warn',
@@ -284,7 +294,7 @@ describe('domains check', () => {
       'spf-nbsp.example',
       'SPF',
       'fail',
-      '"include:_spf.provider.example\u00a0~all" holds a character receivers do not read in a term (only ASCII, and plain spaces between terms): the record is a permanent error',
+      '"include:_spf.provider.example\\u00a0~all" holds a character receivers do not read in a term (only ASCII, and plain spaces between terms): the record is a permanent error',
     ],
     [
       'spf-aservfail.example',
@@ -297,7 +307,7 @@ describe('domains check', () => {
       'spf-voids3.example',
       'SPF',
       'fail',
-      'exists:gone3.example, a:gone1.example, mx:gone2.example find no record: receivers stop after 2 such lookups (permanent error)',
+      "exists:gone3.example (in sub.spf-voids.example's record), a:gone1.example, mx:gone2.example find no record: receivers stop after 2 such lookups (permanent error)",
     ],
     [
       'spf-many-mx.example',

@@ -215,14 +215,20 @@ describe('prospects import against the do-not-contact lists', () => {
   it('a resume after a list changed is refused: the rows already sent were checked against the lists as they were', async () => {
     expect((await importIn(['leads.csv', '--no-wait', '--keep-journal'])).code).toBe(3);
     await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
-    const resumed = await importIn(['leads.csv', '--no-wait', '--resume']);
+    // The service named by a global flag, as a user on another service would: the hint's command names it too.
+    const global = ['--base-url', sb.baseUrl];
+    const resumed = await run([...global, 'prospects', 'import', 'leads.csv', '--no-wait', '--resume'], {
+      env: { ...sb.env, OUTREACH_BASE_URL: 'http://127.0.0.1:9' },
+      cwd: dir,
+      configDir,
+    });
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain('error: --resume: the do-not-contact lists changed since this import started');
     // Every row had been sent: the hint is where the outcome is, not a second send, and its command works.
-    const hint =
-      /^hint: Every row was sent before they changed: the outcome is at the service\. (outreach prospects import-status (\S+) --wait)\.$/m.exec(
-        resumed.stderr,
-      );
+    const hint = new RegExp(
+      `^hint: Every row was sent before they changed: the outcome is at the service\\. outreach --base-url ${sb.baseUrl.replace(/[.]/g, '\\.')} (prospects import-status (\\S+) --wait)\\.$`,
+      'm',
+    ).exec(resumed.stderr);
     expect(hint).not.toBeNull();
     const status = await run(['prospects', 'import-status', hint![2]!, '--wait', '--json'], { env: sb.env, cwd: dir });
     expect(status.code).toBe(0);

@@ -103,6 +103,11 @@ describe('emailProblem', () => {
     expect(domainProblem('bad_domain!')).toBe(
       'invalid domain "bad_domain!": "_" is not a letter, digit, hyphen or dot',
     );
+    // A character nobody sees (a zero-width space pasted from a web page) is written so it can be found.
+    expect(domainProblem('exa\u200bmple.com')).toBe(
+      'invalid domain "exa\\u200bmple.com": "\\u200b" is not a letter, digit, hyphen or dot',
+    );
+    expect(domainProblem('a\u{e0041}.com')).toContain('"\\u{e0041}" is not');
     expect(emailProblem('"q"@x.example')).toBe('quoted local parts are not accepted');
   });
 });

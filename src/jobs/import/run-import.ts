@@ -366,7 +366,7 @@ function openJournal(
   const journalPath = `${file.base}.import-journal`;
   if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
   // A journal written before the lists' state was recorded resumes without it (its settings did not have it).
-  const recordLists = !opts.resume || !dncLists || refuseChangedLists(journalPath, dncLists);
+  const recordLists = !opts.resume || !dncLists || refuseChangedLists(ctx, journalPath, dncLists);
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -415,7 +415,7 @@ function openJournal(
 /** A resume whose do-not-contact lists changed since its first run (a list's size or last change) is refused: rows of
  * chunks already accepted were checked against the lists as they were, and would be reported against the lists as they
  * are. Whether the journal records the lists' state (an older one does not). */
-function refuseChangedLists(journalPath: string, now: string): boolean {
+function refuseChangedLists(ctx: JobContext, journalPath: string, now: string): boolean {
   let previous: Journal<ImportRecords> | undefined;
   try {
     previous = Journal.read<ImportRecords>(journalPath, 'import');
@@ -428,19 +428,20 @@ function refuseChangedLists(journalPath: string, now: string): boolean {
   throw new UsageError(
     '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated); ' +
       'the rows already sent were checked against them as they were',
-    sentWhole(previous!) ??
+    sentWhole(ctx, previous!) ??
       'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
         '(--conflict noUpdate leaves prospects already imported as they are).',
   );
 }
 
 /** For a journal whose every chunk was sent: where the outcome is, without sending anything again. */
-function sentWhole(journal: Journal<ImportRecords>): string | undefined {
+function sentWhole(ctx: JobContext, journal: Journal<ImportRecords>): string | undefined {
   if (!journal.finished) return undefined;
   const ids = [...journal.acceptedUnits(isAcceptedChunk).values()].map((c) => c.requestId);
   // Read back from a file: written into a command line only when each is a plain id.
-  if (!ids.length || !ids.every((id) => typeof id === 'string' && /^[\w-]{1,100}$/.test(id))) return undefined;
-  const shown = ids.slice(0, 3).map((id) => `outreach prospects import-status ${id} --wait`);
+  const plain = (id: unknown): id is string => typeof id === 'string' && /^[\w-]{1,100}$/.test(id);
+  if (!ids.length || !ids.every(plain)) return undefined;
+  const shown = ids.slice(0, 3).map((requestId) => ctx.stepWords({ kind: 'import-status', requestId, wait: true }));
   const more = ids.length > shown.length ? ` (and ${ids.length - shown.length} more ids in ${journal.path})` : '';
   return `Every row was sent before they changed: the outcome is at the service. ${shown.join(' ; ')}${more}.`;
 }
