@@ -26,7 +26,8 @@ setting of a run comes from.
 export const formatsHelp = `Output formats:
   table     on a terminal: columns fitted to its width, long values cut
             with "…", ids, names and short columns whole; --wide shows every
-            value whole. For reading, not for parsing.
+            value whole. Drawn a thousand rows at a time as they come (the
+            first thousand set the columns). For reading, not for parsing.
   TSV       when stdout is piped: a line a row, no header, tab-separated,
             every value whole (tabs and line breaks inside become spaces):
             outreach tasks list | cut -f1

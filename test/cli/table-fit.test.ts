@@ -63,18 +63,34 @@ describe('columns that go on a narrow terminal', () => {
 });
 
 describe('a table of many rows', () => {
-  it('draws 45,000 rows with a wrapped column (a spread of its words overflowed the stack) in blocks at one width', async () => {
+  it('draws 45,000 rows with a wrapped column (a spread of its words overflowed the stack) block by block, never narrower than before', async () => {
     const { renderTable } = await import('../../src/cli/render/table.js');
     const rows = Array.from({ length: 45_000 }, (_, i) => [`p${i}@x.example`, 'sends outside 07:00-20:00']);
     const layout = { keys: [true, false], wraps: [false, true], width: 60, color: false };
     const lines = (await renderTable(['EMAIL', 'WARNINGS'], rows, layout)).split('\n');
+    // The first block of 1,000 rows at its own widths; the next one's longer ids widen the column from there on.
     expect(lines.slice(0, 2)).toEqual([
-      'EMAIL' + ' '.repeat(13) + 'WARNINGS',
-      'p0@x.example' + ' '.repeat(6) + 'sends outside 07:00-20:00',
+      'EMAIL' + ' '.repeat(11) + 'WARNINGS',
+      'p0@x.example' + ' '.repeat(4) + 'sends outside 07:00-20:00',
     ]);
+    expect(lines.slice(1000, 1002)).toEqual([
+      'p999@x.example  sends outside 07:00-20:00',
+      'p1000@x.example  sends outside 07:00-20:00',
+    ]);
+    expect(lines[1002]).toBe('p1001@x.example  sends outside 07:00-20:00');
     expect(lines[45_000]).toBe('p44999@x.example  sends outside 07:00-20:00');
     expect(lines).toHaveLength(45_002);
   }, 120_000);
+});
+
+describe('a table drawn as its rows come', () => {
+  it('keeps a later block in line with the first: its columns never narrower, the header once', async () => {
+    const { TableDrawer } = await import('../../src/cli/render/table.js');
+    const layout = { keys: [true, false], wraps: [false, false], width: 80, color: false };
+    const drawer = new TableDrawer(['ID', 'STATUS'], layout);
+    expect(await drawer.draw([['a-long-id-1', 'ok']])).toBe('ID           STATUS\na-long-id-1  ok\n');
+    expect(await drawer.draw([['b2', 'failed']])).toBe('b2           failed\n');
+  });
 });
 
 describe('one CSV header style', () => {

@@ -1,4 +1,6 @@
 // What a person at a terminal sees: tables fitted to its width (a pseudo-terminal of 80 and 200 columns).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { tempDir } from '../helpers/context.js';
@@ -41,6 +43,30 @@ describe('tables on a terminal', () => {
       '                                                               13:00-17:00',
       '                                                             Tue 09:00-12:00,',
     ]);
+  });
+
+  it('draw a long list a block of rows at a time: the header once, the first rows without waiting for the last', async () => {
+    const env = terminalEnv();
+    const cwd = tempDir();
+    const short = Array.from({ length: 1000 }, (_, i) => `d${i}.example`);
+    const long = Array.from({ length: 200 }, (_, i) => `a-much-longer-domain-name-${i}.example`);
+    writeFileSync(join(cwd, 'values.csv'), `value\n${[...short, ...long].join('\n')}\n`);
+    expect((await runBin(['--sandbox', 'dnc', 'add', 'dncCustmr2', '--file', 'values.csv'], { env, cwd })).code).toBe(
+      0,
+    );
+    const { code, output } = await runInTerminal(['--sandbox', 'dnc', 'show', 'dncCustmr2', '--all'], {
+      env,
+      cwd,
+      columns: 100,
+    });
+    expect(code).toBe(0);
+    const lines = output.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 2 + 1200); // the list's two values, then the 1,200 added
+    expect(lines.filter((line) => line.startsWith('VALUE'))).toHaveLength(1);
+    // The first thousand rows are drawn at their own widths, before the longer values after them were read.
+    expect(lines[1]).toMatch(/^acme\.com {9}domain {2}/);
+    expect(lines[1000]).toMatch(/^d997\.example {5}domain {2}/);
+    expect(lines.at(-1)).toMatch(/^a-much-longer-domain-name-199\.example {2}domain {2}/);
   });
 
   it('leave piped output whole: one TSV line a row, whatever the width', async () => {

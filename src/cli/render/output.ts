@@ -20,7 +20,7 @@ import type {
 
 export type { ListOptions } from '../result.js';
 import { cellText, csvHeader, tsvLine, type Cell, type Column } from './columns.js';
-import { renderTable, type TableLayout } from './table.js';
+import { TableDrawer, tableBlockRows, type TableLayout } from './table.js';
 import { styled, visible } from '../terminal-text.js';
 
 /** Writes and waits for the stream to drain, so long lists never pile up in memory. */
@@ -44,7 +44,7 @@ export interface ListWriter<T> {
   end(): Promise<void>;
 }
 
-/** Streams rows as they arrive (a table waits for all rows, since it needs their widths). */
+/** Streams rows as they arrive (a table a block of them at a time). */
 export function createListWriter<T>(
   ctx: CommandContext,
   columns: Column<T>[],
@@ -65,8 +65,8 @@ export function createListWriter<T>(
   if (fields && (format === 'csv' || format === 'tsv' || format === 'table')) columns = pickColumns(columns, fields);
   const out = ctx.stdout;
   let count = 0;
-  const tableRows: string[][] = [];
-  /** The text of one row in the chosen format (a table row is kept for the end instead). */
+  const table = format === 'table' ? tableBlocks(ctx, columns) : undefined;
+  /** The text of one row in the chosen format (a table row is kept for its block instead). */
   const text = (row: T): string => {
     count++;
     switch (format) {
@@ -83,12 +83,7 @@ export function createListWriter<T>(
       case 'tsv':
         return `${tsvLine(columns.map((c) => c.value(row)))}\n`;
       case 'table':
-        // On a terminal a value stays on its line (its own newlines shown as \n); only `lines` columns span lines.
-        tableRows.push(
-          columns.map((c) =>
-            c.lines ? c.lines(row).join('\n') : visible(c.shown ? c.shown(row) : cellText(c.value(row))),
-          ),
-        );
+        table!.add(row);
         return '';
     }
   };
@@ -98,6 +93,7 @@ export function createListWriter<T>(
       chunk = await csvText(ctx, csvRows);
       csvRows = [];
     }
+    if (table) chunk = await table.drawn(false);
     if (chunk) await writeOut(out, chunk);
   };
   return {
@@ -112,16 +108,37 @@ export function createListWriter<T>(
         await writeOut(out, await csvText(ctx, [columns.map((c) => csvHeader(c.header))]));
       else if (format === 'table') {
         if (count === 0) ctx.info(options.emptyMessage ?? 'nothing to show');
-        else
-          await writeOut(
-            out,
-            await renderTable(
-              columns.map((c) => c.header),
-              tableRows,
-              tableLayout(ctx, columns),
-            ),
-          );
+        else {
+          const rest = await table!.drawn(true);
+          if (rest) await writeOut(out, rest);
+        }
       }
+    },
+  };
+}
+
+/** A table's rows, drawn a block at a time (the first block decides its columns): memory stays flat at any length. */
+function tableBlocks<T>(ctx: CommandContext, columns: Column<T>[]) {
+  const drawer = new TableDrawer(
+    columns.map((c) => c.header),
+    tableLayout(ctx, columns),
+  );
+  let rows: string[][] = [];
+  return {
+    add(row: T): void {
+      // On a terminal a value stays on its line (its own newlines shown as \n); only `lines` columns span lines.
+      rows.push(
+        columns.map((c) =>
+          c.lines ? c.lines(row).join('\n') : visible(c.shown ? c.shown(row) : cellText(c.value(row))),
+        ),
+      );
+    },
+    /** The rows kept, drawn when a block is full (or at the end, `all`), else ''. */
+    async drawn(all: boolean): Promise<string> {
+      if (!rows.length || (!all && rows.length < tableBlockRows)) return '';
+      const block = rows;
+      rows = [];
+      return drawer.draw(block);
     },
   };
 }

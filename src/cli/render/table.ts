@@ -37,48 +37,73 @@ const noBorders = Object.fromEntries(
 /** `rows` hold each cell's text, lines separated by \n. Control characters in them are shown (terminal-text.ts) before
  * anything is measured or cut, so a cut never falls inside an escape sequence. */
 export async function renderTable(headers: string[], rows: string[][], layout: TableLayout): Promise<string> {
-  headers = headers.map((header) => visibleCell(header));
-  rows = rows.map((row) => row.map((cell) => visibleCell(cell)));
-  const [{ default: Table }, { Chalk }, fit] = await Promise.all([
-    import('cli-table3'),
-    import('chalk'),
-    import('./fit.js'),
-  ]);
-  const chalk = new Chalk({ level: layout.color ? 1 : 0 });
-  if (layout.width !== undefined) ({ headers, rows } = fitTable(fit, headers, rows, layout));
-  // cli-table3 spreads its rows into one call (past the call stack at some 100,000): a long table is drawn in blocks,
-  // every block at the widths of the whole (the widest line of each column), the header above the first only.
-  const widths =
-    rows.length > blockRows
-      ? headers.map((header, i) =>
-          rows.reduce(
-            (most, row) => row[i]!.split('\n').reduce((m, line) => Math.max(m, fit.cellWidth(line)), most),
-            fit.cellWidth(header),
-          ),
-        )
-      : undefined;
-  const drawn: string[] = [];
-  for (let at = 0; at === 0 || at < rows.length; at += blockRows) {
+  const drawer = new TableDrawer(headers, layout);
+  let drawn = '';
+  for (let at = 0; at === 0 || at < rows.length; at += tableBlockRows)
+    drawn += await drawer.draw(rows.slice(at, at + tableBlockRows));
+  return drawn;
+}
+
+/** Rows a table is drawn by: a long list at a terminal shows its first rows at once and holds one block, not every
+ * row (cli-table3 also spreads its rows into one call, past the call stack at some 100,000). */
+export const tableBlockRows = 1_000;
+
+/** A table drawn block by block as its rows come, the header above the first only. The first block decides which
+ * columns a narrow terminal keeps; a block is never narrower than the ones before it, so the columns stay in line
+ * unless a later value needs more room (and the terminal has it: --wide, every value whole, always does). */
+export class TableDrawer {
+  private kept: number[] | undefined;
+  /** Each kept column's width so far. */
+  private widths: number[] = [];
+
+  constructor(
+    private readonly headers: string[],
+    private readonly layout: TableLayout,
+  ) {}
+
+  async draw(blockRows: string[][]): Promise<string> {
+    const [{ default: Table }, { Chalk }, fit] = await Promise.all([
+      import('cli-table3'),
+      import('chalk'),
+      import('./fit.js'),
+    ]);
+    const first = this.kept === undefined;
+    let headers = this.headers.map((header) => visibleCell(header));
+    let rows = blockRows.map((row) => row.map((cell) => visibleCell(cell)));
+    const kept = (this.kept ??= keptColumns(fit, headers, rows, this.layout));
+    headers = pick(kept, headers, '');
+    rows = rows.map((row) => pick(kept, row, ''));
+    const fitted = fitRows(fit, headers, rows, viewOf(this.layout, kept), this.widths);
+    this.widths = fitted.widths;
+    const chalk = new Chalk({ level: this.layout.color ? 1 : 0 });
     const table = new Table({
-      head: at === 0 ? headers.map((h) => chalk.bold(h)) : [],
-      ...(widths ? { colWidths: widths } : {}),
+      head: first ? headers.map((h) => chalk.bold(h)) : [],
+      colWidths: fitted.widths,
       style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
       chars: { ...noBorders, middle: ' '.repeat(fit.columnGap) },
     });
-    for (const row of rows.slice(at, at + blockRows)) table.push(row);
-    drawn.push(table.toString());
+    for (const row of fitted.rows) table.push(row);
+    const text = table.toString();
+    // Its only escape sequences are chalk's (the cells' were made visible): marked as ours for the terminal guard.
+    return text
+      ? styled(
+          `${text
+            .split('\n')
+            .map((line) => line.trimEnd())
+            .join('\n')}\n`,
+        )
+      : '';
   }
-  // Its only escape sequences are chalk's (the cells' were made visible): marked as ours for the terminal guard.
-  return styled(
-    `${drawn
-      .join('\n')
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')}\n`,
-  );
 }
 
-const blockRows = 1_000;
+const pick = <T>(kept: number[], list: T[] | undefined, fill: T) => kept.map((i) => list?.[i] ?? fill);
+/** The layout of the kept columns. */
+const viewOf = (layout: TableLayout, kept: number[]): TableLayout => ({
+  ...layout,
+  keys: pick(kept, layout.keys, false),
+  wraps: pick(kept, layout.wraps, false),
+  useful: pick(kept, layout.useful, 0),
+});
 
 /** A cell's lines, each with its control characters shown (a tab too: it would break the columns). */
 function visibleCell(cell: string): string {
@@ -96,35 +121,32 @@ type Fit = typeof import('./fit.js');
 const shortColumn = 10;
 
 /** The columns that fit the terminal: while the others would not fit, or a column would be cut below its useful
- * width, the column with the lowest drop rank goes; then the rest are fitted. */
-function fitTable(fit: Fit, headers: string[], rows: string[][], layout: TableLayout) {
+ * width, the column with the lowest drop rank goes. */
+function keptColumns(fit: Fit, headers: string[], rows: string[][], layout: TableLayout): number[] {
   const kept = headers.map((_, i) => i);
-  const pick = <T>(list: T[] | undefined, fill: T) => kept.map((i) => list?.[i] ?? fill);
   for (;;) {
-    const view = {
-      ...layout,
-      keys: pick(layout.keys, false),
-      wraps: pick(layout.wraps, false),
-      useful: pick(layout.useful, 0),
-    };
-    const table = { headers: pick(headers, ''), rows: rows.map((row) => kept.map((i) => row[i]!)) };
-    const fitted = fitRows(fit, table.headers, table.rows, view);
+    const cells = rows.map((row) => pick(kept, row, ''));
+    const fitted = fitRows(fit, pick(kept, headers, ''), cells, viewOf(layout, kept), []);
     const ranked = kept.filter((i) => layout.drops?.[i] !== undefined);
-    if (fitted.fits || !ranked.length) return { headers: table.headers, rows: fitted.rows };
+    if (fitted.fits || !ranked.length) return kept;
     const next = ranked.reduce((a, b) => (layout.drops![b]! < layout.drops![a]! ? b : a));
     kept.splice(kept.indexOf(next), 1);
   }
 }
 
+/** The rows cut to the widths that fit the terminal (each column as wide as its widest line, or as `before`, when it
+ * can be), and those widths; with no width (--wide), every value whole. */
 function fitRows(
   fit: Fit,
   headers: string[],
   rows: string[][],
   { keys, wraps, width, useful }: TableLayout,
-): { rows: string[][]; fits: boolean } {
+  before: number[],
+): { rows: string[][]; widths: number[]; fits: boolean } {
   const { cellWidth, fitWidths, truncate, wrap } = fit;
-  const natural = headers.map((h) => cellWidth(h));
+  const natural = headers.map((h, i) => Math.max(cellWidth(h), before[i] ?? 0));
   for (const row of rows) row.forEach((cell, i) => (natural[i] = Math.max(natural[i]!, cellWidth(cell))));
+  if (width === undefined) return { rows, widths: natural, fits: true };
   // Short columns (a status, a date, "in 3d") are never cut; a wrapped column keeps its longest word whole.
   const longestWord = headers.map((_, i) =>
     wraps[i]
@@ -132,7 +154,7 @@ function fitRows(
       : 0,
   );
   // A wrapped column keeps its longest word whole while that word is short (an email is cut past 24 columns).
-  // A column's useful width is a minimum too: rather than cut below it, a column with a drop rank goes (fitTable).
+  // A column's useful width is a minimum too: rather than cut below it, a column with a drop rank goes (keptColumns).
   const minimum = headers.map((h, i) =>
     natural[i]! <= shortColumn
       ? natural[i]!
@@ -143,9 +165,9 @@ function fitRows(
           Math.min(natural[i]!, useful?.[i] ?? 0),
         ),
   );
-  const widths = fitWidths(natural, minimum, keys, width!);
-  const fits = widths.reduce((a, b) => a + b, 0) + fit.columnGap * (widths.length - 1) <= width!;
-  if (widths.every((w, i) => w === natural[i])) return { rows, fits };
+  const widths = fitWidths(natural, minimum, keys, width);
+  const fits = widths.reduce((a, b) => a + b, 0) + fit.columnGap * (widths.length - 1) <= width;
+  if (widths.every((w, i) => w === natural[i])) return { rows, widths, fits };
   const cut = rows.map((row) =>
     row.map((cell, i) =>
       widths[i] === natural[i]
@@ -156,5 +178,5 @@ function fitRows(
             .join('\n'),
     ),
   );
-  return { rows: cut, fits };
+  return { rows: cut, widths, fits };
 }
