@@ -638,12 +638,35 @@ describe('domains check', () => {
     expect([dots.code, dots.stderr]).toEqual([
       2,
       'error: --selector a..b: a selector is DNS labels (letters, digits, - and _) joined by single dots\n' +
-        "hint: A message's DKIM-Signature header names it: s=s2024 is --selector s2024.\n",
+        "hint: A message's DKIM-Signature header names it: s=s2024 is --selector s2024 (every domain), d=acme.example " +
+        'with it --selector s2024._domainkey.acme.example (that domain only).\n',
     ]);
-    const whole = await check('good.example', '--selector', 's2024._domainkey.good.example');
-    expect(whole.stderr).toContain(
-      "error: --selector s2024._domainkey.good.example: give the selector alone (s2024), not the record's name\n",
+    const noDomain = await check('good.example', '--selector', 's2024._domainkey');
+    expect(noDomain.stderr).toContain(
+      "error: --selector s2024._domainkey: give the selector (s2024), or its record's name with the domain\n",
     );
+  });
+
+  it("a selector named by its record is one domain's: the others are not failed for it", async () => {
+    const both = await check('custom-selector.example', 'good.example', '--selector', 's2024');
+    expect(both.code).toBe(3); // good.example has no key at s2024
+    const own = await check(
+      'custom-selector.example',
+      'good.example',
+      '--selector',
+      'S2024._domainkey.Custom-Selector.example.',
+    );
+    expect(own.code).toBe(0);
+    expect(own.rows.filter((r) => r.check === 'DKIM').map((r) => [r.domain, r.status, r.detail])).toEqual([
+      ['custom-selector.example', 'pass', 'keys at S2024 (RSA 2048)'], // as the user wrote it: DNS ignores case
+      ['good.example', 'pass', 'keys at google (RSA 2048)'],
+    ]);
+    const elsewhere = await check('good.example', '--selector', 's2024._domainkey.custom-selector.example');
+    expect([elsewhere.code, elsewhere.stderr]).toEqual([
+      2,
+      'error: --selector s2024._domainkey.custom-selector.example: custom-selector.example is not among the domains checked\n' +
+        'hint: Check it too: outreach domains check good.example custom-selector.example\n',
+    ]);
   });
 
   it('a resolver that stops answering midway: what it answered is reported, the rest not checked; exit 1', async () => {

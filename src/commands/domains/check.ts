@@ -32,22 +32,55 @@ async function sendingDomains(ctx: CommandContext): Promise<string[]> {
   return names;
 }
 
-const selectorHint = "A message's DKIM-Signature header names it: s=s2024 is --selector s2024.";
+const selectorHint =
+  "A message's DKIM-Signature header names it: s=s2024 is --selector s2024 (every domain), d=acme.example with it " +
+  '--selector s2024._domainkey.acme.example (that domain only).';
 
-/** A selector as --selector takes it: the DNS labels before ._domainkey, each of letters, digits, - and _. */
-function checkSelector(selector: string): void {
-  const [own] = selector.split(/\._domainkey(\.|$)/i);
-  if (own !== selector && own)
+/** A --selector: a selector for every domain checked, or one domain's, named by its record (`s2024._domainkey.acme.example`). */
+interface NamedSelector {
+  selector: string;
+  /** The domain it is for, in the form DNS holds it (xn--); undefined: every domain. */
+  domain?: string;
+}
+
+/** A selector as --selector takes it: DNS labels of letters, digits, - and _, alone or as its record's name. */
+function parseSelector(given: string): NamedSelector {
+  const [selector = '', , domain] = given.split(/\._domainkey(\.|$)/i);
+  if (!selector || (selector !== given && !domain))
     throw new UsageError(
-      `--selector ${selector}: give the selector alone (${own}), not the record's name`,
+      `--selector ${given}: give the selector (s2024), or its record's name with the domain`,
       selectorHint,
     );
   const labels = selector.split('.');
   if (!labels.every((label) => /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i.test(label)))
     throw new UsageError(
-      `--selector ${selector}: a selector is DNS labels (letters, digits, - and _) joined by single dots`,
+      `--selector ${given}: a selector is DNS labels (letters, digits, - and _) joined by single dots`,
       selectorHint,
     );
+  if (domain === undefined) return { selector };
+  const name = domain.toLowerCase().replace(/\.$/, '');
+  const problem = domainProblem(name);
+  if (problem) throw new UsageError(`--selector ${given}: ${problem}`, selectorHint);
+  return { selector, domain: domainToASCII(name) || name };
+}
+
+/** The selectors to look up at `domain`: those for every domain, and its own. */
+const selectorsFor = (named: NamedSelector[], domain: string) =>
+  named.filter((n) => n.domain === undefined || n.domain === domain).map((n) => n.selector);
+
+/** The domains named on the command line, checked, lower-case, without a final dot. */
+function givenDomains(args: string[]): string[] {
+  const given = args.map((d) => d.trim().toLowerCase().replace(/\.$/, ''));
+  for (const domain of given) {
+    const problem = domainProblem(domain);
+    // The problem names the domain ("invalid domain "x": no top-level domain"), save the empty one.
+    if (problem)
+      throw new UsageError(
+        problem === 'empty domain' ? 'DOMAIN: empty; give a domain name' : problem,
+        'Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.',
+      );
+  }
+  return given;
 }
 
 /** A domain the run did not get to check: the DNS server stopped answering. */
@@ -90,12 +123,22 @@ export default defineVerb({
     'domain fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
     'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
     'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
-    '--selector must hold a key: none there fails DKIM. A lookup waits --dns-timeout seconds for its answer, then asks',
+    '--selector must hold a key: none there fails DKIM. --selector s2024 is looked up at every domain checked;',
+    '--selector s2024._domainkey.acme.example (its record) at acme.example only, for domains whose mail is signed',
+    'with selectors of their own. A lookup waits --dns-timeout seconds for its answer, then asks',
     'once more (default 2, at most 5).',
   ].join('\n'),
-  examples: ['domains check acme.example --selector s2024 --json', 'domains check acme.example --resolver 1.1.1.1:53'],
+  examples: [
+    'domains check acme.example --selector s2024 --json',
+    'domains check acme.example beta.example --selector s1._domainkey.acme.example --selector k2._domainkey.beta.example',
+    'domains check acme.example --resolver 1.1.1.1:53',
+  ],
   flags: {
-    selector: flag.list('a DKIM selector to look up besides the common ones', { value: 'name' }),
+    selector: flag.list(
+      "a DKIM selector to look up besides the common ones: at every domain, or as its record's name " +
+        '(s1._domainkey.acme.example) at that domain only',
+      { value: 'name' },
+    ),
     resolver: flag.text('the DNS server to ask, as IP:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
       value: 'ip:port',
     }),
@@ -118,19 +161,16 @@ export default defineVerb({
         : fromEnv
           ? resolverAddress(fromEnv, 'OUTREACH_RESOLVER=')
           : undefined;
-    for (const selector of opts.selector) checkSelector(selector);
-    const given = opts.args[0].map((d) => d.trim().toLowerCase().replace(/\.$/, ''));
-    for (const domain of given) {
-      const problem = domainProblem(domain);
-      // The problem names the domain ("invalid domain "x": no top-level domain"), save the empty one.
-      if (problem)
-        throw new UsageError(
-          problem === 'empty domain' ? 'DOMAIN: empty; give a domain name' : problem,
-          'Give each domain as a bare name: acme.com (no scheme, no path), or none to check every sending domain.',
-        );
-    }
+    const named = opts.selector.map(parseSelector);
+    const given = givenDomains(opts.args[0]);
     // DNS holds an international name in its ASCII form (xn--): that is what is looked up, and what a fix publishes.
     const domains = [...new Set((given.length ? given : await sendingDomains(ctx)).map((d) => domainToASCII(d) || d))];
+    const unchecked = named.find((n) => n.domain !== undefined && !domains.includes(n.domain));
+    if (unchecked)
+      throw new UsageError(
+        `--selector ${unchecked.selector}._domainkey.${unchecked.domain}: ${unchecked.domain} is not among the domains checked`,
+        `Check it too: outreach domains check ${[...domains, unchecked.domain].join(' ')}`,
+      );
     const dns = lookups(resolver, opts.dnsTimeout);
     let stopped: DnsFailure | undefined;
     const reports = await ctx.job(async (job) => {
@@ -138,7 +178,7 @@ export default defineVerb({
       for (const domain of domains) {
         job.emit({ type: 'progress', text: `checking ${domain} at ${dns.from}` });
         try {
-          if (!stopped) done.push(await checkDomain(dns, domain, opts.selector));
+          if (!stopped) done.push(await checkDomain(dns, domain, selectorsFor(named, domain)));
           else done.push(notChecked(domain, stopped));
         } catch (error) {
           // A server that stops answering midway: what it answered is still reported, the rest said unchecked.
