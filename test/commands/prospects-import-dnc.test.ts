@@ -81,12 +81,15 @@ describe('prospects import against the do-not-contact lists', () => {
   });
 
   it('--dry-run says how many rows each list would stop, and sends nothing', async () => {
+    // A real run's report first: the dry run's own has a name of its own and leaves it as it was.
+    writeFileSync(join(dir, 'leads.rejected.csv'), 'the report of a real run\n');
     const result = await importIn(['leads.csv', '--dry-run']);
     expect(result.code).toBe(3);
     expect(result.stderr.split('\n')[0]).toBe(
       'Checked leads.csv: 6 rows read, 2 would be sent, 4 rejected (4 on do-not-contact lists: ' +
-        `"Global do-not-contact" 3, "Current customers" 1). Reports: ${join(dir, 'leads.rejected.csv')}`,
+        `"Global do-not-contact" 3, "Current customers" 1). Reports: ${join(dir, 'leads.dry-run.rejected.csv')}`,
     );
+    expect(readFileSync(join(dir, 'leads.rejected.csv'), 'utf8')).toBe('the report of a real run\n');
     expect(prospectByEmail(sb, 'ann@fresh.example')).toBeUndefined();
   });
 

@@ -225,9 +225,9 @@ describe('prospects import', () => {
     const result = await importIn(['messy.csv', '--dry-run']);
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
-      `Checked messy.csv: 17 rows read, 13 would be sent, 4 rejected (0 on do-not-contact lists: "Global do-not-contact" 0, "Current customers" 0). Reports: ${join(dir, 'messy.rejected.csv')}\n` +
+      `Checked messy.csv: 17 rows read, 13 would be sent, 4 rejected (0 on do-not-contact lists: "Global do-not-contact" 0, "Current customers" 0). Reports: ${join(dir, 'messy.dry-run.rejected.csv')}\n` +
         'error: 4 of 17 rows rejected\n' +
-        `hint: Each row of ${join(dir, 'messy.rejected.csv')} says why; fix them and import that file with --ignore-unknown (its row and reason columns are not fields).\n`,
+        `hint: Each row of ${join(dir, 'messy.dry-run.rejected.csv')} says why; fix them and import that file with --ignore-unknown (its row and reason columns are not fields).\n`,
     );
     expect(importPosts()).toBe(0);
   });

@@ -122,7 +122,7 @@ export const importFlags = {
     'read every do-not-contact list from the service, even one whose copy is current',
     true,
   ),
-  dryRun: flag.bool('check and report only; send nothing'),
+  dryRun: flag.bool('check and report only (rejected rows to NAME.dry-run.rejected.csv); send nothing'),
   wait: flag.negatable(
     'wait for the service and write the results files (default on a terminal)',
     'return once every chunk is accepted',

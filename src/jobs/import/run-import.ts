@@ -307,7 +307,8 @@ function planImport(ctx: JobContext, file: InputFile, opts: ImportOptions, mappe
     ramp,
     growth: chunkGrowth,
     summary,
-    rejectedPath: `${file.base}.rejected.csv`,
+    // A dry run's report has a name of its own: it never takes the place of a real run's.
+    rejectedPath: `${file.base}${opts.dryRun ? '.dry-run' : ''}.rejected.csv`,
     passOptions,
   };
 }
