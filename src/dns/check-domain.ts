@@ -28,6 +28,14 @@ async function checkMx(dns: Lookups, domain: string): Promise<Finding> {
       detail: 'a null MX (RFC 7505): the domain says it receives no mail, so replies bounce',
       fix: `replace the null MX at ${domain} with your mailbox provider's MX records`,
     };
+  // A null MX beside others: RFC 7505 3 says a domain that publishes one MUST NOT publish any other.
+  if (mx.some((r) => r.exchange === '' || r.exchange === '.'))
+    return {
+      check: 'MX',
+      status: 'fail',
+      detail: 'a null MX (RFC 7505) beside other MX records: a receiver may take the domain to receive no mail',
+      fix: `remove the null MX (MX 0 .) at ${domain}, keeping your mailbox provider's MX records`,
+    };
   return { check: 'MX', status: 'pass', detail: mx.map((r) => `${r.priority} ${r.exchange}`).join(', ') };
 }
 

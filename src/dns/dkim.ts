@@ -104,7 +104,8 @@ export async function checkDkim(dns: Lookups, domain: string, selectors: string[
 }
 
 /** Each key judged: the good ones named, their sizes under 2048 bits, and whether a selector the user named (the key
- * their mail is signed with) has a problem, which fails the check. Problems are added to `problems`. */
+ * their mail is signed with) has a problem, which fails the check. Problems (and Ed25519 keys alone) are added to
+ * `problems`. */
 function judgeKeys(
   found: Array<{ selector: string; record: string }>,
   selectors: string[],
@@ -113,6 +114,7 @@ function judgeKeys(
 ): { good: string[]; weak: number[]; namedFails: boolean } {
   const good: string[] = [];
   const weak: number[] = [];
+  let rsa = 0;
   let namedFails = false;
   for (const { selector, record } of found) {
     const judged = judgeKey(selector, record, domain);
@@ -125,9 +127,16 @@ function judgeKeys(
       );
     } else {
       good.push(judged.good);
+      if (judged.bits !== undefined) rsa++;
       if (judged.bits !== undefined && judged.bits < 2048) weak.push(judged.bits);
     }
   }
+  // RFC 8463 4: an Ed25519 signature beside an RSA one; verifiers without Ed25519 (Microsoft's) see no other.
+  if (good.length && !rsa)
+    problems.push([
+      'only Ed25519 keys: receivers that do not verify Ed25519 (Microsoft among them) treat the mail as unsigned',
+      `publish a 2048-bit RSA key at another selector of ${domain} and sign with both (RFC 8463 4)`,
+    ]);
   return { good, weak, namedFails };
 }
 
@@ -188,6 +197,16 @@ function judgeKey(
       ],
     };
   if (!key) return { problem: [`${selector}: the key is revoked (empty p=)`, revokedFix] };
+  // Base64 and folding spaces only (RFC 6376 3.2): a quote pasted from a provider's page is not skipped by receivers.
+  const compact = key.replace(/\s+/g, '');
+  const stray = /[^A-Za-z0-9+/=]/.exec(compact)?.[0] ?? (/=[^=]/.test(compact) ? '=' : undefined);
+  if (stray)
+    return {
+      problem: [
+        `${selector}: p= holds ${JSON.stringify(stray)}, which is not base64: receivers cannot read the key`,
+        `publish the key again at ${at}, as its base64 alone (no quotes inside p=)`,
+      ],
+    };
   if (type === 'rsa' && bits === undefined)
     return { problem: [`${selector}: p= is not an RSA public key`, `publish the key again at ${at}`] };
   // An Ed25519 key is its 32 bytes, in base64 (RFC 8463 4.2).

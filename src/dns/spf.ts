@@ -98,9 +98,10 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
     const unreadable = syntaxProblems(found[0]!)[0];
     if (unreadable) count.problems.push(includeProblem(`${term}: ${name}'s record: ${unreadable}`));
     // An included record that passes everyone (its all, or the all its own redirect ends in; an ip4:0.0.0.0/0) makes
-    // the include match everyone (RFC 7208 5.2). (A redirect's all is the record's own, 6.1: finalAll judges it.)
+    // the include match everyone (RFC 7208 5.2): a pass when the include's own qualifier is + (-include, ~include and
+    // ?include give everyone that result instead). (A redirect's all is the record's own, 6.1: finalAll judges it.)
     if (
-      !/^redirect=/i.test(term) &&
+      /^\+?include:/i.test(term) &&
       (passesAll((await finalAll(dns, found[0]!, name)).qualifier) || opensEvery(found[0]!))
     )
       count.problems.push(
@@ -138,6 +139,17 @@ async function finalAll(
     [record, at] = [found[0]!, target];
   }
   return { at, redirected: true, unknown: true };
+}
+
+/** Mechanisms written as modifiers (include=_spf.google.com for include:): receivers ignore an unknown modifier (RFC
+ * 7208 6), so the record is read, but without them: the servers they name are not allowed. */
+function mistypedMechanisms(record: string): Array<[string, string]> {
+  return termsOf(record)
+    .filter((term) => /^[+?~-]?(include|a|mx|ptr|ip4|ip6|exists|all)=/i.test(term))
+    .map((term) => [
+      `${term} is read as an unknown modifier and ignored: the servers it names are not allowed`,
+      `write it ${term.replace('=', ':')} (a mechanism takes a colon)`,
+    ]);
 }
 
 /** A mechanism (RFC 7208 5), its qualifier, name and argument; a modifier (6) is name=value. */
@@ -214,6 +226,7 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
       record,
     };
   const count: Count = { lookups: 0, problems: [], voids: [], unknown: [] };
+  count.problems.push(...mistypedMechanisms(record));
   await countLookups(dns, record, count, [domain.toLowerCase()]);
   const all = await finalAll(dns, record, domain);
   // Through a redirect, the change is made where the all is (or would be).

@@ -42,6 +42,9 @@ const zone: Zone = {
   ...good('try-outreach.com', { 'try-outreach.com': { MX: mx, TXT: [] } }),
   ...good('no-mx.example', { 'no-mx.example': { TXT: [spf] } }),
   ...good('null-mx.example', { 'null-mx.example': { MX: [{ preference: 0, exchange: '.' }], TXT: [spf] } }),
+  ...good('null-mx-mixed.example', {
+    'null-mx-mixed.example': { MX: [{ preference: 0, exchange: '.' }, ...mx], TXT: [spf] },
+  }),
   ...good('two-spf.example', { 'two-spf.example': { MX: mx, TXT: [spf, 'v=spf1 mx -all'] } }),
   ...good('two-spf-open.example', { 'two-spf-open.example': { MX: mx, TXT: ['v=spf1 +all', 'v=spf1 -all'] } }),
   ...good('plus-all.example', { 'plus-all.example': { MX: mx, TXT: ['v=spf1 mx +all'] } }),
@@ -190,6 +193,24 @@ const zone: Zone = {
   ...good('dkim-v2.example', { 'google._domainkey.dkim-v2.example': { TXT: [`v=DKIM2; p=${key2048}`] } }),
   ...good('dkim-dsa.example', { 'google._domainkey.dkim-dsa.example': { TXT: [`v=DKIM1; k=dsa; p=${key2048}`] } }),
   ...good('dkim-ed.example', { 'google._domainkey.dkim-ed.example': { TXT: ['v=DKIM1; k=ed25519; p=AAAA'] } }),
+  // Found by a review against the RFCs: an Ed25519 key alone, a quote pasted into p=, include= for include:, and a
+  // -include of a record that passes everyone (its result for them is fail, not pass).
+  ...good('dkim-ed-only.example', {
+    'google._domainkey.dkim-ed-only.example': {
+      TXT: [`v=DKIM1; k=ed25519; p=${Buffer.alloc(32, 7).toString('base64')}`],
+    },
+  }),
+  ...good('dkim-quoted.example', {
+    'google._domainkey.dkim-quoted.example': {
+      TXT: [`v=DKIM1; k=rsa; p=${key2048.slice(0, 100)}" "${key2048.slice(100)}`],
+    },
+  }),
+  ...good('spf-include-eq.example', {
+    'spf-include-eq.example': { MX: mx, TXT: ['v=spf1 include=_spf.provider.example ~all'] },
+  }),
+  ...good('spf-minus-include.example', {
+    'spf-minus-include.example': { MX: mx, TXT: ['v=spf1 include:_spf.provider.example -include:open.example ~all'] },
+  }),
   ...good('dkim-named-revoked.example', {
     's2024._domainkey.dkim-named-revoked.example': { TXT: ['v=DKIM1; k=rsa; p='] },
   }),
@@ -243,7 +264,31 @@ describe('domains check', () => {
 
   it.each([
     ['no-mx.example', 'MX', 'fail', 'no MX record: replies and bounces to the domain cannot be delivered'],
+    [
+      'dkim-ed-only.example',
+      'DKIM',
+      'warn',
+      'keys at google (ed25519); only Ed25519 keys: receivers that do not verify Ed25519 (Microsoft among them) treat the mail as unsigned',
+    ],
+    [
+      'dkim-quoted.example',
+      'DKIM',
+      'fail',
+      'google: p= holds "\\"", which is not base64: receivers cannot read the key',
+    ],
+    [
+      'spf-include-eq.example',
+      'SPF',
+      'fail',
+      'include=_spf.provider.example is read as an unknown modifier and ignored: the servers it names are not allowed',
+    ],
     ['null-mx.example', 'MX', 'fail', 'a null MX (RFC 7505): the domain says it receives no mail, so replies bounce'],
+    [
+      'null-mx-mixed.example',
+      'MX',
+      'fail',
+      'a null MX (RFC 7505) beside other MX records: a receiver may take the domain to receive no mail',
+    ],
     ['two-spf.example', 'SPF', 'fail', '2 SPF records: receivers treat two as a permanent error (RFC 7208 3.2)'],
     [
       'two-spf-open.example',
@@ -616,6 +661,15 @@ describe('domains check', () => {
       status: 'fail',
       detail: 'keys at google (RSA 2048); s2024: the key is revoked (empty p=)',
       fix: 'publish a current 2048-bit key from your mail provider at s2024._domainkey.dkim-named-revoked.example',
+    });
+  });
+
+  it('passes a -include of a record that passes everyone: its result for them is fail (RFC 7208 5.2)', async () => {
+    const { code, rows } = await check('spf-minus-include.example');
+    expect(code).toBe(0);
+    expect(statusOf(rows, 'SPF')).toMatchObject({
+      status: 'pass',
+      detail: 'v=spf1 include:_spf.provider.example -include:open.example ~all (2 of 10 lookups)',
     });
   });
 
