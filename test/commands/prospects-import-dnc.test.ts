@@ -80,6 +80,17 @@ describe('prospects import against the do-not-contact lists', () => {
     });
   });
 
+  it('a file whose every row is on a list is no bad input: exit 3, nothing sent, nothing to fix', async () => {
+    writeFileSync(join(dir, 'listed.csv'), 'email\ndee@acme.com\nlegal@bigcorp.com\n');
+    const result = await importIn(['listed.csv', '--no-wait']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('error: every row is on a do-not-contact list: nothing was sent\n');
+    expect(result.stderr).toContain(
+      `hint: Every row of ${join(dir, 'listed.rejected.csv')} is on a do-not-contact list, left out on purpose: nothing to fix.`,
+    );
+    expect(prospectByEmail(sb, 'dee@acme.com')).toBeUndefined();
+  });
+
   it('--dry-run says how many rows each list would stop, and sends nothing', async () => {
     // A real run's report first: the dry run's own has a name of its own and leaves it as it was.
     writeFileSync(join(dir, 'leads.rejected.csv'), 'the report of a real run\n');

@@ -54,10 +54,13 @@ function summaryLine(s: ImportSummary): string {
   return `${s.mode === 'dry-run' ? 'Checked' : 'Imported'} ${file}: ${parts.join(', ')}.${reports}`;
 }
 
+/** The rows left out for being on a do-not-contact list. */
+const onLists = (s: ImportSummary) => (s.dnc.checked ? s.dnc.lists.reduce((n, list) => n + list.rows, 0) : 0);
+
 /** Why an import that did not fully succeed ends as it does, and what to send again. */
 function importFailure(s: ImportSummary): Failure {
   const { rejected, failed, results } = s.files;
-  const listed = s.dnc.checked ? s.dnc.lists.reduce((n, list) => n + list.rows, 0) : 0;
+  const listed = onLists(s);
   // The failed file is the user's own columns, without a reason: the results file gives each row's.
   const hint = failed
     ? `${failed} holds the rows to fix, in your own columns, and ${results} says why for each; fix them and import ` +
@@ -68,7 +71,11 @@ function importFailure(s: ImportSummary): Failure {
         ? `Each row of ${rejected} says why; fix them and import that file with --ignore-unknown (its row and reason ` +
           `columns are not fields)${listed ? '; rows on a do-not-contact list are there to be left out, not fixed' : ''}.`
         : 'Check the import later with `outreach prospects import-status`.';
-  if (s.total > 0 && s.rejected === s.total) return { failing: 'every row was rejected: nothing was sent', hint };
+  if (s.total > 0 && s.rejected === s.total)
+    return {
+      failing: `every row ${listed === s.total ? 'is on a do-not-contact list' : 'was rejected'}: nothing was sent`,
+      hint,
+    };
   const parts = [
     s.rejected ? `${formatCount(s.rejected)} of ${formatCount(s.total)} rows rejected` : '',
     s.failed ? `${formatCount(s.failed)} of ${formatCount(s.sent)} rows sent failed at the service` : '',
@@ -238,8 +245,9 @@ export async function runImportCommand(
       if (error instanceof StrictRefused) throw new UsageError(`--strict: ${error.message}`, error.hint);
       throw error;
     });
+  // A file of which no row could be sent is bad input (2); rows all left out for a do-not-contact list are not.
   const code =
-    summary.total > 0 && summary.rejected === summary.total
+    summary.total > 0 && summary.rejected === summary.total && onLists(summary) < summary.total
       ? ExitCode.usage
       : summary.sent > 0 && summary.failed === summary.sent
         ? ExitCode.failure // every row sent failed at the service
