@@ -23,8 +23,8 @@ export interface FlagSpec<T> {
   choices?: readonly string[];
   /** Shown in help as the default. */
   defaultText?: string;
-  /** The bounds of a number, for help, checks and schemas. */
-  range?: { min?: number; max?: number };
+  /** The bounds of a number, for help, checks and schemas (`aboveMin`: the minimum itself is not taken). */
+  range?: { min?: number; max?: number; aboveMin?: boolean };
   /** A number (a duration in seconds) or a whole one (a count): what a schema for agents asks for. */
   type?: 'number' | 'integer';
   /** Earlier names (camelCase keys) still taken, unlisted, so scripts written for them keep working. */
@@ -143,7 +143,7 @@ export const flag = {
       valueName: opts.value ?? 'seconds',
       short: opts.short,
       type: 'number',
-      range: { min: 0, ...(opts.max === undefined ? {} : { max: opts.max }) },
+      range: { min: 0, aboveMin: !opts.allowZero, ...(opts.max === undefined ? {} : { max: opts.max }) },
       defaultText: opts.defaultText ?? (opts.default === undefined ? undefined : String(opts.default)),
       parse(raw: unknown) {
         if (!given(raw))

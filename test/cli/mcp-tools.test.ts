@@ -40,7 +40,14 @@ describe('the tools of outreach mcp', () => {
     const schema = z.toJSONSchema(tool.inputSchema) as {
       properties: Record<
         string,
-        { type?: string; enum?: string[]; minimum?: number; maximum?: number; items?: unknown }
+        {
+          type?: string;
+          enum?: string[];
+          minimum?: number;
+          exclusiveMinimum?: number;
+          maximum?: number;
+          items?: unknown;
+        }
       >;
       required?: string[];
     };
@@ -71,7 +78,9 @@ describe('the tools of outreach mcp', () => {
       else if (spec.choices) expect(one.enum, key).toEqual([...spec.choices]);
       else if (spec.type) {
         expect(one.type, key).toBe(spec.type);
-        if (spec.range?.min !== undefined) expect(one.minimum, key).toBe(spec.range.min);
+        // A duration of 0 that the command refuses is refused by the schema too (exclusiveMinimum).
+        if (spec.range?.min !== undefined)
+          expect(spec.range.aboveMin ? one.exclusiveMinimum : one.minimum, key).toBe(spec.range.min);
         if (spec.range?.max !== undefined) expect(one.maximum, key).toBe(spec.range.max);
       } else expect(one.type, key).toBe('string');
     }

@@ -50,7 +50,8 @@ function valueSchema(spec: FlagSpec<unknown>): z.ZodType {
   if (spec.choices?.length) return z.enum(spec.choices as [string, ...string[]]);
   if (spec.type) {
     let number = spec.type === 'integer' ? z.int() : z.number();
-    if (spec.range?.min !== undefined) number = number.min(spec.range.min);
+    if (spec.range?.min !== undefined)
+      number = spec.range.aboveMin ? number.gt(spec.range.min) : number.min(spec.range.min);
     if (spec.range?.max !== undefined) number = number.max(spec.range.max);
     return number;
   }
