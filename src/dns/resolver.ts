@@ -71,14 +71,13 @@ export function resolverAddress(text: string, from = '--resolver '): string {
 /** How long one try of a lookup waits for its answer by default, and how many tries a lookup makes: a check of one
  * domain is a dozen lookups, and a dead resolver should not take minutes. The tries are ours, not c-ares's: its second
  * try waits twice as long as its first (2 s then 4 s, and 7 s in all on this machine), and Node 20 has no maxTimeout to
- * stop it. */
+ * stop it. So is the wait (oneTry). */
 export const defaultTryTimeoutMs = 2000;
 const tries = 2;
 
 const noAnswer = (code: string, tryTimeoutMs: number) =>
   `no answer in ${tries} tries of ${Number((tryTimeoutMs / 1000).toFixed(3))} s (${code})`;
 
-/** `tryTimeoutMs`: how long one try waits (c-ares counts whole milliseconds, at least one). */
 /** A TXT record as Node gives it holds one character a byte (Latin-1): bytes that are UTF-8 (a rua=mailto: at an
  * international name written as such) are read as UTF-8; any others are left as they came. */
 function utf8(text: string): string {
@@ -87,9 +86,27 @@ function utf8(text: string): string {
   return decoded.includes('\ufffd') ? text : decoded;
 }
 
-export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): Lookups {
-  const dns = new Resolver({ timeout: Math.max(1, Math.round(tryTimeoutMs)), tries: 1 });
+/** One try of a lookup, given up after `waitMs` (whole milliseconds, at least one). c-ares waits longer than it is
+ * told (a try of 2 s took 3 s, one of 1 s took 2 s: Node 20, c-ares 1.34): the try is ended here, at the wait the user
+ * set, on a resolver of its own so that cancelling it cancels nothing else. */
+function oneTry<T>(resolver: string | undefined, waitMs: number, ask: (dns: Resolver) => Promise<T>): Promise<T> {
+  const dns = new Resolver({ timeout: waitMs, tries: 1 });
   if (resolver) dns.setServers([resolver]);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(Object.assign(new Error('DNS lookup timed out'), { code: 'ETIMEOUT' }));
+      dns.cancel();
+    }, waitMs);
+    ask(dns)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+/** `tryTimeoutMs`: how long one try waits. */
+export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): Lookups {
+  const waitMs = Math.max(1, Math.round(tryTimeoutMs));
+  const query = <T>(ask: (dns: Resolver) => Promise<T>) => oneTry(resolver, waitMs, ask);
   const withRetry = async <T>(query: () => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -107,7 +124,7 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
   // that cannot exist (RFC 6761 .invalid, answered by the server itself) tells which.
   let probe: Promise<boolean> | undefined;
   const serverAnswers = () =>
-    (probe ??= dns.resolveTxt('outreach-probe.invalid').then(
+    (probe ??= query((dns) => dns.resolveTxt('outreach-probe.invalid')).then(
       () => true,
       (error: NodeJS.ErrnoException) => !unreachableCodes.has(error.code ?? ''),
     ));
@@ -149,13 +166,14 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     answered: () => answered,
     missing: (name) => missing.has(name),
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
-    txt: (name) => ask(name, async () => (await dns.resolveTxt(name)).map((parts) => utf8(parts.join('')))),
-    mx: (name) => ask(name, () => dns.resolveMx(name)),
+    txt: (name) =>
+      ask(name, async () => (await query((dns) => dns.resolveTxt(name))).map((parts) => utf8(parts.join('')))),
+    mx: (name) => ask(name, () => query((dns) => dns.resolveMx(name))),
+    ipv4: (name) => ask(name, () => query((dns) => dns.resolve4(name))),
     // An IPv4 address found is enough: AAAA is asked only without one (some servers fail AAAA questions alone).
-    ipv4: (name) => ask(name, () => dns.resolve4(name)),
     addresses: async (name) => {
-      const v4 = await ask(name, () => dns.resolve4(name));
-      return v4.length ? v4 : ask(name, () => dns.resolve6(name));
+      const v4 = await ask(name, () => query((dns) => dns.resolve4(name)));
+      return v4.length ? v4 : ask(name, () => query((dns) => dns.resolve6(name)));
     },
   };
 }
