@@ -43,7 +43,9 @@ export interface CsvRecordsSettings {
   named(text: string): string;
 }
 
-const isBlank = (fields: string[]) => fields.length === 1 && fields[0]!.trim() === '';
+/** A blank line, or a line of delimiters alone (`;;;;`, as spreadsheets export the empty rows under their data): no
+ * value to send, check or report. */
+const isBlank = (fields: string[]) => fields.every((field) => field.trim() === '');
 
 export class CsvRecords {
   /** The file line the last record read ended on. */

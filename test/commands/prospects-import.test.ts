@@ -239,6 +239,16 @@ describe('prospects import', () => {
     expect(importPosts()).toBe(0);
   });
 
+  it("passes over a spreadsheet's empty rows (delimiters alone) as blank lines: not rows, not rejected", async () => {
+    writeFileSync(
+      join(dir, 'sheet.csv'),
+      'Email;First Name\r\nann@x.example;Ann\r\n;\r\n ; \r\nbob@x.example;Bob\r\n;;\r\n',
+    );
+    const result = await importIn(['sheet.csv', '--no-wait']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Imported sheet\.csv: 2 rows read, 2 sent in 1 chunk, 0 rejected/);
+  });
+
   it('reads Windows-1252 with ";" and UTF-16 with tabs', async () => {
     writeFileSync(
       join(dir, 'w.csv'),

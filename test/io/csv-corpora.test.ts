@@ -33,8 +33,9 @@ async function read(bytes: Buffer, options: CsvReadOptions & { objects?: boolean
   }
 }
 
-/** Blank lines are no records for us (rows keep their file line numbers instead). */
-const notBlank = (record: Record) => !(Array.isArray(record) && record.length === 1 && record[0]!.trim() === '');
+/** Blank lines, and lines of delimiters alone (`,,`: a spreadsheet's empty rows), are no records for us (rows keep
+ * their file line numbers instead): they hold no value to send or report. */
+const notBlank = (record: Record) => !Object.values(record).every((value) => String(value).trim() === '');
 const holdsNul = (record: Record) => Object.values(record).some((value) => String(value).includes('\0'));
 
 function outcome(got: Read, expected: Record[], suiteSaysError: boolean): 'same' | 'refused' | 'differs' {
