@@ -74,6 +74,9 @@ export function sniffLayout(
   options: { skipLines?: number; delimiter?: string; findPreamble: boolean },
   named: (text: string) => string,
 ): SniffedLayout {
+  // Excel's first line "sep=;" names the delimiter of the lines after it (a CSV saved for another locale's Excel).
+  const excelSep = options.skipLines === undefined ? /^"?sep=([^\r\n"])"?[ \t]*(?:\r\n|\r|\n|$)/i.exec(headText) : null;
+  if (excelSep) return { skipLines: 1, delimiter: options.delimiter ?? excelSep[1]! };
   const skipLines = options.skipLines ?? (options.findPreamble ? preambleLines(headText) : 0);
   const headerText = headText
     .split(/\r\n|\r|\n/)

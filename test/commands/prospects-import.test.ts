@@ -239,6 +239,16 @@ describe('prospects import', () => {
     expect(importPosts()).toBe(0);
   });
 
+  it('reads the delimiter that Excel\'s first line "sep=;" names, and counts rows by their file line', async () => {
+    writeFileSync(join(dir, 'excel.csv'), 'sep=;\r\nEmail;First Name\r\nann@x.example;Ann\r\nnot-an-email;Bad\r\n');
+    const result = await importIn(['excel.csv', '--no-wait']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^Imported excel\.csv: 2 rows read, 1 sent in 1 chunk, 1 rejected/);
+    expect(readFileSync(join(dir, 'excel.rejected.csv'), 'utf8')).toBe(
+      'row,reason,Email,First Name\r\n4,invalid email: missing @,not-an-email,Bad\r\n',
+    );
+  });
+
   it("passes over a spreadsheet's empty rows (delimiters alone) as blank lines: not rows, not rejected", async () => {
     writeFileSync(
       join(dir, 'sheet.csv'),
