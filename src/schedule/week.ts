@@ -1,6 +1,7 @@
 // Sending windows: parsing "09:00-12:00, 13:30-17:00", and the checks the API's rules imply.
 // An end of 24:00 is refused: the API's times are {hour 0-23, minute 0-59}; 23:59 is the last minute of a day.
 import type { ScheduleBody } from '../api/contract/schedules.js';
+import { zoneHint } from './zone-hint.js';
 
 export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const dayKeys = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -139,7 +140,9 @@ export function checkedSchedule(body: ScheduleBody): ScheduleBody {
 /** Checks a whole body: 7 days 0-6 without repeats, each day's windows, the zone. */
 export function checkSchedule(body: ScheduleBody): void {
   if (!isTimeZone(body.timezone))
-    throw new WindowError(`timezone "${body.timezone}" is not an IANA time zone (e.g. Europe/Berlin)`);
+    throw new WindowError(
+      `timezone "${body.timezone}" is not an IANA time zone (${zoneHint(body.timezone) ?? 'e.g. Europe/Berlin'})`,
+    );
   if (body.timeSlots.length !== 7)
     throw new WindowError(`timeSlots has ${body.timeSlots.length} days; it needs exactly 7, one per weekday 0-6`);
   const seen = new Set<number>();

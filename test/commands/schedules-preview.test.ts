@@ -116,6 +116,11 @@ describe('schedules preview', () => {
     );
     const badZone = await preview('--prospects', 'plain.csv', '--timezone', 'Europe/Nowhere');
     expect(badZone.stderr).toContain('error: --timezone Europe/Nowhere: not an IANA time zone');
+    const city = await preview('--prospects', 'plain.csv', '--timezone', 'Paris');
+    expect([city.code, city.stderr]).toEqual([
+      2,
+      'error: --timezone Paris: not an IANA time zone (e.g. America/New_York)\nhint: Did you mean Europe/Paris?\n',
+    ]);
     const unknown = await run(['schedules', 'preview', '999', '--prospects', 'leads.csv'], { env: sb.env, cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('error: no schedule 999\n');

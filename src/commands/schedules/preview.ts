@@ -12,6 +12,7 @@ import { openCsv, type CsvSource } from '../../io/csv-reader.js';
 import { openJobInput } from '../../jobs/input.js';
 import { prospectWindows, type ProspectWindows } from '../../schedule/prospect-windows.js';
 import { canonicalTimeZone, checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
+import { zoneHint } from '../../schedule/zone-hint.js';
 import { normaliseName } from '../../io/import/column-mapping.js';
 
 const zoneNames = ['timezone', 'tz', 'timezoneid', 'timezonename', 'prospecttimezone', 'contacttimezone', 'zone'];
@@ -74,6 +75,21 @@ function columnsOf(
 /** A row's windows, or why it has none: its zone is missing or not one. */
 type ZonedWindows = ProspectWindows & { badZone?: 'missing' | 'invalid' };
 
+/** A row's zone that is not one, with what it probably meant ("Paris": did you mean Europe/Paris?). */
+function notAZone(column: string, given: string): string {
+  const hint = zoneHint(given);
+  return `${column}: "${visible(given)}" is not an IANA time zone${hint ? ` (${hint})` : ''}`;
+}
+
+function checkZoneFlag(zone: string): void {
+  if (isZone(zone)) return;
+  const hint = zoneHint(zone);
+  throw new UsageError(
+    `--timezone ${zone}: not an IANA time zone (e.g. America/New_York)`,
+    hint && hint.charAt(0).toUpperCase() + hint.slice(1),
+  );
+}
+
 /** A prospect's windows by the zone as the file writes it, each worked out once (a zone is looked up through ICU: a
  * millisecond, not a microsecond), at most maxCachedZones of them: a file of made-up zones must not grow memory. */
 function windowsByZone(
@@ -92,7 +108,7 @@ function windowsByZone(
       zone === ''
         ? { warnings: ['no time zone (give --timezone for rows without one)'], badZone: 'missing' as const }
         : zone === undefined
-          ? { warnings: [`${column}: "${visible(given)}" is not an IANA time zone`], badZone: 'invalid' as const }
+          ? { warnings: [notAZone(column, given)], badZone: 'invalid' as const }
           : prospectWindows(week, scheduleZone, zone, now);
     if (cache.size < maxCachedZones) cache.set(given, preview);
     return preview;
@@ -177,8 +193,7 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
-    if (opts.timezone !== undefined && !isZone(opts.timezone))
-      throw new UsageError(`--timezone ${opts.timezone}: not an IANA time zone (e.g. America/New_York)`);
+    if (opts.timezone !== undefined) checkZoneFlag(opts.timezone);
     const file = opts.prospects === '-' ? 'stdin' : opts.prospects;
     const input = await openJobInput(ctx, opts.prospects);
     // The copy of stdin goes when the command ends, however it ends (the rows may never be read: a bad --fields).

@@ -1,6 +1,7 @@
 // "Did you mean": the closest names by edit distance, for unknown columns and flags.
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance. */
+export function editDistance(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!;
@@ -21,7 +22,7 @@ export function closest(name: string, candidates: string[], normalise: (s: strin
     .map((candidate) => {
       const other = normalise(candidate);
       const contains = other.includes(target) || target.includes(other);
-      return { candidate, score: contains ? 0.5 : distance(target, other) };
+      return { candidate, score: contains ? 0.5 : editDistance(target, other) };
     })
     .filter(({ score, candidate }) => score <= Math.max(2, Math.floor(normalise(candidate).length / 3)))
     .sort((a, b) => a.score - b.score)

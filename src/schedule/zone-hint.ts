@@ -1,0 +1,29 @@
+// What a time zone that is not one was probably meant to be: "Paris" is Europe/Paris; "UTC+2" is Etc/GMT-2 (POSIX
+// writes the offset with its sign inverted), though a city's zone, which follows daylight saving, is better.
+import { editDistance } from '../io/import/closest.js';
+
+const zones = (): string[] => Intl.supportedValuesOf('timeZone');
+/** A zone's city part, as a person types it: "new york" for America/New_York. */
+const city = (zone: string) =>
+  zone
+    .slice(zone.lastIndexOf('/') + 1)
+    .replace(/_/g, ' ')
+    .toLowerCase();
+
+/** "did you mean ...?" for a zone that is not one, or undefined when nothing is close. */
+export function zoneHint(given: string): string | undefined {
+  const offset = /^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?00)?$/i.exec(given.trim());
+  if (offset && Number(offset[2]) <= 14) {
+    const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;
+    return `${given.trim()} is ${etc} (IANA inverts the sign); a city's zone, such as Europe/Berlin, also follows daylight saving`;
+  }
+  // The city as typed ("Paris", "new york", "Europe/Pari"): its zones, else those a typo or two away. Abbreviations
+  // (IST, BST) name several places: none is guessed.
+  const wanted = city(given.trim().replace(/-/g, '_'));
+  if (wanted.length < 4) return undefined;
+  const all = zones();
+  const exact = all.filter((zone) => city(zone) === wanted);
+  const typos = wanted.length >= 8 ? 2 : 1;
+  const near = exact.length ? exact : all.filter((zone) => editDistance(city(zone), wanted) <= typos);
+  return near.length && near.length <= 3 ? `did you mean ${near.join(' or ')}?` : undefined;
+}
