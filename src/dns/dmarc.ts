@@ -155,7 +155,9 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
   const subdomains = t.get('sp')?.toLowerCase();
   // A subdomain policy that is none of the three voids the record as a bad p= does: receivers act as if p=none.
   const badSp = subdomains !== undefined && !policies.includes(subdomains);
-  const tag = badSp || (from && t.get('sp')) ? 'sp' : 'p';
+  // So does a p= that is none of them, even under a parent whose sp= would otherwise apply.
+  const badP = !policies.includes((t.get('p') ?? '').toLowerCase());
+  const tag = badSp || (from && t.get('sp') && !badP) ? 'sp' : 'p';
   const policy = (t.get(tag) ?? '').toLowerCase();
   if (!policies.includes(policy))
     return {
@@ -163,7 +165,7 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       status: 'fail',
       detail: policy
         ? `policy ${tag}=${policy} is not none, quarantine or reject` +
-          (badSp ? ': receivers read the whole record as p=none (RFC 7489 6.6.3)' : '')
+          (badSp || from ? ': receivers read the whole record as p=none (RFC 7489 6.6.3)' : '')
         : 'no policy (p=): the record is void',
       // Changed in place: a second record beside it would void both (RFC 7489 6.6.3).
       fix: policy

@@ -42,6 +42,9 @@ const zone: Zone = {
   ...good('try-outreach.com', { 'try-outreach.com': { MX: mx, TXT: [] } }),
   ...good('no-mx.example', { 'no-mx.example': { TXT: [spf] } }),
   ...good('null-mx.example', { 'null-mx.example': { MX: [{ preference: 0, exchange: '.' }], TXT: [spf] } }),
+  // A parent's record whose p= is no policy voids its sp= too (RFC 7489 6.6.3): the subdomain is not covered.
+  ...good('sub.dmarc-badp.example', { '_dmarc.sub.dmarc-badp.example': {} }),
+  '_dmarc.dmarc-badp.example': { TXT: ['v=DMARC1; p=rejct; sp=reject; rua=mailto:d@dmarc-badp.example'] },
   ...good('null-mx-mixed.example', {
     'null-mx-mixed.example': { MX: [{ preference: 0, exchange: '.' }, ...mx], TXT: [spf] },
   }),
@@ -426,6 +429,12 @@ describe('domains check', () => {
       '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
     ],
     ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
+    [
+      'sub.dmarc-badp.example',
+      'DMARC',
+      'fail',
+      'policy p=rejct is not none, quarantine or reject: receivers read the whole record as p=none (RFC 7489 6.6.3)',
+    ],
     [
       'spf-typo.example',
       'SPF',
