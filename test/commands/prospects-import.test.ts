@@ -249,6 +249,21 @@ describe('prospects import', () => {
     );
   });
 
+  it('tells two columns of one name apart: the second is NAME#2 to --map', async () => {
+    writeFileSync(join(dir, 'twice.csv'), 'Email,First Name,Email\n,Ann,ann@twice.example\n');
+    const asked = await importIn(['twice.csv', '--no-wait']);
+    expect([asked.code, asked.stderr]).toEqual([
+      2,
+      'error: twice.csv: 2 columns could be the email: "Email", "Email#2"\n' +
+        'hint: Pick the prospect\'s email with --map "Email=Email" (the other email columns are then ignored).\n',
+    ]);
+    const second = await importIn(['twice.csv', '--no-wait', '--map', 'Email#2=Email']);
+    expect(second.code).toBe(0);
+    expect(prospectByEmail(sb, 'ann@twice.example')!.values).toMatchObject({ fFirstNm: 'Ann' });
+    const firstIgnored = await importIn(['twice.csv', '--no-wait', '--restart', '--map', 'Email=']);
+    expect(firstIgnored.code).toBe(0);
+  });
+
   it("passes over a spreadsheet's empty rows (delimiters alone) as blank lines: not rows, not rejected", async () => {
     writeFileSync(
       join(dir, 'sheet.csv'),

@@ -92,7 +92,9 @@ export const importFlags = {
   delimiter: flag.custom('field separator: , ; tab | (default: sniffed from the header)', readDelimiter, {
     value: 'char',
   }),
-  map: flag.list('map a CSV column to a field label; "column=" ignores it', { value: 'column=field' }),
+  map: flag.list('map a CSV column to a field label; "column=" ignores it; a repeated name is column#2', {
+    value: 'column=field',
+  }),
   mapping: flag.text('column mapping from a file {"column": "Field label" | null}', { value: 'file.json' }),
   saveMapping: flag.text('write the mapping used, to reuse with --mapping', { value: 'file.json' }),
   ignoreUnknown: flag.bool('skip columns that match no field instead of stopping'),

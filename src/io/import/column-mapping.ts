@@ -67,7 +67,22 @@ interface Decision {
   emailChosen: boolean;
 }
 
-export function buildMapping(header: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
+/** Each column's name, a repeated one numbered from its second use ("Email", "Email#2"): --map tells them apart. */
+function distinctNames(header: string[]): string[] {
+  const uses = new Map<string, number>();
+  return header.map((name) => {
+    const key = normaliseName(name);
+    const use = (uses.get(key) ?? 0) + 1;
+    uses.set(key, use);
+    return use === 1 || name === '' ? name : `${name}#${use}`;
+  });
+}
+
+/** A column's name without the number a repeat of it was given (distinctNames): what fields are matched by. */
+const firstUse = (key: string) => key.replace(/#\d+$/, '');
+
+export function buildMapping(fileHeader: string[], fields: FieldInfo[], options: MappingOptions): ColumnMapping {
+  const header = distinctNames(fileHeader);
   const explicit = explicitMappings(options);
   const known = new Set(header.map(normaliseName));
   const exportOf = recogniseExport([...known]);
@@ -159,7 +174,7 @@ function checkNamedColumns(explicit: Explicit, known: Set<string>, header: strin
 /** Whether the user named the email column. Two columns that could each be the email (Email and Personal Email), and
  * no word from the user on either: which one is the prospect's is not ours to guess. */
 function emailColumnChosen(header: string[], explicit: Explicit): boolean {
-  const emailCandidates = header.filter((name) => couldBeEmail(normaliseName(name)));
+  const emailCandidates = header.filter((name) => couldBeEmail(firstUse(normaliseName(name))));
   const emailChosen = [...explicit.values()].some(({ label }) => label !== null && normaliseName(label) === 'email');
   if (emailCandidates.length > 1 && !emailChosen && !emailCandidates.some((c) => explicit.has(normaliseName(c))))
     throw new AmbiguousEmailColumns(emailCandidates);
@@ -185,10 +200,11 @@ function fieldOf(name: string, d: Decision): { field: FieldInfo; how: How } | 'i
     );
   }
   // The user named the email column: the other email columns are set aside, not stopped on.
-  if (d.emailChosen && couldBeEmail(key)) return 'ignored';
-  const own = d.fieldByName.get(key);
+  const base = firstUse(key);
+  if (d.emailChosen && couldBeEmail(base)) return 'ignored';
+  const own = d.fieldByName.get(base);
   if (own) return { field: own, how: 'own' };
-  const synonym = normaliseName(synonymField(key) ?? '');
+  const synonym = normaliseName(synonymField(base) ?? '');
   const field = d.fieldByName.get(synonym);
   if (!field) return undefined;
   // A synonym stands back when another column carries the field's own name ("Mobile Phone" beside "Phone Number",
