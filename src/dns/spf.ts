@@ -33,7 +33,11 @@ interface Count {
   unknown: string[];
 }
 
-const includeProblem = (what: string): [string, string] => [what, 'fix or remove that include or redirect'];
+/** A problem of an include or redirect term, and its fix, which names the term (a record may have several). */
+const includeProblem = (term: string, what: string): [string, string] => [
+  `${term}${what}`,
+  `fix or remove ${term.replace(/^\+/, '')} in the record`,
+];
 
 /** An a, mx or exists term's lookup (its target: the term's domain, else the record's own): whether it found nothing
  * (a void lookup), and an mx that finds more records than a receiver looks up, a problem. `path`: the domains whose
@@ -83,20 +87,20 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
     const name = target.toLowerCase().replace(/\.$/, '');
     if (name.includes('%')) continue; // a macro: expanded per message, not countable here
     if (path.includes(name)) {
-      count.problems.push(includeProblem(`${term} includes a record that includes it (a loop)`));
+      count.problems.push(includeProblem(term, ' includes a record that includes it (a loop)'));
       continue;
     }
     const found = spfRecords(await dns.txt(name));
     if (found.length !== 1) {
       count.problems.push(
-        includeProblem(`${term}: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`),
+        includeProblem(term, `: ${name} has ${found.length ? `${found.length} SPF records` : 'no SPF record'}`),
       );
       continue;
     }
     // A record a receiver cannot read is a permanent error wherever it is reached (RFC 7208 5.2: an include's
     // permerror is the whole check's).
     const unreadable = syntaxProblems(found[0]!)[0];
-    if (unreadable) count.problems.push(includeProblem(`${term}: ${name}'s record: ${unreadable}`));
+    if (unreadable) count.problems.push(includeProblem(term, `: ${name}'s record: ${unreadable}`));
     // An included record that passes everyone (its all, or the all its own redirect ends in; an ip4:0.0.0.0/0) makes
     // the include match everyone (RFC 7208 5.2): a pass when the include's own qualifier is + (-include, ~include and
     // ?include give everyone that result instead). (A redirect's all is the record's own, 6.1: finalAll judges it.)
@@ -105,7 +109,7 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
       (passesAll((await finalAll(dns, found[0]!, name)).qualifier) || opensEvery(found[0]!))
     )
       count.problems.push(
-        includeProblem(`${term}: ${name} passes every server, so anyone may send as the domain through it`),
+        includeProblem(term, `: ${name} passes every server, so anyone may send as the domain through it`),
       );
     await countLookups(dns, found[0]!, count, [...path, name]);
   }

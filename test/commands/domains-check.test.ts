@@ -673,6 +673,11 @@ describe('domains check', () => {
     });
   });
 
+  it('names the include to mend in its fix: a record may have several', async () => {
+    const { rows } = await check('dangling.example');
+    expect(statusOf(rows, 'SPF').fix).toBe('fix or remove include:gone.example in the record');
+  });
+
   it('passes a -include of a record that passes everyone: its result for them is fail (RFC 7208 5.2)', async () => {
     const { code, rows } = await check('spf-minus-include.example');
     expect(code).toBe(0);
