@@ -3,7 +3,7 @@
 import { createPublicKey } from 'node:crypto';
 import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
-import { recordTags } from './tags.js';
+import { recordTags, repeatedTag } from './tags.js';
 
 /** Google Workspace, Microsoft 365, Mailchimp/Mandrill, Amazon SES-style, and frequent generic names. */
 export const commonSelectors = ['google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'default', 'dkim', 'mail'];
@@ -117,7 +117,7 @@ function judgeKeys(
   let rsa = 0;
   let namedFails = false;
   for (const { selector, record } of found) {
-    const judged = judgeKey(selector, record, domain);
+    const judged = repeatedTagProblem(selector, record, domain) ?? judgeKey(selector, record, domain);
     if ('problem' in judged) {
       const named = selectors.includes(selector);
       namedFails ||= named;
@@ -146,6 +146,22 @@ const only = (values: string[]) => (new Set(values).size === 1 ? values[0] : und
 /** The key to publish afresh: at the selector, where one is known. */
 const renew = (domain: string, selector = '<selector>') =>
   `publish a current 2048-bit key from your mail provider at ${selector}._domainkey.${domain}`;
+
+/** A record with a tag written twice, which receivers discard (RFC 6376 3.2): what to mend, or undefined. */
+function repeatedTagProblem(
+  selector: string,
+  record: string,
+  domain: string,
+): { problem: [string, string] } | undefined {
+  const twice = repeatedTag(record);
+  if (twice === undefined) return undefined;
+  return {
+    problem: [
+      `${selector}: ${twice}= appears twice: receivers discard the record (RFC 6376 3.2)`,
+      `keep one ${twice}= in the record at ${selector}._domainkey.${domain}`,
+    ],
+  };
+}
 
 /** One key: what is wrong with it and how to mend it, or how it is named when good ("google (RSA 2048)"). */
 function judgeKey(

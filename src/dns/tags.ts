@@ -11,3 +11,16 @@ export function recordTags(record: string, options: { caseSensitive: boolean }):
   }
   return found;
 }
+
+/** The first tag name written twice in the list, or undefined: RFC 6376 3.2 makes such a DKIM record invalid. */
+export function repeatedTag(record: string): string | undefined {
+  const seen = new Set<string>();
+  for (const part of record.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}

@@ -203,6 +203,9 @@ const zone: Zone = {
       TXT: [`v=DKIM1; k=ed25519; p=${Buffer.alloc(32, 7).toString('base64')}`],
     },
   }),
+  ...good('dkim-twice.example', {
+    'google._domainkey.dkim-twice.example': { TXT: [`v=DKIM1; k=rsa; p=; p=${key2048}`] },
+  }),
   ...good('dkim-quoted.example', {
     'google._domainkey.dkim-quoted.example': {
       TXT: [`v=DKIM1; k=rsa; p=${key2048.slice(0, 100)}" "${key2048.slice(100)}`],
@@ -273,6 +276,7 @@ describe('domains check', () => {
       'warn',
       'keys at google (ed25519); only Ed25519 keys: receivers that do not verify Ed25519 (Microsoft among them) treat the mail as unsigned',
     ],
+    ['dkim-twice.example', 'DKIM', 'fail', 'google: p= appears twice: receivers discard the record (RFC 6376 3.2)'],
     [
       'dkim-quoted.example',
       'DKIM',
