@@ -127,8 +127,10 @@ function judgeKeys(
       );
     } else {
       good.push(judged.good);
-      if (judged.bits !== undefined) rsa++;
-      if (judged.bits !== undefined && judged.bits < 2048) weak.push(judged.bits);
+      if (judged.bits !== undefined) {
+        rsa++;
+        if (judged.bits < 2048) weak.push(judged.bits);
+      }
     }
   }
   // RFC 8463 4: an Ed25519 signature beside an RSA one; verifiers without Ed25519 (Microsoft's) see no other.

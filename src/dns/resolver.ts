@@ -106,7 +106,7 @@ function oneTry<T>(resolver: string | undefined, waitMs: number, ask: (dns: Reso
 /** `tryTimeoutMs`: how long one try waits. */
 export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): Lookups {
   const waitMs = Math.max(1, Math.round(tryTimeoutMs));
-  const query = <T>(ask: (dns: Resolver) => Promise<T>) => oneTry(resolver, waitMs, ask);
+  const once = <T>(ask: (dns: Resolver) => Promise<T>) => oneTry(resolver, waitMs, ask);
   const withRetry = async <T>(query: () => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -124,7 +124,7 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
   // that cannot exist (RFC 6761 .invalid, answered by the server itself) tells which.
   let probe: Promise<boolean> | undefined;
   const serverAnswers = () =>
-    (probe ??= query((dns) => dns.resolveTxt('outreach-probe.invalid')).then(
+    (probe ??= once((dns) => dns.resolveTxt('outreach-probe.invalid')).then(
       () => true,
       (error: NodeJS.ErrnoException) => !unreachableCodes.has(error.code ?? ''),
     ));
@@ -167,13 +167,13 @@ export function lookups(resolver?: string, tryTimeoutMs = defaultTryTimeoutMs): 
     missing: (name) => missing.has(name),
     // A TXT record may come in several strings of up to 255 bytes: one record is their concatenation (RFC 7208 3.3).
     txt: (name) =>
-      ask(name, async () => (await query((dns) => dns.resolveTxt(name))).map((parts) => utf8(parts.join('')))),
-    mx: (name) => ask(name, () => query((dns) => dns.resolveMx(name))),
-    ipv4: (name) => ask(name, () => query((dns) => dns.resolve4(name))),
+      ask(name, async () => (await once((dns) => dns.resolveTxt(name))).map((parts) => utf8(parts.join('')))),
+    mx: (name) => ask(name, () => once((dns) => dns.resolveMx(name))),
+    ipv4: (name) => ask(name, () => once((dns) => dns.resolve4(name))),
     // An IPv4 address found is enough: AAAA is asked only without one (some servers fail AAAA questions alone).
     addresses: async (name) => {
-      const v4 = await ask(name, () => query((dns) => dns.resolve4(name)));
-      return v4.length ? v4 : ask(name, () => query((dns) => dns.resolve6(name)));
+      const v4 = await ask(name, () => once((dns) => dns.resolve4(name)));
+      return v4.length ? v4 : ask(name, () => once((dns) => dns.resolve6(name)));
     },
   };
 }

@@ -81,6 +81,7 @@ function notAZone(column: string, given: string): string {
   return `${column}: "${visible(given)}" is not an IANA time zone${hint ? ` (${hint})` : ''}`;
 }
 
+/** --timezone, refused when it is not a zone, with what it probably meant. */
 function checkZoneFlag(zone: string): void {
   if (isZone(zone)) return;
   const hint = zoneHint(zone);
