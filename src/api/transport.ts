@@ -156,19 +156,21 @@ class Attempt {
     this.localFailure = error;
   };
 
-  /** Notes when the connection is up, and gives up on one that takes longer than `timeoutMs`. */
+  /** Notes when the connection is up, and gives up on one that takes longer than `timeoutMs`. A kept-alive socket
+   * is up already: no timer is set for it (a page read by the ten thousand). */
   watchConnection(req: http.ClientRequest, url: URL, timeoutMs: number, onConnected?: () => void): void {
-    const connectTimer = setTimeout(() => {
-      if (!this.connected) req.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
-    }, timeoutMs);
+    let connectTimer: NodeJS.Timeout | undefined;
     req.on('socket', (socket) => {
       const onConnect = () => {
         this.connected = true;
         clearTimeout(connectTimer);
         onConnected?.();
       };
-      if (!socket.connecting) onConnect();
-      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
+      if (!socket.connecting) return onConnect();
+      connectTimer = setTimeout(() => {
+        if (!this.connected) req.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
+      }, timeoutMs);
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
     });
     req.on('error', (error) => {
       clearTimeout(connectTimer);

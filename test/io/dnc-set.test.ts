@@ -56,6 +56,17 @@ describe('DncSet', () => {
     expect(set.find('second.example')).toBe(2);
   });
 
+  it('places values a block at a time without losing one: past a block, across lists, between lookups', () => {
+    const set = new DncSet(10);
+    for (let i = 0; i < 70_000; i++) set.add(`v${i}.example`, 1);
+    for (let i = 0; i < 70_000; i += 7) set.add(`v${i}.example`, 0); // held already: keeps list 1
+    set.add('late.example', 2);
+    expect(set.find('late.example')).toBe(2);
+    set.add('later.example', 2);
+    expect(set.size).toBe(70_002);
+    expect([set.find('v0.example'), set.find('v69999.example'), set.find('later.example')]).toEqual([1, 1, 2]);
+  });
+
   it('holds a value whose hash is 0, 0 (the empty mark) as 0, 1', () => {
     const set = new DncSet();
     set.addHash(0, 0, 0);
