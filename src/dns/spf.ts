@@ -13,7 +13,10 @@ const maxMxRecords = 10;
 /** Terms that each cost a receiver one lookup (4.6.4). */
 const lookupTerms = /^[+?~-]?(include:|a$|a:|a\/|mx$|mx:|mx\/|ptr|exists:)|^redirect=/i;
 
-const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1( |$)/i.test(r.replace(/^ +/, '')));
+/** The records receivers read as SPF: those that begin with v=spf1 exactly (RFC 7208 4.5). */
+const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1( |$)/i.test(r));
+/** Records that would be SPF but for spaces in front, which make receivers discard them. */
+const spacedSpfRecords = (records: string[]) => records.filter((r) => /^ +v=spf1( |$)/i.test(r));
 
 /** A record's terms after v=spf1, split as receivers split them: on ASCII spaces only (RFC 7208 4.6.1), so a
  * non-breaking space pasted from a web page joins two terms into one that is not a term. */
@@ -161,6 +164,10 @@ const mechanismTerm =
   /^[+?~-]?(all|include|a|mx|ptr|ip4|ip6|exists)(?=$|[:/])(?::([^/]*))?(?:\/(\d+))?(?:\/\/(\d+))?$/i;
 const modifierTerm = /^([a-z][a-z0-9_.-]*)=/i;
 
+/** A % that starts no macro receivers expand in a domain (RFC 7208 7.1): %{letter, digits, r, delimiters}, %%, %_
+ * or %-; c, r and t are letters of exp= text only. */
+const badMacro = (term: string) => /%(?!\{[slodiphv]\d*r?[-.+,/_=]*\}|[%_-])/i.test(term);
+
 /** Terms a receiver cannot read, which make the whole record a permanent error (RFC 7208 4.6): an unknown mechanism
  * ("inclde:"), an address or prefix that is not one, a mechanism without the argument it needs, redirect= or exp=
  * twice. Unknown modifiers are allowed (6). */
@@ -173,8 +180,12 @@ function syntaxProblems(record: string): string[] {
       modifiers.set(modifier, (modifiers.get(modifier) ?? 0) + 1);
       continue;
     }
-    // A domain with a macro (%{d2/}) may hold a / of its own: its mechanism's name is what is checked.
-    if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%\{/i.test(term)) continue;
+    // A domain with a macro (%{d2/}) may hold a / of its own: its mechanism's name and its macros are what is checked.
+    if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%/i.test(term)) {
+      if (badMacro(term))
+        problems.push(`"${term}" has a macro receivers do not expand: the record is a permanent error (RFC 7208 7.1)`);
+      continue;
+    }
     if (/[^\x21-\x7e]/.test(term)) {
       problems.push(
         `"${unseenShown(JSON.stringify(term).slice(1, -1))}" holds a character receivers do not read in a term ` +
@@ -188,6 +199,9 @@ function syntaxProblems(record: string): string[] {
       !kind ||
       (kind === 'all' && (argument !== undefined || prefix !== undefined)) ||
       (['include', 'exists'].includes(kind) && !argument) ||
+      // A colon promises a domain (a:, mx:, ptr: with none is no term); a prefix length has no leading zero (/024).
+      (['a', 'mx', 'ptr'].includes(kind) && argument === '') ||
+      [prefix, prefix6].some((length) => length !== undefined && !/^(0|[1-9]\d*)$/.test(length)) ||
       (kind === 'ip4' && (!isIPv4(argument ?? '') || Number(prefix ?? 32) > 32 || prefix6 !== undefined)) ||
       (kind === 'ip6' && (!isIPv6(argument ?? '') || Number(prefix ?? 128) > 128 || prefix6 !== undefined)) ||
       (['a', 'mx'].includes(kind) && (Number(prefix ?? 32) > 32 || Number(prefix6 ?? 128) > 128));
@@ -200,8 +214,19 @@ function syntaxProblems(record: string): string[] {
 }
 
 export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
-  const records = spfRecords(await dns.txt(domain));
+  const txt = await dns.txt(domain);
+  const records = spfRecords(txt);
   const check = 'SPF';
+  const spaced = spacedSpfRecords(txt)[0];
+  if (!records.length && spaced !== undefined)
+    return {
+      check,
+      status: 'fail',
+      detail:
+        'the SPF record begins with a space: receivers discard it (RFC 7208 4.5), so the domain has none they read',
+      fix: `remove the space before v=spf1 in the TXT record at ${domain}`,
+      record: spaced,
+    };
   if (!records.length)
     return {
       check,

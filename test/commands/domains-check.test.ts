@@ -110,6 +110,18 @@ const zone: Zone = {
   }),
   ...good('spf-typo.example', { 'spf-typo.example': { MX: mx, TXT: ['v=spf1 inclde:_spf.provider.example -all'] } }),
   ...good('spf-cidr.example', { 'spf-cidr.example': { MX: mx, TXT: ['v=spf1 ip4:192.0.2.1/33 -all'] } }),
+  ...good('spf-cidr0.example', { 'spf-cidr0.example': { MX: mx, TXT: ['v=spf1 ip4:192.0.2.0/024 -all'] } }),
+  ...good('spf-empty-a.example', { 'spf-empty-a.example': { MX: mx, TXT: ['v=spf1 a: -all'] } }),
+  ...good('spf-badmacro.example', { 'spf-badmacro.example': { MX: mx, TXT: ['v=spf1 exists:%{t}.spf.example -all'] } }),
+  ...good('spf-macro-ok.example', {
+    'spf-macro-ok.example': {
+      MX: mx,
+      TXT: ['v=spf1 exists:%{ir}.%{l1r+-}._spf.%{d} include:_spf.provider.example -all'],
+    },
+  }),
+  ...good('spf-space.example', {
+    'spf-space.example': { MX: mx, TXT: [' v=spf1 include:_spf.provider.example -all'] },
+  }),
   ...good('spf-redirects.example', {
     'spf-redirects.example': { MX: mx, TXT: ['v=spf1 redirect=_spf.provider.example redirect=ips.example'] },
   }),
@@ -452,6 +464,30 @@ describe('domains check', () => {
       '"ip4:192.0.2.1/33" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
     ],
     ['spf-redirects.example', 'SPF', 'fail', 'redirect= appears more than once: a permanent error (RFC 7208 6)'],
+    [
+      'spf-cidr0.example',
+      'SPF',
+      'fail',
+      '"ip4:192.0.2.0/024" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-empty-a.example',
+      'SPF',
+      'fail',
+      '"a:" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-badmacro.example',
+      'SPF',
+      'fail',
+      '"exists:%{t}.spf.example" has a macro receivers do not expand: the record is a permanent error (RFC 7208 7.1)',
+    ],
+    [
+      'spf-space.example',
+      'SPF',
+      'fail',
+      'the SPF record begins with a space: receivers discard it (RFC 7208 4.5), so the domain has none they read',
+    ],
     ['dmarc-pct.example', 'DMARC', 'warn', 'p=reject; pct=0: the policy applies to 0% of the mail that fails it'],
     [
       'sub.dsp.example',
@@ -680,6 +716,15 @@ describe('domains check', () => {
   it('names the include to mend in its fix: a record may have several', async () => {
     const { rows } = await check('dangling.example');
     expect(statusOf(rows, 'SPF').fix).toBe('fix or remove include:gone.example in the record');
+  });
+
+  it('reads macros receivers expand (%{ir}, %{l1r+-}, %{d}) and the fix of a record that begins with a space', async () => {
+    const macros = statusOf((await check('spf-macro-ok.example')).rows, 'SPF');
+    expect(macros.status).toBe('pass');
+    expect(statusOf((await check('spf-space.example')).rows, 'SPF')).toMatchObject({
+      fix: 'remove the space before v=spf1 in the TXT record at spf-space.example',
+      record: ' v=spf1 include:_spf.provider.example -all',
+    });
   });
 
   it('passes a -include of a record that passes everyone: its result for them is fail (RFC 7208 5.2)', async () => {
