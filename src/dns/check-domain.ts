@@ -12,13 +12,27 @@ export interface DomainReport {
   checks: Finding[];
 }
 
+/** Where mail to a domain without MX goes: to its address, if it has one (RFC 5321 5.1), which is seldom a server
+ * that takes mail (a website's); else nowhere. */
+async function withoutMx(dns: Lookups, domain: string): Promise<string> {
+  const nowhere = 'replies and bounces to the domain cannot be delivered';
+  const address = await dns.addresses(domain).then(
+    (found) => found[0],
+    () => undefined, // not known: said as if there were none
+  );
+  return address === undefined
+    ? nowhere
+    : `mail to the domain goes to its address record (${address}, RFC 5321 5.1), seldom a server that takes mail: ` +
+        'replies and bounces may be lost';
+}
+
 async function checkMx(dns: Lookups, domain: string): Promise<Finding> {
   const mx = (await dns.mx(domain)).sort((a, b) => a.priority - b.priority);
   if (!mx.length)
     return {
       check: 'MX',
       status: 'fail',
-      detail: 'no MX record: replies and bounces to the domain cannot be delivered',
+      detail: `no MX record: ${await withoutMx(dns, domain)}`,
       fix: `publish ${domain}. MX records of your mailbox provider (Google Workspace: MX 1 smtp.google.com.)`,
     };
   if (mx.length === 1 && (mx[0]!.exchange === '' || mx[0]!.exchange === '.'))

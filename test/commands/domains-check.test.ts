@@ -41,6 +41,7 @@ const zone: Zone = {
   ...good('new-launch.co'),
   ...good('try-outreach.com', { 'try-outreach.com': { MX: mx, TXT: [] } }),
   ...good('no-mx.example', { 'no-mx.example': { TXT: [spf] } }),
+  ...good('web-only.example', { 'web-only.example': { TXT: [spf], A: ['192.0.2.80'] } }),
   ...good('null-mx.example', { 'null-mx.example': { MX: [{ preference: 0, exchange: '.' }], TXT: [spf] } }),
   // A parent's record whose p= is no policy voids its sp= too (RFC 7489 6.6.3): the subdomain is not covered.
   ...good('sub.dmarc-badp.example', { '_dmarc.sub.dmarc-badp.example': {} }),
@@ -282,6 +283,12 @@ describe('domains check', () => {
 
   it.each([
     ['no-mx.example', 'MX', 'fail', 'no MX record: replies and bounces to the domain cannot be delivered'],
+    [
+      'web-only.example',
+      'MX',
+      'fail',
+      'no MX record: mail to the domain goes to its address record (192.0.2.80, RFC 5321 5.1), seldom a server that takes mail: replies and bounces may be lost',
+    ],
     [
       'dkim-ed-only.example',
       'DKIM',

@@ -100,7 +100,8 @@ export default defineVerb({
   description: [
     'Looks up, for each domain (default: every active or provisioning sending domain of the account):',
     '',
-    'MX: at least one, and no null MX (alone or beside others).',
+    'MX: at least one, and no null MX (alone or beside others); without one, mail goes to the address record (RFC',
+    '5321 5.1), said with the address.',
     '',
     'SPF: exactly one record, beginning with v=spf1 (not a space), every term one receivers read (a typo, a bad',
     'address or prefix, a: with no domain, a macro they do not expand: a permanent error), ending in ~all or -all',
