@@ -90,6 +90,7 @@ describe('Ctrl-C during an import', () => {
     );
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('Resuming: 2 chunk(s) already accepted are not sent again.');
+    expect(resumed.stderr).toContain('40 sent in 4 chunks (20 of them by an earlier run)');
     expect(importsArrived()).toBe(4); // 2 + the 2 never sent: no chunk went twice
     expect(stored()).toBe(40);
   });

@@ -34,7 +34,8 @@ function summaryLine(s: ImportSummary): string {
     `${formatCount(s.total)} row${s.total === 1 ? '' : 's'} read`,
     s.mode === 'dry-run'
       ? `${formatCount(s.wouldSend ?? 0)} would be sent`
-      : `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`,
+      : `${formatCount(s.sent)} sent in ${s.chunks} chunk${s.chunks === 1 ? '' : 's'}` +
+        (s.sentBefore ? ` (${formatCount(s.sentBefore)} of them by an earlier run)` : ''),
     `${formatCount(s.rejected)} rejected${dncPart(s)}`,
     // Said on its own: it is about every row, not the rejected ones.
     ...(s.dnc.checked ? [] : ['no row checked against the do-not-contact lists (--no-dnc-check)']),

@@ -110,6 +110,8 @@ export interface ImportSummary {
   mode: 'async' | 'sync' | 'dry-run';
   total: number;
   sent: number;
+  /** After --resume: how many of the rows sent an earlier run had sent (they were not sent again). */
+  sentBefore?: number;
   /** On a dry run: the rows that passed every check, which the run would send. */
   wouldSend?: number;
   rejected: number;
@@ -490,6 +492,7 @@ async function sendRows(
   const pass = await sendPass(ctx, emails, { ...plan.passOptions, alreadyAccepted, send, journal, rejectedPath });
   if (journal) journal.finish(pass.chunks);
   Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
+  if (opts.resume) summary.sentBefore = pass.sentBefore;
   summary.dnc = dncSummary(plan.suppression, pass.stoppedBy);
   summary.requestIds = pass.accepted
     .filter((a) => a.requestId)

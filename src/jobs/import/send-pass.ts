@@ -40,6 +40,8 @@ export interface SendPassResult {
   rejected: number;
   /** Rows in chunks the service accepted, in this run or an earlier one. */
   sent: number;
+  /** Of those, the rows of chunks an earlier run had accepted (a resume does not send them again). */
+  sentBefore: number;
   chunks: number;
   accepted: AcceptedChunk[];
   /** Rows that reached a chunk (sent, or would be without --dry-run). */
@@ -112,6 +114,7 @@ class Chunks {
     const earlier = this.options.alreadyAccepted.get(chunk.index);
     if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
       this.accept(earlier);
+      this.result.sentBefore += earlier.rows;
       this.discard(chunk);
     } else await this.sender.submit(chunk);
   }
@@ -189,7 +192,16 @@ function stopped(ctx: JobContext, error: unknown, result: SendPassResult, option
 export async function sendPass(ctx: JobContext, emails: EmailIndex, options: SendPassOptions): Promise<SendPassResult> {
   const input = createReadStream(options.path);
   const source = await openCsv(input, options.csv);
-  const result: SendPassResult = { total: 0, rejected: 0, sent: 0, chunks: 0, accepted: [], valid: 0, stoppedBy: [] };
+  const result: SendPassResult = {
+    total: 0,
+    rejected: 0,
+    sent: 0,
+    sentBefore: 0,
+    chunks: 0,
+    accepted: [],
+    valid: 0,
+    stoppedBy: [],
+  };
   const chunks = new Chunks(ctx, options, result);
   const report = progressReporter(ctx, options, result, input);
   let rejects: CsvFileWriter | undefined;
