@@ -133,11 +133,11 @@ function judgeKeys(
       }
     }
   }
-  // RFC 8463 4: an Ed25519 signature beside an RSA one; verifiers without Ed25519 (Microsoft's) see no other.
+  // RFC 8463 6: an Ed25519 signature beside an RSA one; verifiers without Ed25519 (Microsoft's) see no other.
   if (good.length && !rsa)
     problems.push([
       'only Ed25519 keys: receivers that do not verify Ed25519 (Microsoft among them) treat the mail as unsigned',
-      `publish a 2048-bit RSA key at another selector of ${domain} and sign with both (RFC 8463 4)`,
+      `publish a 2048-bit RSA key at another selector of ${domain} and sign with both (RFC 8463 6)`,
     ]);
   return { good, weak, namedFails };
 }
@@ -184,6 +184,13 @@ function judgeKey(
         `write v=DKIM1 at ${at}`,
       ],
     };
+  if (version !== undefined && t.keys().next().value !== 'v')
+    return {
+      problem: [
+        `${selector}: v=DKIM1 is not the first tag, where it must be: receivers may discard the record (RFC 6376 3.6.1)`,
+        `move v=DKIM1 to the start of the record at ${at}`,
+      ],
+    };
   const services = t.get('s');
   if (services !== undefined && !services.split(':').some((v) => ['email', '*'].includes(v.trim())))
     return {
@@ -196,7 +203,7 @@ function judgeKey(
   if (hashes !== undefined && !hashes.split(':').some((h) => h.trim() === 'sha256'))
     return {
       problem: [
-        `${selector}: h=${hashes} allows no sha256: signatures made with rsa-sha256 fail (RFC 8301)`,
+        `${selector}: h=${hashes} allows no sha256: signatures made with ${type === 'ed25519' ? 'ed25519' : 'rsa'}-sha256 fail (RFC 8301)`,
         `remove h= from ${at}`,
       ],
     };

@@ -4,10 +4,12 @@ import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 import { recordTags } from './tags.js';
 
-/** A DMARC record: its version exactly DMARC1 (RFC 7489 6.4 writes it in hex: case counts), then ; or the end. */
-const isDmarc = (record: string) => /^[vV]\s*=\s*DMARC1\s*(;|$)/.test(record.trim());
-/** A record meant as DMARC that receivers do not read as one ("v=dmarc1", "v=DMARC1 p=reject" without a ;). */
-const nearDmarc = (record: string) => !isDmarc(record) && /^v\s*=\s*dmarc/i.test(record.trim());
+/** A DMARC record: from its first character, its version exactly DMARC1 (RFC 7489 6.4 writes it in hex: case
+ * counts), then ; or the end. */
+const isDmarc = (record: string) => /^[vV][ \t]*=[ \t]*DMARC1[ \t]*(;|$)/.test(record.trimEnd());
+/** A record meant as DMARC that receivers do not read as one ("v=dmarc1", "v=DMARC1 p=reject" without a ;, a space
+ * before v=: records that do not start with v= are discarded, RFC 7489 6.6.3). */
+const nearDmarc = (record: string) => !isDmarc(record) && /^\s*v\s*=\s*dmarc/i.test(record);
 
 interface AtName {
   /** DMARC records, and records meant as DMARC that are not. */
@@ -130,7 +132,7 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       status: 'fail',
       detail:
         `${name} has a record receivers do not read as DMARC: "${broken[0]}" ` +
-        '(v=DMARC1 exactly, in capitals, then tags separated by ";")',
+        '(v=DMARC1 exactly, in capitals and first, then tags separated by ";")',
       fix: `replace it with "${repaired(broken[0]!, domain)}"`,
       record: broken[0],
     };
@@ -166,7 +168,9 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       detail: policy
         ? `policy ${tag}=${policy} is not none, quarantine or reject` +
           (badSp || from ? ': receivers read the whole record as p=none (RFC 7489 6.6.3)' : '')
-        : 'no policy (p=): the record is void',
+        : t.get('rua')
+          ? 'no policy (p=): receivers act as if it said p=none, monitoring only (RFC 7489 6.6.3)'
+          : 'no policy (p=) and no rua=: receivers apply no DMARC to the mail at all (RFC 7489 6.6.3)',
       // Changed in place: a second record beside it would void both (RFC 7489 6.6.3).
       fix: policy
         ? `in the record at ${name}, write ${tag}=quarantine or ${tag}=reject (or ${tag}=none to monitor) instead of ${tag}=${policy}`

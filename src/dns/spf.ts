@@ -11,7 +11,7 @@ const maxVoidLookups = 2;
 /** MX records an mx mechanism may find before it is a permanent error (4.6.4: at most 10 address lookups). */
 const maxMxRecords = 10;
 /** Terms that each cost a receiver one lookup (4.6.4). */
-const lookupTerms = /^[+?~-]?(include:|a$|a:|a\/|mx$|mx:|mx\/|ptr|exists:)|^redirect=/i;
+const lookupTerms = /^[+?~-]?(include:|a$|a:|a\/|mx$|mx:|mx\/|ptr$|ptr:|exists:)|^redirect=/i;
 
 /** The records receivers read as SPF: those that begin with v=spf1 exactly (RFC 7208 4.5). */
 const spfRecords = (records: string[]) => records.filter((r) => /^v=spf1( |$)/i.test(r));
@@ -25,6 +25,13 @@ const termsOf = (record: string) =>
     .replace(/^ +| +$/g, '')
     .split(/ +/)
     .slice(1);
+
+/** The terms a receiver evaluates: those up to the first all (mechanisms after it are ignored, RFC 7208 5.1). */
+const evaluatedTerms = (record: string) => {
+  const terms = termsOf(record);
+  const all = terms.findIndex((term) => /^[+?~-]?all$/i.test(term));
+  return all < 0 ? terms : terms.slice(0, all + 1);
+};
 
 interface Count {
   lookups: number;
@@ -75,7 +82,7 @@ async function lookUpTerm(dns: Lookups, rawTerm: string, path: string[], count: 
  * include reached twice (by two paths) costs twice; one that includes itself, on the way down, is a loop. Past the
  * limit (and a margin) it stops counting: the receiver has given up. */
 async function countLookups(dns: Lookups, record: string, count: Count, path: string[]): Promise<void> {
-  const terms = termsOf(record);
+  const terms = evaluatedTerms(record);
   // A redirect is ignored when the record has an all mechanism (RFC 7208 6.1).
   const hasAll = terms.some((t) => /^[+?~-]?all$/i.test(t));
   for (const term of terms) {
@@ -107,10 +114,8 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
     // An included record that passes everyone (its all, or the all its own redirect ends in; an ip4:0.0.0.0/0) makes
     // the include match everyone (RFC 7208 5.2): a pass when the include's own qualifier is + (-include, ~include and
     // ?include give everyone that result instead). (A redirect's all is the record's own, 6.1: finalAll judges it.)
-    if (
-      /^\+?include:/i.test(term) &&
-      (passesAll((await finalAll(dns, found[0]!, name)).qualifier) || opensEvery(found[0]!))
-    )
+    const included = /^\+?include:/i.test(term) ? await finalAll(dns, found[0]!, name) : undefined;
+    if (included && (passesAll(included.qualifier) || included.opens))
       count.problems.push(
         includeProblem(term, `: ${name} passes every server, so anyone may send as the domain through it`),
       );
@@ -122,8 +127,12 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
 const allOf = (record: string) => /(?:^|\s)([+?~-]?)all(?:\s|$)/i.exec(record)?.[1];
 /** An all that passes every server: +all, or a bare all (+ is the default qualifier). */
 const passesAll = (qualifier: string | undefined) => qualifier === '+' || qualifier === '';
-/** A pass for every address of a family: ip4:0.0.0.0/0 or ip6:::/0 (their qualifier +, or none) is +all for it. */
-const opensEvery = (record: string) => /(?:^|\s)\+?(ip4:[\d.]+\/0|ip6:[\da-f:.]+\/0)(?:\s|$)/i.test(record);
+/** A pass for every address of a family: a /0 prefix (ip4:0.0.0.0/0, ip6:::/0, a/0, mx//0; qualifier + or none) is
+ * +all for it, where a receiver reaches it (before the all). */
+const opensEvery = (record: string) =>
+  evaluatedTerms(record).some((term) =>
+    /^\+?(?:ip4:[\d.]+\/0|ip6:[\da-f:.]+\/0|(?:a|mx)(?::[^/]+)?(?:\/0(?:\/\/\d+)?|\/\d+\/\/0|\/\/0))$/i.test(term),
+  );
 const redirectOf = (record: string) => /(?:^|\s)redirect=(\S+)/i.exec(record)?.[1]?.toLowerCase().replace(/\.$/, '');
 
 /** The all that ends the evaluation: the record's own, else (RFC 7208 6.1) that of the record its redirect= names,
@@ -132,20 +141,23 @@ async function finalAll(
   dns: Lookups,
   record: string,
   domain: string,
-): Promise<{ qualifier?: string; at: string; redirected: boolean; unknown?: true }> {
+): Promise<{ qualifier?: string; at: string; redirected: boolean; opens: boolean; unknown?: true }> {
   let at = domain;
+  // A /0 in any record of the chain passes everyone: each is evaluated in turn (RFC 7208 6.1).
+  let opens = false;
   for (let hops = 0; hops <= maxSpfLookups; hops++) {
+    opens ||= opensEvery(record);
     const qualifier = allOf(record);
     const target = redirectOf(record);
-    if (qualifier !== undefined || !target) return { qualifier, at, redirected: hops > 0 };
+    if (qualifier !== undefined || !target) return { qualifier, at, redirected: hops > 0, opens };
     // A macro is expanded per message; a target without one record, or a loop, is a problem countLookups says:
     // either way there is no all to judge here.
-    if (target.includes('%')) return { at, redirected: hops > 0, unknown: true };
+    if (target.includes('%')) return { at, redirected: hops > 0, opens, unknown: true };
     const found = spfRecords(await dns.txt(target));
-    if (found.length !== 1) return { at: target, redirected: true, unknown: true };
+    if (found.length !== 1) return { at: target, redirected: true, opens, unknown: true };
     [record, at] = [found[0]!, target];
   }
-  return { at, redirected: true, unknown: true };
+  return { at, redirected: true, opens, unknown: true };
 }
 
 /** Mechanisms written as modifiers (include=_spf.google.com for include:): receivers ignore an unknown modifier (RFC
@@ -159,56 +171,82 @@ function mistypedMechanisms(record: string): Array<[string, string]> {
     ]);
 }
 
-/** A mechanism (RFC 7208 5), its qualifier, name and argument; a modifier (6) is name=value. */
-const mechanismTerm =
-  /^[+?~-]?(all|include|a|mx|ptr|ip4|ip6|exists)(?=$|[:/])(?::([^/]*))?(?:\/(\d+))?(?:\/\/(\d+))?$/i;
-const modifierTerm = /^([a-z][a-z0-9_.-]*)=/i;
+/** A mechanism with an address or a host (RFC 7208 5): its qualifier, name, argument and prefix lengths. include,
+ * exists and ptr take a domain and no prefix (their / is the domain's own: a macro-literal). */
+const addressTerm = /^[+?~-]?(all|a|mx|ip4|ip6)(?=$|[:/])(?::([^/]*))?(?:\/(\d+))?(?:\/\/(\d+))?$/i;
+const domainTerm = /^[+?~-]?(include|exists|ptr)(?:$|:(.*)$)/i;
+const modifierTerm = /^([a-z][a-z0-9_.-]*)=(.*)$/i;
 
-/** A % that starts no macro receivers expand in a domain (RFC 7208 7.1): %{letter, digits, r, delimiters}, %%, %_
- * or %-; c, r and t are letters of exp= text only. */
-const badMacro = (term: string) => /%(?!\{[slodiphv]\d*r?[-.+,/_=]*\}|[%_-])/i.test(term);
+/** A % that starts no macro receivers expand in a domain (RFC 7208 7.1): %{letter, digits (not 0), r, delimiters},
+ * %%, %_ or %-; c, r and t are letters of exp= text only. */
+const badMacro = (text: string) => /%(?!\{[slodiphv](?:[1-9]\d*)?r?[-.+,/_=]*\}|[%_-])/i.test(text);
+
+/** A domain-spec without a macro ends in a dot and a top label that is not all digits (RFC 7208 7.1): "localhost"
+ * and "192.0.2.1" are not domains to receivers (a permanent error), though a lookup of them may find something. */
+const endsInTopLabel = (domain: string) =>
+  /\.(?:[a-z0-9]*[a-z][a-z0-9]*|[a-z0-9]+-[a-z0-9-]*[a-z0-9])\.?$/i.test(domain);
+const badDomain = (domain: string) => !domain || (!domain.includes('%') && !endsInTopLabel(domain));
+
+/** A prefix length as receivers read it: no leading zero (/024), at most `max`. */
+const badPrefix = (length: string | undefined, max: number) =>
+  length !== undefined && (!/^(0|[1-9]\d*)$/.test(length) || Number(length) > max);
+
+/** Whether a mechanism is one receivers read: a known name, with the argument it takes, well formed. */
+function mechanismReadable(written: string): boolean {
+  // A macro stands for a domain's labels: its own / and digits are no prefix length.
+  const term = written.replace(/%\{[^}]*\}/g, '%');
+  const withDomain = domainTerm.exec(term);
+  if (withDomain) {
+    const [, name = '', domain] = withDomain;
+    // ptr's domain may be left out; include and exists need one.
+    return (domain === undefined && name.toLowerCase() === 'ptr') || (domain !== undefined && !badDomain(domain));
+  }
+  const [, name = '', argument, prefix, prefix6] = addressTerm.exec(term) ?? [];
+  switch (name.toLowerCase()) {
+    case 'all':
+      return argument === undefined && prefix === undefined;
+    case 'ip4':
+      return isIPv4(argument ?? '') && !badPrefix(prefix, 32) && prefix6 === undefined;
+    case 'ip6':
+      // Node's isIPv6 takes a zone id (fe80::1%eth0), which no record may hold.
+      return (
+        isIPv6(argument ?? '') && /^[\da-f:.]+$/i.test(argument!) && !badPrefix(prefix, 128) && prefix6 === undefined
+      );
+    case 'a':
+    case 'mx':
+      // A colon promises a domain (a: with none is no term).
+      return (argument === undefined || !badDomain(argument)) && !badPrefix(prefix, 32) && !badPrefix(prefix6, 128);
+    default:
+      return false;
+  }
+}
+
+/** What makes one term unreadable to receivers, or undefined. */
+function termProblem(term: string): string | undefined {
+  if (/[^\x21-\x7e]/.test(term))
+    return (
+      `"${unseenShown(JSON.stringify(term).slice(1, -1))}" holds a character receivers do not read in a term ` +
+      '(only ASCII, and plain spaces between terms): the record is a permanent error'
+    );
+  const modifier = modifierTerm.exec(term);
+  const name = modifier?.[1]!.toLowerCase();
+  if ((name === 'redirect' || name === 'exp') && badDomain(modifier![2]!))
+    return `"${term}" names no domain: the record is a permanent error (RFC 7208 6)`;
+  if (!modifier && !mechanismReadable(term))
+    return `"${term}" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)`;
+  if (badMacro(term))
+    return `"${term}" has a macro receivers do not expand: the record is a permanent error (RFC 7208 7.1)`;
+  return undefined;
+}
 
 /** Terms a receiver cannot read, which make the whole record a permanent error (RFC 7208 4.6): an unknown mechanism
- * ("inclde:"), an address or prefix that is not one, a mechanism without the argument it needs, redirect= or exp=
- * twice. Unknown modifiers are allowed (6). */
+ * ("inclde:"), an address, domain or prefix that is not one, a mechanism without the argument it needs, a macro they
+ * do not expand, redirect= or exp= twice. Unknown modifiers are allowed (6). */
 function syntaxProblems(record: string): string[] {
-  const problems: string[] = [];
-  const modifiers = new Map<string, number>();
-  for (const term of termsOf(record)) {
-    const modifier = modifierTerm.exec(term)?.[1]?.toLowerCase();
-    if (modifier) {
-      modifiers.set(modifier, (modifiers.get(modifier) ?? 0) + 1);
-      continue;
-    }
-    // A domain with a macro (%{d2/}) may hold a / of its own: its mechanism's name and its macros are what is checked.
-    if (/^[+?~-]?(include|exists|a|mx|ptr):\S*%/i.test(term)) {
-      if (badMacro(term))
-        problems.push(`"${term}" has a macro receivers do not expand: the record is a permanent error (RFC 7208 7.1)`);
-      continue;
-    }
-    if (/[^\x21-\x7e]/.test(term)) {
-      problems.push(
-        `"${unseenShown(JSON.stringify(term).slice(1, -1))}" holds a character receivers do not read in a term ` +
-          '(only ASCII, and plain spaces between terms): the record is a permanent error',
-      );
-      continue;
-    }
-    const [, name = '', argument, prefix, prefix6] = mechanismTerm.exec(term) ?? [];
-    const kind = name.toLowerCase();
-    const bad =
-      !kind ||
-      (kind === 'all' && (argument !== undefined || prefix !== undefined)) ||
-      (['include', 'exists'].includes(kind) && !argument) ||
-      // A colon promises a domain (a:, mx:, ptr: with none is no term); a prefix length has no leading zero (/024).
-      (['a', 'mx', 'ptr'].includes(kind) && argument === '') ||
-      [prefix, prefix6].some((length) => length !== undefined && !/^(0|[1-9]\d*)$/.test(length)) ||
-      (kind === 'ip4' && (!isIPv4(argument ?? '') || Number(prefix ?? 32) > 32 || prefix6 !== undefined)) ||
-      (kind === 'ip6' && (!isIPv6(argument ?? '') || Number(prefix ?? 128) > 128 || prefix6 !== undefined)) ||
-      (['a', 'mx'].includes(kind) && (Number(prefix ?? 32) > 32 || Number(prefix6 ?? 128) > 128));
-    if (bad) problems.push(`"${term}" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)`);
-  }
+  const terms = termsOf(record);
+  const problems = terms.map(termProblem).filter((problem) => problem !== undefined);
   for (const name of ['redirect', 'exp'])
-    if ((modifiers.get(name) ?? 0) > 1)
+    if (terms.filter((term) => modifierTerm.exec(term)?.[1]?.toLowerCase() === name).length > 1)
       problems.push(`${name}= appears more than once: a permanent error (RFC 7208 6)`);
   return problems;
 }
@@ -265,9 +303,9 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     : 'end the record with ~all (or -all)';
   const problems: Array<[string, string]> = [];
   if (passesAll(all.qualifier)) problems.push([`ends in +all${where}: anyone may send as the domain`, change]);
-  if (opensEvery(record))
+  if (all.opens)
     problems.push([
-      'passes every address of a family (ip4:0.0.0.0/0 or ip6:::/0): anyone may send as the domain',
+      'passes every address of a family (a /0 prefix: ip4:0.0.0.0/0, ip6:::/0, a/0): anyone may send as the domain',
       "list your servers' own ranges instead of /0",
     ]);
   else if (all.qualifier === '?') problems.push([`ends in ?all${where}: receivers give the record no weight`, change]);

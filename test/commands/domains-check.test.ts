@@ -120,6 +120,23 @@ const zone: Zone = {
       TXT: ['v=spf1 exists:%{ir}.%{l1r+-}._spf.%{d} include:_spf.provider.example -all'],
     },
   }),
+  ...good('spf-a0.example', { 'spf-a0.example': { MX: mx, A: ['192.0.2.9'], TXT: ['v=spf1 a/0 -all'] } }),
+  ...good('spf-redirect0.example', { 'spf-redirect0.example': { MX: mx, TXT: ['v=spf1 redirect=open0.example'] } }),
+  'open0.example': { TXT: ['v=spf1 ip4:0.0.0.0/0 -all'] },
+  ...good('spf-localhost.example', { 'spf-localhost.example': { MX: mx, TXT: ['v=spf1 a:localhost -all'] } }),
+  ...good('spf-exists-cidr.example', {
+    'spf-exists-cidr.example': { MX: mx, TXT: ['v=spf1 exists:e.provider.example/24 -all'] },
+  }),
+  ...good('spf-zone-id.example', { 'spf-zone-id.example': { MX: mx, TXT: ['v=spf1 ip6:fe80::1%eth0 -all'] } }),
+  ...good('spf-after-all.example', {
+    'spf-after-all.example': { MX: mx, TXT: ['v=spf1 ip4:192.0.2.1 -all include:gone.example a:n1.gone.example'] },
+  }),
+  ...good('spf-empty-redirect.example', { 'spf-empty-redirect.example': { MX: mx, TXT: ['v=spf1 -all redirect='] } }),
+  ...good('spf-macro0.example', { 'spf-macro0.example': { MX: mx, TXT: ['v=spf1 exists:%{d0}.x.example -all'] } }),
+  ...good('spf-ptrx.example', { 'spf-ptrx.example': { MX: mx, TXT: ['v=spf1 ptrx=foo -all'] } }),
+  ...good('dmarc-space.example', {
+    '_dmarc.dmarc-space.example': { TXT: [' v=DMARC1; p=reject; rua=mailto:d@dmarc-space.example'] },
+  }),
   ...good('spf-space.example', {
     'spf-space.example': { MX: mx, TXT: [' v=spf1 include:_spf.provider.example -all'] },
   }),
@@ -203,6 +220,14 @@ const zone: Zone = {
   ...good('spf-badinc.example', { 'spf-badinc.example': { MX: mx, TXT: ['v=spf1 include:bad-inner.example -all'] } }),
   ...good('spf-inc-redirect.example', {
     'spf-inc-redirect.example': { MX: mx, TXT: ['v=spf1 include:to-open.example -all'] },
+  }),
+  ...good('dkim-v-late.example', {
+    'google._domainkey.dkim-v-late.example': { TXT: [`k=rsa; v=DKIM1; p=${key2048}`] },
+  }),
+  ...good('dkim-ed-sha1.example', {
+    'google._domainkey.dkim-ed-sha1.example': {
+      TXT: [`v=DKIM1; h=sha1; k=ed25519; p=${Buffer.alloc(32, 7).toString('base64')}`],
+    },
   }),
   ...good('dkim-sha1.example', { 'google._domainkey.dkim-sha1.example': { TXT: [`v=DKIM1; h=sha1; p=${key2048}`] } }),
   ...good('dkim-s.example', { 'google._domainkey.dkim-s.example': { TXT: [`v=DKIM1; s=tlsrpt; p=${key2048}`] } }),
@@ -387,7 +412,12 @@ describe('domains check', () => {
       'mx: spf-many-mx.example has 11 MX records; receivers look up at most 10 (permanent error)',
     ],
     ['no-dmarc.example', 'DMARC', 'fail', 'no DMARC record: Google and Yahoo refuse bulk mail without one'],
-    ['dmarc-void.example', 'DMARC', 'fail', 'no policy (p=): the record is void'],
+    [
+      'dmarc-void.example',
+      'DMARC',
+      'fail',
+      'no policy (p=): receivers act as if it said p=none, monitoring only (RFC 7489 6.6.3)',
+    ],
     [
       'dmarc-none.example',
       'DMARC',
@@ -443,15 +473,21 @@ describe('domains check', () => {
       'dmarc-lower.example',
       'DMARC',
       'fail',
-      '_dmarc.dmarc-lower.example has a record receivers do not read as DMARC: "v=dmarc1; p=reject; rua=mailto:d@dmarc-lower.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
+      '_dmarc.dmarc-lower.example has a record receivers do not read as DMARC: "v=dmarc1; p=reject; rua=mailto:d@dmarc-lower.example" (v=DMARC1 exactly, in capitals and first, then tags separated by ";")',
     ],
     [
       'dmarc-nosemi.example',
       'DMARC',
       'fail',
-      '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals, then tags separated by ";")',
+      '_dmarc.dmarc-nosemi.example has a record receivers do not read as DMARC: "v=DMARC1 p=reject rua=mailto:d@dmarc-nosemi.example" (v=DMARC1 exactly, in capitals and first, then tags separated by ";")',
     ],
     ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
+    [
+      'dmarc-space.example',
+      'DMARC',
+      'fail',
+      '_dmarc.dmarc-space.example has a record receivers do not read as DMARC: " v=DMARC1; p=reject; rua=mailto:d@dmarc-space.example" (v=DMARC1 exactly, in capitals and first, then tags separated by ";")',
+    ],
     [
       'sub.dmarc-badp.example',
       'DMARC',
@@ -471,6 +507,48 @@ describe('domains check', () => {
       '"ip4:192.0.2.1/33" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
     ],
     ['spf-redirects.example', 'SPF', 'fail', 'redirect= appears more than once: a permanent error (RFC 7208 6)'],
+    [
+      'spf-a0.example',
+      'SPF',
+      'fail',
+      'passes every address of a family (a /0 prefix: ip4:0.0.0.0/0, ip6:::/0, a/0): anyone may send as the domain',
+    ],
+    [
+      'spf-redirect0.example',
+      'SPF',
+      'fail',
+      'passes every address of a family (a /0 prefix: ip4:0.0.0.0/0, ip6:::/0, a/0): anyone may send as the domain',
+    ],
+    [
+      'spf-localhost.example',
+      'SPF',
+      'fail',
+      '"a:localhost" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-exists-cidr.example',
+      'SPF',
+      'fail',
+      '"exists:e.provider.example/24" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-zone-id.example',
+      'SPF',
+      'fail',
+      '"ip6:fe80::1%eth0" is not a term receivers read: the record is a permanent error (RFC 7208 4.6)',
+    ],
+    [
+      'spf-empty-redirect.example',
+      'SPF',
+      'fail',
+      '"redirect=" names no domain: the record is a permanent error (RFC 7208 6)',
+    ],
+    [
+      'spf-macro0.example',
+      'SPF',
+      'fail',
+      '"exists:%{d0}.x.example" has a macro receivers do not expand: the record is a permanent error (RFC 7208 7.1)',
+    ],
     [
       'spf-cidr0.example',
       'SPF',
@@ -507,7 +585,7 @@ describe('domains check', () => {
       'spf-zero.example',
       'SPF',
       'fail',
-      'passes every address of a family (ip4:0.0.0.0/0 or ip6:::/0): anyone may send as the domain',
+      'passes every address of a family (a /0 prefix: ip4:0.0.0.0/0, ip6:::/0, a/0): anyone may send as the domain',
     ],
     [
       'spf-badinc.example',
@@ -526,6 +604,18 @@ describe('domains check', () => {
       'DKIM',
       'fail',
       'google: h=sha1 allows no sha256: signatures made with rsa-sha256 fail (RFC 8301)',
+    ],
+    [
+      'dkim-ed-sha1.example',
+      'DKIM',
+      'fail',
+      'google: h=sha1 allows no sha256: signatures made with ed25519-sha256 fail (RFC 8301)',
+    ],
+    [
+      'dkim-v-late.example',
+      'DKIM',
+      'fail',
+      'google: v=DKIM1 is not the first tag, where it must be: receivers may discard the record (RFC 6376 3.6.1)',
     ],
     [
       'dkim-s.example',
@@ -723,6 +813,15 @@ describe('domains check', () => {
   it('names the include to mend in its fix: a record may have several', async () => {
     const { rows } = await check('dangling.example');
     expect(statusOf(rows, 'SPF').fix).toBe('fix or remove include:gone.example in the record');
+  });
+
+  it('ignores the terms after all (RFC 7208 5.1), and a modifier whose name begins with ptr costs no lookup', async () => {
+    const { code, rows } = await check('spf-after-all.example', 'spf-ptrx.example');
+    expect(code).toBe(0);
+    expect(rows.filter((r) => r.check === 'SPF').map((r) => [r.status, r.detail])).toEqual([
+      ['pass', 'v=spf1 ip4:192.0.2.1 -all include:gone.example a:n1.gone.example (0 of 10 lookups)'],
+      ['pass', 'v=spf1 ptrx=foo -all (0 of 10 lookups)'],
+    ]);
   });
 
   it('reads macros receivers expand (%{ir}, %{l1r+-}, %{d}) and the fix of a record that begins with a space', async () => {
