@@ -274,6 +274,19 @@ describe('prospects import', () => {
     expect(result.stderr).toMatch(/^Imported sheet\.csv: 2 rows read, 2 sent in 1 chunk, 0 rejected/);
   });
 
+  it('takes an address written with its domain in Unicode and in ASCII (IDNA) for one mailbox: a duplicate', async () => {
+    writeFileSync(
+      join(dir, 'idn.csv'),
+      'email,First Name\nann@müller.example,A\nANN@MÜLLER.EXAMPLE,B\nann@xn--mller-kva.example,C\n',
+    );
+    const result = await importIn(['idn.csv', '--dry-run', '--json']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 3, wouldSend: 1, rejected: 2 });
+    expect(file('idn.dry-run.rejected.csv').split('\n').slice(1, 3)).toEqual([
+      '3,duplicate email: first seen on row 2,ANN@MÜLLER.EXAMPLE,B',
+      '4,duplicate email: first seen on row 2,ann@xn--mller-kva.example,C',
+    ]);
+  });
+
   it('reads Windows-1252 with ";" and UTF-16 with tabs', async () => {
     writeFileSync(
       join(dir, 'w.csv'),

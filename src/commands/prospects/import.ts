@@ -162,7 +162,7 @@ export default defineVerb({
     '',
     'Each row is checked first: bad CSV records, empty or malformed emails, emails on a do-not-contact list of the',
     'account (the address, its domain or a parent domain; every list is read once before the first row, and',
-    '--no-dnc-check skips it) and duplicate emails go to',
+    '--no-dnc-check skips it) and duplicate emails (in any case, a domain in Unicode or in ASCII) go to',
     '<name>.rejected.csv (row, reason, then the record whole); the rest is sent in chunks (up to 40,000 rows and',
     "89 MB each, under the service's 90 MB; the first ones smaller, so the service starts early) with --concurrency",
     'requests at a time.',

@@ -16,6 +16,7 @@
 // a table's rows to a 32-bit array of their own.
 
 import { hashed, hashText } from '../text-hash.js';
+import { canonicalDncKey } from '../dnc-values.js';
 
 const initialSlots = 1 << 16;
 const rowMask = 0xff_ffff;
@@ -80,7 +81,8 @@ export class EmailIndex {
 
   /** Records `email` as seen on `row` unless it was seen before; returns the earlier row, or undefined. */
   firstRowOf(email: string, row: number): number | undefined {
-    hashText(email.toLowerCase());
+    // One address however it is written: case, and a domain in Unicode or its ASCII form (müller.de, xn--mller-kva.de).
+    hashText(canonicalDncKey(email));
     const earlier = this.find();
     if (earlier !== undefined) return earlier;
     let table = this.tables.at(-1)!;
@@ -96,7 +98,7 @@ export class EmailIndex {
 
   /** The row where `email` first appeared, without recording anything. */
   lookup(email: string): number | undefined {
-    hashText(email.toLowerCase());
+    hashText(canonicalDncKey(email));
     return this.find();
   }
 
