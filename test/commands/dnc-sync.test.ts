@@ -455,6 +455,11 @@ describe('dnc sync: the difference first', () => {
     expect(result.stderr.startsWith(diffLines(join(dir, 'unsub.rejected.csv')))).toBe(true);
     expect(adds()).toBe(0);
     expect(existsSync(join(dir, 'unsub.dnc-sync-new.csv'))).toBe(false);
+    // A script asking for --json still gets the difference it was refused on.
+    const json = await sync(['unsub.csv', '--list', 'dncCustmr2', '--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ sent: 0, new: { email: 1, domain: 0 } });
+    expect(json.stderr).toContain('error: refusing to add 1 value to dncCustmr2 without --yes');
   });
 
   it('--yes sends only the new values', async () => {

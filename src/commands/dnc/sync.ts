@@ -170,12 +170,20 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
       : `${diffText(diff)}\nNothing new to add.`;
     return jobResult({ ...diff, sent: 0, ...(opts.dryRun ? { dryRun: true } : {}) }, outcome, invalidCode, failing);
   }
+  const refusal = `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`;
+  const refusalHint = 'The difference is above; give --yes to send it, or --dry-run to only look.';
   // The file of new values goes unless they are sent (a refusal, a no).
+  if (!opts.yes && !ctx.interactive) {
+    // Refused, as a job's summary is said whatever its exit: --json gives the difference a script asked for.
+    rmSync(diff.files.new!, { force: true });
+    delete diff.files.new;
+    return jobResult({ ...diff, sent: 0 }, diffText(diff), ExitCode.usage, { failing: refusal, hint: refusalHint });
+  }
   const go = await confirmed(ctx, {
     yes: opts.yes,
     question: `Add ${plural(newCount(diff), 'value')} to "${visible(diff.list.name)}"?`,
-    refusal: `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`,
-    hint: 'The difference is above; give --yes to send it, or --dry-run to only look.',
+    refusal,
+    hint: refusalHint,
     declined: 'Nothing added.',
     preview: diffText(diff),
   }).catch((error: unknown) => {
