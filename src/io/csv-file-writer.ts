@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { claimUniquePath, openExclusive, tempPathFor } from './safe-file.js';
 import type { CsvBadRow, CsvMarks, CsvRow } from './csv-reader.js';
+import { iconvName, type CsvEncoding } from './csv-sniff.js';
 import { csvLines, type CsvCell, type CsvWriteOptions } from './csv-line.js';
 import { OutputClosed } from '../errors.js';
 
@@ -22,7 +23,14 @@ export interface CsvFileWriter {
   abort(): Promise<void>;
 }
 
-async function writeText(out: Writable, text: string): Promise<void> {
+/** Text as the bytes of `encoding` (UTF-8 without one). Lines are written whole, so no character is split. */
+async function encoderFor(encoding: CsvEncoding | undefined): Promise<(text: string) => string | Buffer> {
+  if (encoding === undefined || encoding === 'utf8') return (text) => text;
+  const iconv = (await import('iconv-lite')).default;
+  return (text) => iconv.encode(text, iconvName(encoding));
+}
+
+async function writeText(out: Writable, text: string | Buffer): Promise<void> {
   if (out.write(text)) return;
   // Until it drains; a stream destroyed meanwhile (an abort) ends the wait too, with an error.
   await new Promise<void>((resolve, reject) => {
@@ -55,18 +63,29 @@ export async function createCsvFileWriter(
     throw error;
   }
   const file = createWriteStream(temp, { fd });
-  const eol = options.marks?.lineEnding ?? options.lineEnding ?? '\n';
-  const lines: CsvWriteOptions = { neutraliseFormulas: options.neutraliseFormulas, lineEnding: eol };
-  await writeText(file, `${options.marks?.bom ? '\uFEFF' : ''}${csvLines([header], lines)}`);
+  const { marks } = options;
+  const eol = marks?.lineEnding ?? options.lineEnding ?? '\n';
+  const separator = marks?.delimiter ?? ',';
+  const lines: CsvWriteOptions = {
+    neutraliseFormulas: options.neutraliseFormulas,
+    lineEnding: eol,
+    delimiter: separator,
+  };
+  // In the input's encoding: its rows came from it, and Excel reads the file back as it read the input.
+  const encode = await encoderFor(marks?.encoding);
+  const put = (text: string) => writeText(file, encode(text));
+  await put(
+    `${marks?.bom ? '\uFEFF' : ''}${marks?.excelSep ? `sep=${separator}${eol}` : ''}${csvLines([header], lines)}`,
+  );
   let finished = false;
   return {
     path,
-    write: (fields) => writeText(file, csvLines([fields], lines)),
+    write: (fields) => put(csvLines([fields], lines)),
     writeRecord(before, record, delimiter) {
-      const raw = 'raw' in record && record.raw !== null && delimiter === ',' ? record.raw : undefined;
-      if (raw === undefined) return writeText(file, csvLines([[...before, ...record.fields]], lines));
-      const prefix = before.length ? `${csvLines([before], lines).slice(0, -eol.length)},` : '';
-      return writeText(file, `${prefix}${raw}${eol}`);
+      const raw = 'raw' in record && record.raw !== null && delimiter === separator ? record.raw : undefined;
+      if (raw === undefined) return put(csvLines([[...before, ...record.fields]], lines));
+      const prefix = before.length ? `${csvLines([before], lines).slice(0, -eol.length)}${separator}` : '';
+      return put(`${prefix}${raw}${eol}`);
     },
     async commit() {
       if (finished) return;

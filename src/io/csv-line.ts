@@ -10,6 +10,8 @@ export interface CsvWriteOptions {
   neutraliseFormulas?: boolean;
   /** What ends a line (default \n). */
   lineEnding?: '\n' | '\r\n';
+  /** What separates cells (default a comma). */
+  delimiter?: string;
 }
 
 export function neutralise(cell: string): string {
@@ -26,5 +28,9 @@ export function csvLines(rows: readonly CsvCell[][], options: CsvWriteOptions = 
   );
   // RFC 4180 quoting, and also around a lone CR (csv-stringify leaves it bare, and Excel and Python then see a line
   // break) and around spaces at a value's edges (readers that trim unquoted values would lose them).
-  return stringify(prepared, { record_delimiter: options.lineEnding ?? '\n', quoted_match: [/\r/, /^\s|\s$/] });
+  return stringify(prepared, {
+    record_delimiter: options.lineEnding ?? '\n',
+    delimiter: options.delimiter ?? ',',
+    quoted_match: [/\r/, /^\s|\s$/],
+  });
 }

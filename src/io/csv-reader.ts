@@ -30,11 +30,18 @@ export interface CsvReadOptions {
   marks?: CsvMarks;
 }
 
-/** What a spreadsheet reads a file by beside its text: a byte-order mark, and the line ending. Files of the user's own
- * rows (rejected, failed) keep them, so Excel on Windows reads their accents and lines as it read the input's. */
+/** What a spreadsheet reads a file by beside its text: a byte-order mark, the line ending, the encoding, the
+ * delimiter and Excel's "sep=" line. Files of the user's own rows (rejected, failed) keep them, so Excel reads their
+ * accents, cells and lines as it read the input's. */
 export interface CsvMarks {
   bom: boolean;
   lineEnding: '\n' | '\r\n';
+  /** The file's encoding, when it is not UTF-8 (Excel's Windows-1252, UTF-16). */
+  encoding?: CsvEncoding;
+  /** What separates its cells, when it is not a comma (Excel's ";" where the decimal mark is a comma). */
+  delimiter?: string;
+  /** Its first line was Excel's "sep=X". */
+  excelSep?: true;
 }
 
 export interface CsvSource {
@@ -134,9 +141,18 @@ export async function openCsv(
     encoding,
     skipLines,
     notes,
-    marks: from
-      ? (options.marks ?? { bom: false, lineEnding: '\n' })
-      : { bom: bom > 0, lineEnding: /^[^\n]*\r\n/.test(headText) ? '\r\n' : '\n' },
+    // Given: as the first look at the file found them (a later read, told where the header is, cannot see sep=).
+    marks:
+      options.marks ??
+      (from
+        ? { bom: false, lineEnding: '\n' }
+        : {
+            bom: bom > 0,
+            lineEnding: /^[^\n]*\r\n/.test(headText) ? '\r\n' : '\n',
+            ...(encoding !== 'utf8' ? { encoding } : {}),
+            ...(delimiter !== ',' ? { delimiter } : {}),
+            ...(layout.excelSep ? { excelSep: true as const } : {}),
+          }),
     rows: (async function* () {
       for await (const batch of batches) yield* batch.rows;
     })(),

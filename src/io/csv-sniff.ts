@@ -66,6 +66,8 @@ export interface SniffedLayout {
   delimiter: string;
   /** Said when a preamble was found rather than given. */
   note?: string;
+  /** The first line was Excel's "sep=X". */
+  excelSep?: true;
 }
 
 /** Where the header is and what separates its columns, from the file's first text (BOM removed). */
@@ -76,7 +78,7 @@ export function sniffLayout(
 ): SniffedLayout {
   // Excel's first line "sep=;" names the delimiter of the lines after it (a CSV saved for another locale's Excel).
   const excelSep = options.skipLines === undefined ? /^"?sep=([^\r\n"])"?[ \t]*(?:\r\n|\r|\n|$)/i.exec(headText) : null;
-  if (excelSep) return { skipLines: 1, delimiter: options.delimiter ?? excelSep[1]! };
+  if (excelSep) return { skipLines: 1, delimiter: options.delimiter ?? excelSep[1]!, excelSep: true };
   const skipLines = options.skipLines ?? (options.findPreamble ? preambleLines(headText) : 0);
   const headerText = headText
     .split(/\r\n|\r|\n/)

@@ -61,9 +61,10 @@ export interface DncSyncDiff {
   files: { rejected?: string; leftOut?: string; new?: string };
 }
 
-export const syncPaths = (base: string) => ({
-  rejected: `${base}.rejected.csv`,
-  leftOut: `${base}.left-out.csv`,
+/** Where a sync's files go. A dry run's reports have names of their own: it never takes the place of a real run's. */
+export const syncPaths = (base: string, dryRun = false) => ({
+  rejected: `${base}${dryRun ? '.dry-run' : ''}.rejected.csv`,
+  leftOut: `${base}${dryRun ? '.dry-run' : ''}.left-out.csv`,
   values: `${base}.dnc-sync-new.csv`,
   journal: `${base}.dnc-sync-journal`,
 });
@@ -79,7 +80,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
       'See them with: outreach dnc lists',
     );
   const { source, records, marks, header, delimiter } = await openExport(ctx, opts);
-  const paths = syncPaths(opts.base);
+  const paths = syncPaths(opts.base, !writeNew); // a dry run writes no new values
   const diff: DncSyncDiff = {
     file: opts.name,
     list: { ...list, values: dnc.values },

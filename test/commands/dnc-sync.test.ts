@@ -434,7 +434,8 @@ describe('dnc sync: the difference first', () => {
   it('--dry-run shows it and sends nothing (exit 3: a row was invalid)', async () => {
     const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(result.code).toBe(3);
-    const rejected = join(dir, 'unsub.rejected.csv');
+    // A look has reports of its own: a real run's are never replaced by one.
+    const rejected = join(dir, 'unsub.dry-run.rejected.csv');
     expect(result.stderr).toBe(
       `${diffLines(rejected)}Dry run: nothing was sent. To add the 1 new value: ` +
         'outreach dnc sync unsub.csv --list dncCustmr2 --yes\n' +

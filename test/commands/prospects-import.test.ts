@@ -244,8 +244,9 @@ describe('prospects import', () => {
     const result = await importIn(['excel.csv', '--no-wait']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Imported excel\.csv: 2 rows read, 1 sent in 1 chunk, 1 rejected/);
+    // Given back as Excel wrote it: its sep= line, its delimiter, its line endings.
     expect(readFileSync(join(dir, 'excel.rejected.csv'), 'utf8')).toBe(
-      'row,reason,Email,First Name\r\n4,invalid email: missing @,not-an-email,Bad\r\n',
+      'sep=;\r\nrow;reason;Email;First Name\r\n4;invalid email: missing @;not-an-email;Bad\r\n',
     );
   });
 
@@ -290,19 +291,32 @@ describe('prospects import', () => {
   it('reads Windows-1252 with ";" and UTF-16 with tabs', async () => {
     writeFileSync(
       join(dir, 'w.csv'),
-      iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\n', 'win1252'),
+      iconv.encode('Email;First Name;Company\nrene@x.example;René;Café “Zürich”, GmbH\nbad;Jürgen;Müller\n', 'win1252'),
     );
-    expect((await importIn(['w.csv', '--encoding', 'windows-1252', '--no-wait', '-q'])).code).toBe(0);
+    expect((await importIn(['w.csv', '--encoding', 'windows-1252', '--no-wait', '-q'])).code).toBe(3);
     expect(prospectByEmail(sb, 'rene@x.example')!.values).toMatchObject({
       fFirstNm: 'René',
       fCompany: 'Café “Zürich”, GmbH',
     });
+    // The rows to fix come back as the file was: Windows-1252 (Excel opens it as it opened the input), ";".
+    expect(readFileSync(join(dir, 'w.rejected.csv'))).toEqual(
+      iconv.encode('row;reason;Email;First Name;Company\n3;invalid email: missing @;bad;Jürgen;Müller\n', 'win1252'),
+    );
     writeFileSync(
       join(dir, 'u.csv'),
-      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\n', 'utf16le')]),
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        iconv.encode('Email\tFirst Name\nyuki@x.example\t雪\nbad\t花\n', 'utf16le'),
+      ]),
     );
-    expect((await importIn(['u.csv', '--no-wait', '-q'])).code).toBe(0);
+    expect((await importIn(['u.csv', '--no-wait', '-q'])).code).toBe(3);
     expect(prospectByEmail(sb, 'yuki@x.example')!.values.fFirstNm).toBe('雪');
+    expect(readFileSync(join(dir, 'u.rejected.csv'))).toEqual(
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        iconv.encode('row\treason\tEmail\tFirst Name\n3\tinvalid email: missing @\tbad\t花\n', 'utf16le'),
+      ]),
+    );
   });
 
   it('reads a file far larger than one read buffer, start to end', async () => {
