@@ -215,7 +215,7 @@ describe('outreach mcp in process', () => {
     });
     // Said in an agent's words: no second Ctrl-C to press, job_resume to send the cut requests again.
     expect((stopped.structuredContent as { outcome: { error: string } }).outcome.error).toBe(
-      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered\n' +
+      'stopping: nothing new is sent; waiting up to 30s for the requests under way to be answered\n' +
         'interrupted\n' +
         'hint: Requests still unanswered after 30s were cut; job_resume sends them again.',
     );

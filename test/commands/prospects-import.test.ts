@@ -540,7 +540,7 @@ describe('prospects import', () => {
       },
     );
     expect(result.stderr).toBe(
-      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
+      'stopping: nothing new is sent; waiting up to 30s for the requests under way to be answered (Ctrl-C again to stop at once)\n' +
         'interrupted\n' +
         // The test clock's 30 s pass at once: the request in flight is cut, and that is said.
         'hint: Requests still unanswered after 30s were cut; --resume sends them again.\n' +
@@ -553,6 +553,23 @@ describe('prospects import', () => {
     const accepted = acceptedCount(file('messy.import-journal'));
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThan(5);
+  });
+});
+
+describe('Ctrl-C while an import waits for its outcome', () => {
+  it('says every row was accepted, and that their outcome is not known yet', async () => {
+    await sb.close();
+    sb = await startTestSandbox({ latencyMs: 300 });
+    const result = await run(['prospects', 'import', 'sample.csv', '--wait'], {
+      env: sb.env,
+      cwd: dir,
+      abortWhen: () => sb.sandbox.requestLog.some((r) => r.path.startsWith('/v1/prospects/import-status/')),
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain(
+      'Accepted: 25 rows in 1 chunk, every one (not sent again); their outcome is not known yet.\n' +
+        'To continue: outreach prospects import sample.csv --wait --resume\n',
+    );
   });
 });
 

@@ -74,7 +74,7 @@ describe('Ctrl-C during an import', () => {
     const first = await exited;
     expect(first.code).toBe(130);
     expect(first.stderr).toBe(
-      'stopping: nothing new is sent; waiting up to 30s for requests already sent to be answered (Ctrl-C again to stop at once)\n' +
+      'stopping: nothing new is sent; waiting up to 30s for the requests under way to be answered (Ctrl-C again to stop at once)\n' +
         'interrupted\n' +
         'Accepted so far: 20 rows in 2 chunks (not sent again).\n' +
         resumeLine,

@@ -88,7 +88,8 @@ export class JobMode {
     if (!this.running || !this.settings.requestsInFlight()) return;
     const words = this.settings.words ?? terminalWords;
     this.settings.note(
-      `stopping: nothing new is sent; waiting up to ${interruptGraceMs / 1000}s for requests already sent to be ` +
+      // "Under way", not "sent": the requests may be reads (a list's pages), and nothing of the user's went yet.
+      `stopping: nothing new is sent; waiting up to ${interruptGraceMs / 1000}s for the requests under way to be ` +
         `answered${words.stopAtOnce ? ` (${words.stopAtOnce} to stop at once)` : ''}`,
     );
     this.settings.clock.sleep(interruptGraceMs, AbortSignal.any([this.settings.stopNow, this.ended.signal])).then(

@@ -7,7 +7,7 @@ import { fieldsEndpoints } from '../../api/contract/fields.js';
 import { call } from '../../api/call.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
 import { Interrupted, RefusedLink, UsageError } from '../../errors.js';
-import { formatCount } from '../../format.js';
+import { formatCount, plural } from '../../format.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
 import {
   AmbiguousEmailColumns,
@@ -149,7 +149,16 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
-    if (pass.valid > 0) await waitForResults(ctx, file, opts, plan, mapped, pass, emails);
+    if (pass.valid > 0)
+      await waitForResults(ctx, file, opts, plan, mapped, pass, emails).catch((error: unknown) => {
+        // Stopped while waiting for the outcome: every row was sent and accepted, which is worth saying.
+        if (ctx.signal.aborted)
+          ctx.doneSoFar(
+            `Accepted: ${plural(pass.sent, 'row')} in ${plural(pass.accepted.length, 'chunk')}, every one ` +
+              `(not sent again); their outcome is not known yet.`,
+          );
+        throw error;
+      });
     // Finished: nothing is left to resume, so the journal goes unless asked for.
     if (opened.journal && !opts.keepJournal) {
       opened.journal.remove();
