@@ -9,14 +9,24 @@ const dayMs = 86_400_000;
 export const politeHours = { from: 7 * 60, to: 20 * 60 };
 
 export interface ProspectWindows {
-  /** The first window from now: when it opens and closes, as each zone shows it ("Tue 2026-11-24 09:00-12:00"). */
-  first?: { schedule: string; local: string; opensAt: string };
+  /** The first window from now: when it opens and closes, as each zone shows it ("Tue 2026-11-24 09:00-12:00"), and
+   * for programs, as instants (UTC) and as the prospect's clock reads the opening (with its offset). */
+  first?: { schedule: string; local: string; opensAt: string; closesAt: string; localOpensAt: string };
   warnings: string[];
 }
 
 const minutesOf = (p: { hour: number; minute: number }) => p.hour * 60 + p.minute;
 const ymd = (p: { year: number; month: number; day: number }) =>
   `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+
+/** An instant as `zone`'s clock reads it, in ISO 8601 with the offset: "2026-03-02T09:00:00-05:00". */
+function localIso(instant: number, zone: string): string {
+  const p = parts(instant, zone);
+  const offset = Math.round(offsetMs(instant, zone) / 60_000);
+  const abs = Math.abs(offset);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${ymd(p)}T${formatTime(p)}:00${offset < 0 ? '-' : '+'}${hhmm}`;
+}
 
 /** "Tue 2026-11-24 09:00-12:00" (the end's day too when it is another). */
 function shown(start: number, end: number, zone: string): string {
@@ -120,12 +130,15 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
     );
   const next = ahead[0];
   if (!next) return { warnings: [...warnings, 'the schedule has no sending window'] };
+  // Open now: this minute (not the clock's milliseconds), inside the window shown.
+  const opens = Math.max(next.start, now - (now % 60_000));
   return {
     first: {
       schedule: shown(next.start, next.end, scheduleZone),
       local: shown(next.start, next.end, zone),
-      // Open now: this minute (not the clock's milliseconds), inside the window shown.
-      opensAt: new Date(Math.max(next.start, now - (now % 60_000))).toISOString(),
+      opensAt: new Date(opens).toISOString(),
+      closesAt: new Date(next.end).toISOString(),
+      localOpensAt: localIso(opens, zone),
     },
     warnings,
   };

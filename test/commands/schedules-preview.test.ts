@@ -54,9 +54,13 @@ describe('schedules preview', () => {
         schedule: 'Mon 2026-03-02 09:00-12:00',
         local: 'Mon 2026-03-02 09:00-12:00',
         opensAt: '2026-03-02T14:00:00.000Z',
+        closesAt: '2026-03-02T17:00:00.000Z',
+        localOpensAt: '2026-03-02T09:00:00-05:00',
       },
       warnings: [],
     });
+    // Tokyo's clock, ahead of UTC, with its own offset.
+    expect(by['tyo@x.example']!.first).toMatchObject({ localOpensAt: '2026-03-02T23:00:00+09:00' });
     // Chicago moves on the same night as New York: nothing shifts.
     expect(by['chi@x.example']!.first!.local).toBe('Mon 2026-03-02 08:00-11:00');
     expect(by['chi@x.example']!.warnings).toEqual([]);
@@ -90,7 +94,7 @@ describe('schedules preview', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       '2\tann@x.example\tAmerica/New_York\tMon 2026-03-02 09:00-12:00\tMon 2026-03-02 09:00-12:00\t' +
-        '2026-03-02T14:00:00.000Z\t\n',
+        '2026-03-02T14:00:00.000Z\t2026-03-02T17:00:00.000Z\t2026-03-02T09:00:00-05:00\t\n',
     );
     expect(result.stderr).toBe('Schedule 58964 sends in America/New_York.\n');
   });
@@ -236,9 +240,9 @@ describe('schedules preview', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'row,email,timezone,firstWindowLocal,firstWindowSchedule,opensAt,warnings\n' +
+      'row,email,timezone,firstWindowLocal,firstWindowSchedule,opensAt,closesAt,localOpensAt,warnings\n' +
         '2,ann@x.example,America/New_York,Mon 2026-03-02 09:00-12:00,Mon 2026-03-02 09:00-12:00,' +
-        '2026-03-02T14:00:00.000Z,\n',
+        '2026-03-02T14:00:00.000Z,2026-03-02T17:00:00.000Z,2026-03-02T09:00:00-05:00,\n',
     );
   });
 

@@ -88,6 +88,8 @@ describe('the first window', () => {
       schedule: 'Mon 2026-03-02 14:00-17:00',
       local: 'Mon 2026-03-02 14:00-17:00',
       opensAt: '2026-03-02T14:30:00.000Z',
+      closesAt: '2026-03-02T17:00:00.000Z',
+      localOpensAt: '2026-03-02T14:30:00+00:00',
     });
   });
 });

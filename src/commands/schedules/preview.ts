@@ -175,7 +175,8 @@ export default defineVerb({
     'Zone abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
     '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
     'file (or - for stdin) is read as a stream; --json and --ndjson give row, email, timezone, first {schedule, local,',
-    'opensAt} (null for a row without a window) and warnings.',
+    "opensAt, closesAt (UTC), localOpensAt (the prospect's clock, with its offset)} (null for a row without a window)",
+    'and warnings.',
   ].join('\n'),
   examples: [
     'schedules preview 58964 --prospects leads.csv --timezone Europe/Paris --json',
@@ -253,6 +254,8 @@ export default defineVerb({
         { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 1 },
         // For scripts: a table has the window in both zones already.
         { header: 'OPENS AT', value: (r) => r.first?.opensAt ?? '', dataOnly: true },
+        { header: 'CLOSES AT', value: (r) => r.first?.closesAt ?? '', dataOnly: true },
+        { header: 'LOCAL OPENS AT', value: (r) => r.first?.localOpensAt ?? '', dataOnly: true },
         { header: 'WARNINGS', value: (r) => r.warnings.join('; '), lines: (r) => r.warnings },
       ],
       // One shape a row: a row with no window (not read, no zone) has first: null, not no member.
