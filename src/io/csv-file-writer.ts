@@ -23,11 +23,22 @@ export interface CsvFileWriter {
   abort(): Promise<void>;
 }
 
+/** Characters Windows-1252 has no byte for (a list's name in Cyrillic, in a reason we write): written as \u041a,
+ * never as the "?" iconv would put in their place. */
+// eslint-disable-next-line no-control-regex -- every byte below 0x80 is one 1252 has
+const beyond1252 = /[^\x00-\x7f\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+const escaped = (character: string) => {
+  const code = character.codePointAt(0)!;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+};
+
 /** Text as the bytes of `encoding` (UTF-8 without one). Lines are written whole, so no character is split. */
 async function encoderFor(encoding: CsvEncoding | undefined): Promise<(text: string) => string | Buffer> {
   if (encoding === undefined || encoding === 'utf8') return (text) => text;
   const iconv = (await import('iconv-lite')).default;
-  return (text) => iconv.encode(text, iconvName(encoding));
+  const name = iconvName(encoding);
+  if (name !== 'win1252') return (text) => iconv.encode(text, name);
+  return (text) => iconv.encode(text.replace(beyond1252, escaped), name);
 }
 
 async function writeText(out: Writable, text: string | Buffer): Promise<void> {

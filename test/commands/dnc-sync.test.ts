@@ -3,6 +3,7 @@
 // refusal without it, and a resume.
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cutJournal } from '../helpers/journal.js';
 import { run } from '../helpers/run.js';
@@ -430,6 +431,22 @@ describe('dnc sync: the difference first', () => {
     `  invalid        1 (each with its reason in ${rejected})\n` +
     '  duplicates     1 (in the file)\n' +
     '  left out       0\n';
+
+  it("writes an Excel export's rejects as Excel wrote it: Windows-1252, sep=;, CRLF; a refused run's under its real name", async () => {
+    writeFileSync(
+      join(dir, 'w.csv'),
+      iconv.encode('sep=;\r\nEmail;Name\r\nout@w.example;Zoë\r\nnot-an-email;Jürgen\r\n', 'win1252'),
+    );
+    const result = await sync(['w.csv', '--list', 'dncCustmr2']);
+    expect(result.code).toBe(2); // no --yes, no terminal
+    expect(readFileSync(join(dir, 'w.rejected.csv'))).toEqual(
+      iconv.encode(
+        'sep=;\r\nrow;reason;Email;Name\r\n' +
+          '4;"not an email or a domain: invalid domain ""not-an-email"": no top-level domain";not-an-email;Jürgen\r\n',
+        'win1252',
+      ),
+    );
+  });
 
   it('--dry-run shows it and sends nothing (exit 3: a row was invalid)', async () => {
     const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);

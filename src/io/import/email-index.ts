@@ -16,7 +16,6 @@
 // a table's rows to a 32-bit array of their own.
 
 import { hashed, hashText } from '../text-hash.js';
-import { canonicalDncKey } from '../dnc-values.js';
 
 const initialSlots = 1 << 16;
 const rowMask = 0xff_ffff;
@@ -79,10 +78,11 @@ export class EmailIndex {
     this.growth = expected > 0 ? 0.5 : 1;
   }
 
-  /** Records `email` as seen on `row` unless it was seen before; returns the earlier row, or undefined. */
-  firstRowOf(email: string, row: number): number | undefined {
-    // One address however it is written: case, and a domain in Unicode or its ASCII form (müller.de, xn--mller-kva.de).
-    hashText(canonicalDncKey(email));
+  /** Records `key` as seen on `row` unless it was seen before; returns the earlier row, or undefined. `key`: the email
+   * in one form however it was written (canonicalDncKey: case, a domain in Unicode or ASCII, müller.de or
+   * xn--mller-kva.de). */
+  firstRowOf(key: string, row: number): number | undefined {
+    hashText(key);
     const earlier = this.find();
     if (earlier !== undefined) return earlier;
     let table = this.tables.at(-1)!;
@@ -97,8 +97,8 @@ export class EmailIndex {
   }
 
   /** The row where `email` first appeared, without recording anything. */
-  lookup(email: string): number | undefined {
-    hashText(canonicalDncKey(email));
+  lookup(key: string): number | undefined {
+    hashText(key);
     return this.find();
   }
 

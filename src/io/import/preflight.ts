@@ -54,11 +54,13 @@ export function checkRow(
   if (!email) return { ok: false, email, reason: 'empty email' };
   const problem = emailProblem(email);
   if (problem) return { ok: false, email, reason: `invalid email: ${problem}` };
+  // One form for the address, however it is written, for both the lists and the duplicates.
+  const key = canonicalDncKey(email);
   // Before duplicates: every row of a listed email says so, not only its first.
-  const list = suppression ? suppression.set.listOfEmail(canonicalDncKey(email)) : -1;
+  const list = suppression ? suppression.set.listOfEmail(key) : -1;
   if (list >= 0)
     return { ok: false, email, reason: `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`, list };
-  const first = mode === 'record' ? emails.firstRowOf(email, record.row) : emails.lookup(email);
+  const first = mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);
   if (first !== undefined && first !== record.row)
     return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };
   return { ok: true, email };

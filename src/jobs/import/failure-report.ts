@@ -4,6 +4,7 @@
 // are kept, so memory follows the file whatever the report's size.
 import { importStatusMeaning } from '../../api/contract/prospects.js';
 import { reportRows } from '../report-rows.js';
+import { canonicalDncKey } from '../../io/dnc-values.js';
 
 export { maxReportRecordChars } from '../report-rows.js';
 export interface RowFailure {
@@ -37,7 +38,8 @@ export async function readFailureReport(
   const columns = { email: /e-?mail/i, code: /code|status/i, reason: /reason|error|message|detail/i };
   for await (const row of reportRows(path, columns, 'email')) {
     counts.rows++;
-    const email = (row.email ?? '').trim().toLowerCase();
+    // In the form the file's emails are indexed in (canonicalDncKey): the service may write a domain as IDNA's ASCII.
+    const email = canonicalDncKey((row.email ?? '').trim());
     if (!email || !inFile(email)) {
       counts.ignored++;
       continue;

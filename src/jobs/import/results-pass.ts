@@ -7,6 +7,7 @@ import { openCsv, type CsvReadOptions } from '../../io/csv-reader.js';
 import { createCsvFileWriter } from '../../io/csv-file-writer.js';
 import type { EmailIndex } from '../../io/import/email-index.js';
 import { checkRow, type Suppression } from '../../io/import/preflight.js';
+import { canonicalDncKey } from '../../io/dnc-values.js';
 import type { JobContext } from '../context.js';
 import { unchangedCodes, type RowFailure } from './failure-report.js';
 
@@ -14,7 +15,7 @@ export interface ResultsPassOptions {
   path: string;
   csv: CsvReadOptions;
   emailColumn: number;
-  /** Lower-cased email -> code and reason, for every row the service did not take. */
+  /** Email (canonicalDncKey's form) -> code and reason, for every row the service did not take. */
   failures: Map<string, RowFailure>;
   resultsPath: string;
   failedPath: string;
@@ -77,7 +78,7 @@ export async function resultsPass(
           await results.write([record.row, check.email, 'unknown', unknown.reason]);
           continue;
         }
-        const failure = options.failures.get(check.email.toLowerCase());
+        const failure = options.failures.get(canonicalDncKey(check.email));
         const unchanged = failure?.code !== undefined && unchangedCodes.has(failure.code);
         if (unchanged && options.replayed?.some(inRange(record.row))) {
           counts.succeeded++;

@@ -8,6 +8,7 @@ import { call } from '../../api/call.js';
 import { getImportStatus } from '../../api/resources/prospects.js';
 import { Interrupted, RefusedLink, UsageError } from '../../errors.js';
 import { formatCount, plural } from '../../format.js';
+import { canonicalDncKey } from '../../io/dnc-values.js';
 import { openCsv, type CsvEncoding, type CsvReadOptions } from '../../io/csv-reader.js';
 import {
   AmbiguousEmailColumns,
@@ -568,7 +569,7 @@ function syncFailures(accepted: AcceptedChunk[]): Map<string, RowFailure> {
   const failures = new Map<string, RowFailure>();
   for (const chunk of accepted)
     for (const [email, code] of chunk.failed ?? [])
-      failures.set(email.toLowerCase(), { code, reason: `${code} ${importStatusMeaning(code)}` });
+      failures.set(canonicalDncKey(email), { code, reason: `${code} ${importStatusMeaning(code)}` });
   return failures;
 }
 
