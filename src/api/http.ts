@@ -96,6 +96,8 @@ export class HttpClient {
   private readonly transport: Transport;
   private readonly watches = new RequestWatches();
   readonly origin: string;
+  /** The base URL without a final slash, which every path is put after. */
+  private readonly base: string;
   /** Requests on the wire now (after Ctrl-C, a job waits for these). */
   inFlight = 0;
   /** Calls to send() not yet returned: the spinner is cleared when none is left. */
@@ -106,10 +108,11 @@ export class HttpClient {
   constructor(readonly config: HttpConfig) {
     this.transport = new Transport(config.connectTimeoutMs);
     this.origin = new URL(config.baseUrl).origin;
+    this.base = config.baseUrl.replace(/\/+$/, '');
   }
 
   url(path: string, query?: Query, withoutKey = false): URL {
-    const base = this.config.baseUrl.replace(/\/+$/, '');
+    const base = this.base;
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
     // The key travels with every request, so a request never leaves for another origin.
     if (url.origin !== this.origin && !withoutKey)
@@ -120,11 +123,15 @@ export class HttpClient {
     // Without the key, a link elsewhere (a report on a storage host) is still a request the service chose: https
     // only, or plain http to this machine.
     if (url.origin !== this.origin && !isFollowableLink(url)) throw new RefusedLink(url.href, url.host);
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
-      else url.searchParams.set(name, String(value));
+    // Set on a copy and put back once: each change of url.searchParams writes the whole URL again.
+    const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
+    if (!entries.length) return url;
+    const params = new URLSearchParams(url.search);
+    for (const [name, value] of entries) {
+      if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+      else params.set(name, String(value));
     }
+    url.search = params.toString();
     return url;
   }
 

@@ -76,17 +76,21 @@ export function canonicalDncKey(raw: string): string {
  * anything else (an "@acme.com", a URL, "www." in front, a Unicode domain) through the rules of `dnc add` first.
  * Undefined for a value that is neither. */
 export function listValueKey(raw: string): string | undefined {
-  // The common case, a million times a list: the value as the service holds it, already plain and lower-case, taken
-  // with one test and no new string.
-  if (raw.includes('@') ? plainEmail.test(raw) : plainDomain.test(raw) && !raw.startsWith('www.')) return raw;
+  // The common case: the value as the service holds it, already plain and lower-case, taken with no new string.
+  if (isPlainListValue(raw)) return raw;
   // "mailto:" and a final dot (ann@acme.com.) are ways of writing the same address.
   const value = raw
     .trim()
     .toLowerCase()
     .replace(/^mailto:/, '')
     .replace(/\.$/, '');
-  const plain = value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
-  if (plain) return value;
+  if (isPlainListValue(value)) return value;
   const item = classifyDncValue(value);
   return item.ok ? canonicalDncKey(item.value) : undefined;
+}
+
+/** A plain lower-case ASCII email or domain (no "www." in front): a list's value taken as it stands. hashIfPlain
+ * (plain-value-hash.ts) is this test and the hash in one pass. */
+export function isPlainListValue(value: string): boolean {
+  return value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
 }

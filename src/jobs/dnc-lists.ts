@@ -13,6 +13,7 @@ import { visible } from '../visible-text.js';
 import { OutreachError, UsageError } from '../errors.js';
 import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
+import { hashIfPlain } from '../io/plain-value-hash.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { PageRamp } from './page-ramp.js';
@@ -22,6 +23,9 @@ import type { JobContext } from './context.js';
 /** Values read page by page after which the read's garbage is collected at once (collect-garbage.ts): a thousand
  * pages or more, where the collection's 30-50 ms are lost in the read's seconds. */
 const collectAfterValues = 100_000;
+/** Values read between two reports of the count: ten pages (a report a page cost some 40 ms of a million values'
+ * read, in strings for a spinner that redraws a dozen times a second). */
+const reportEvery = 1_000;
 
 export interface DncLists {
   set: DncSet;
@@ -119,23 +123,31 @@ async function readList(
   cache: CachedListWriter | undefined,
 ): Promise<void> {
   let read = 0;
+  let reported = -1;
+  const report = () => {
+    reported = progress.values;
+    ctx.emit({
+      type: 'progress',
+      text: `Reading do-not-contact lists: ${formatCount(progress.values)} of ${formatCount(progress.expected)} values`,
+    });
+  };
   const take = (items: Array<{ value: string }>) => {
     for (const item of items) {
-      const value = listValueKey(item.value);
-      if (!value) {
-        cache?.skip(); // neither an email nor a domain: it stops no one
-        continue;
+      // A plain value (nearly every one) is tested and hashed in one pass; any other is put in the lookup form first.
+      if (!hashIfPlain(item.value)) {
+        const value = listValueKey(item.value);
+        if (!value) {
+          cache?.skip(); // neither an email nor a domain: it stops no one
+          continue;
+        }
+        hashText(value);
       }
-      hashText(value);
       set.addHash(hashed[0]!, hashed[1]!, number);
       cache?.push(hashed[0]!, hashed[1]!);
     }
     progress.values += items.length;
     read += items.length;
-    ctx.emit({
-      type: 'progress',
-      text: `Reading do-not-contact lists: ${formatCount(progress.values)} of ${formatCount(progress.expected)} values`,
-    });
+    if (progress.values - reported >= reportEvery) report();
   };
   try {
     await eachPage(
@@ -148,6 +160,7 @@ async function readList(
     cache?.abort();
     throw error;
   }
+  if (reported !== progress.values) report();
   // Fewer values than the list says it holds: its pages ended early (a page cut short, a page size the service caps
   // lower). Checking against part of a list would send rows on the rest: stop instead.
   if (list.numberOfItems !== undefined && read < list.numberOfItems) {

@@ -130,8 +130,9 @@ describe('a report link that is plain http to another machine', () => {
     for (const module of [http, https]) {
       const request = module.request.bind(module) as (...args: unknown[]) => http.ClientRequest;
       vi.spyOn(module, 'request').mockImplementation(((...args: unknown[]) => {
-        const target = args[0];
-        hosts.push(target instanceof URL ? target.host : String((target as { host?: string }).host ?? target));
+        // The client gives node:http options (hostname and port), not a URL.
+        const { hostname, port } = args[0] as http.RequestOptions;
+        hosts.push(port === undefined ? String(hostname) : `${hostname}:${port}`);
         return request(...args);
       }) as typeof module.request);
     }
