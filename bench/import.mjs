@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateProspects } from './generate-prospects.mjs';
-import { benchEnv, bin, interleaved, printRatioTable, startSandbox, verdict } from './lib.mjs';
+import { benchEnv, bin, interleaved, median, printRatioTable, startSandbox, verdict } from './lib.mjs';
 import { startDelayProxy } from './delay-proxy.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -135,8 +135,11 @@ if (dncMedians) {
   for (const [name, run] of checked) {
     const wall = run.wall / without[1].wall;
     const more = run.rssMiB - without[1].rssMiB;
+    // Run by run, each against the import without the check next to it: how far the machine's drift moves the ratio.
+    const paired = run.runs.map((r, i) => r.wall / without[1].runs[i].wall);
     console.log(
-      `${name}: wall <= 1.15x the import without the check ${verdict(wall <= 1.15)} (${wall.toFixed(2)}x); ` +
+      `${name}: wall <= 1.15x the import without the check ${verdict(wall <= 1.15)} (${wall.toFixed(2)}x; ` +
+        `run by run ${paired.map((r) => r.toFixed(2)).join(', ')}, median ${median(paired).toFixed(2)}x); ` +
         `peak RSS <= 30 MiB more ${verdict(more <= 30)} (${more.toFixed(0)} MiB more)`,
     );
   }

@@ -122,6 +122,8 @@ export async function interleaved(plan, { runs, reset, env, cwd, serverCpu }) {
       cpu: median(list.map((r) => r.cpu)),
       rssMiB: median(list.map((r) => r.rssMiB)),
       serverCpu: list.every((r) => r.serverCpu !== undefined) ? median(list.map((r) => r.serverCpu)) : undefined,
+      /** Each run's figures, in the order run: a variant's run n was next to every other variant's run n. */
+      runs: list,
     });
   return medians;
 }

@@ -1,6 +1,8 @@
 // What a time zone that is not one was probably meant to be: "Paris" is Europe/Paris; "UTC+2" is Etc/GMT-2 (POSIX
-// writes the offset with its sign inverted), though a city's zone, which follows daylight saving, is better.
+// writes the offset with its sign inverted), though a city's zone, which follows daylight saving, is better;
+// "Pacific Standard Time" (Windows' name) is America/Los_Angeles.
 import { editDistance } from '../io/import/closest.js';
+import { ianaOfWindowsZone } from './windows-zone.js';
 
 const zones = (): string[] => Intl.supportedValuesOf('timeZone');
 /** A zone's city part, as a person types it: "new york" for America/New_York. */
@@ -12,6 +14,9 @@ const city = (zone: string) =>
 
 /** "did you mean ...?" for a zone that is not one, or undefined when nothing is close. */
 export function zoneHint(given: string): string | undefined {
+  // Typed as Windows shows it: the IANA zone it means is named, to be given instead.
+  const windows = ianaOfWindowsZone(given);
+  if (windows) return `"${given.trim()}" is Windows' name for ${windows}`;
   const offset = /^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?00)?$/i.exec(given.trim());
   if (offset && Number(offset[2]) <= 14) {
     const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;

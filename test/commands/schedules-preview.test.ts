@@ -204,6 +204,43 @@ describe('schedules preview', () => {
     expect(flag.stderr).toContain('error: --timezone PST: not an IANA time zone');
   });
 
+  it("reads a file's Windows zone names as the IANA zones they mean, told once each; a typed one is refused, named", async () => {
+    writeFileSync(
+      join(dir, 'outlook.csv'),
+      'email,Time Zone\n' +
+        'ny@x.example,Eastern Standard Time\n' +
+        'ny2@x.example,eastern standard time\n' +
+        'ber@x.example,W. Europe Standard Time\n' +
+        'utc@x.example,UTC-08\n' +
+        'no@x.example,Nowhere Standard Time\n',
+    );
+    const result = await preview('--prospects', 'outlook.csv', '--json');
+    expect(result.code).toBe(3);
+    const rows = JSON.parse(result.stdout) as Array<{ email: string; timezone: string; first?: { local: string } }>;
+    // As written in the file; worked out in New York's zone, Berlin's, and a fixed UTC-8.
+    expect(rows.map((r) => [r.email, r.timezone, r.first?.local])).toEqual([
+      ['ny@x.example', 'Eastern Standard Time', 'Mon 2026-03-02 09:00-12:00'],
+      ['ny2@x.example', 'eastern standard time', 'Mon 2026-03-02 09:00-12:00'],
+      ['ber@x.example', 'W. Europe Standard Time', 'Mon 2026-03-02 15:00-18:00'],
+      ['utc@x.example', 'UTC-08', 'Mon 2026-03-02 06:00-09:00'],
+      ['no@x.example', 'Nowhere Standard Time', undefined],
+    ]);
+    // Said on stderr where the rows are shown as a table (not with --json).
+    const shown = await preview('--prospects', 'outlook.csv');
+    expect(shown.stderr.split('\n').filter((line) => line.includes("Windows' name"))).toEqual([
+      '"Eastern Standard Time" is Windows\' name for America/New_York: its rows are worked out in that zone',
+      '"W. Europe Standard Time" is Windows\' name for Europe/Berlin: its rows are worked out in that zone',
+      '"UTC-08" is Windows\' name for Etc/GMT+8: its rows are worked out in that zone',
+    ]);
+    // Typed, a zone is IANA's: the one the name means is said, to give instead.
+    const flag = await preview('--prospects', 'outlook.csv', '--timezone', 'Pacific Standard Time');
+    expect([flag.code, flag.stderr]).toEqual([
+      2,
+      'error: --timezone Pacific Standard Time: not an IANA time zone (e.g. America/New_York)\n' +
+        'hint: "Pacific Standard Time" is Windows\' name for America/Los_Angeles\n',
+    ]);
+  });
+
   it('a file with a header and no rows is exit 2, said as an import says it', async () => {
     writeFileSync(join(dir, 'header.csv'), 'Email,Time Zone\n');
     const result = await preview('--prospects', 'header.csv');

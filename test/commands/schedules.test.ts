@@ -132,6 +132,16 @@ describe('schedules create, from flags and files', () => {
     expect(bad.stderr).toBe(
       'error: timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Berlin)\n' + usageHint,
     );
+    // Windows' name for a zone: the IANA one to give is named.
+    const windows = await run(['schedules', 'create', '--name', 'X', '--timezone', 'Romance Standard Time'], {
+      env: sb.env,
+      cwd: dir,
+    });
+    expect(windows.stderr).toBe(
+      'error: timezone "Romance Standard Time" is not an IANA time zone ("Romance Standard Time" is Windows\' name ' +
+        'for Europe/Paris)\n' +
+        usageHint,
+    );
     for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv'])
       expect(
         (

@@ -212,6 +212,10 @@ describe('every group as a user runs it, against a standalone sandbox', () => {
       ]);
       expect(schedule.code).toBe(0);
       expect((await cli(['schedules', 'list'])).stdout).toContain('\tE2E\tEurope/Berlin\tno\tMon 09:00-17:00\n');
+      // A zone by Windows' name, read through the mapping the built CLI loads when it is needed.
+      const outlook = 'email,Time Zone\nann@x.example,W. Europe Standard Time\n';
+      const preview = await cli(['schedules', 'preview', '58964', '--prospects', '-', '--json'], outlook);
+      expect(JSON.parse(preview.stdout)).toMatchObject([{ timezone: 'W. Europe Standard Time', first: {} }]);
 
       const pause = await cli(['sequences', 'pause', 'sqOnbrd1']);
       expect(pause).toMatchObject({ code: 0, stdout: 'success\t1\nfailed\t0\n' });

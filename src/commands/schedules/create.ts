@@ -8,6 +8,7 @@ import { writeOutput } from '../../io/output-file.js';
 import { scheduleBody, type ScheduleBody } from '../../api/contract/schedules.js';
 import { unwrapRecord } from '../../api/contract/schema.js';
 import { createSchedule } from '../../api/resources/schedules.js';
+import { loadWindowsZones } from '../../schedule/windows-zone.js';
 import {
   buildBody,
   checkedSchedule,
@@ -82,6 +83,8 @@ export default defineVerb({
     save: flag.text('also write the request body to a JSON file; - for stdout', { value: 'file' }),
   },
   async run(ctx, opts) {
+    // A Windows zone name typed for --timezone is named in the refusal's hint.
+    await loadWindowsZones();
     if (opts.save === '-' && ctx.output.machine)
       throw new UsageError('--save - and the machine output both go to stdout; give --save a file');
     let body: ScheduleBody | undefined;

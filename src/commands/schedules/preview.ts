@@ -7,12 +7,14 @@ import { NotFound, UsageError } from '../../errors.js';
 import { formatCount } from '../../format.js';
 import { visible } from '../../visible-text.js';
 import { listSchedules } from '../../api/resources/schedules.js';
+import type { HttpClient } from '../../api/http.js';
 import type { ScheduleRecord } from '../../api/contract/schedules.js';
 import { openCsv, type CsvSource } from '../../io/csv-reader.js';
 import { openJobInput } from '../../jobs/input.js';
 import { prospectWindows, type ProspectWindows } from '../../schedule/prospect-windows.js';
 import { canonicalTimeZone, checkWindows, isTimeZone as isZone, type Window } from '../../schedule/week.js';
 import { zoneHint } from '../../schedule/zone-hint.js';
+import { ianaOfWindowsZone, loadWindowsZones } from '../../schedule/windows-zone.js';
 import { normaliseName } from '../../io/import/column-mapping.js';
 
 const zoneNames = ['timezone', 'tz', 'timezoneid', 'timezonename', 'prospecttimezone', 'contacttimezone', 'zone'];
@@ -99,12 +101,25 @@ function windowsByZone(
   now: number,
   /** The column the zones come from (a --timezone is checked before any row is read: a zone not one is the column's). */
   column: string,
+  /** Told once for each Windows zone name the file writes, with the IANA zone it is read as. */
+  mapped: (windowsName: string, zone: string) => void,
 ): (given: string) => ZonedWindows {
   const cache = new Map<string, ZonedWindows>();
+  // Each name told once however it is written (there are some 140 of them).
+  const told = new Set<string>();
+  const windowsZone = (given: string) => {
+    const zone = ianaOfWindowsZone(given);
+    if (zone && !told.has(given.toLowerCase())) {
+      told.add(given.toLowerCase());
+      mapped(given, zone);
+    }
+    return zone;
+  };
   return (given) => {
     let preview = cache.get(given);
     if (preview) return preview;
-    const zone = given ? canonicalTimeZone(given) : '';
+    // A file from a Windows-based tool writes its zones by Windows' names: each read as the IANA zone it means.
+    const zone = given ? (canonicalTimeZone(given) ?? windowsZone(given)) : '';
     preview =
       zone === ''
         ? { warnings: ['no time zone (give --timezone for rows without one)'], badZone: 'missing' as const }
@@ -161,6 +176,16 @@ function weekOf(schedule: ScheduleRecord): Window[][] {
   return week;
 }
 
+/** The schedule's zone and windows, as read back from the service (checked before use). */
+async function scheduleOf(http: HttpClient, id: string): Promise<{ scheduleZone: string; week: Window[][] }> {
+  const found = (await listSchedules(http)).find((s) => String(s.schedule.id) === id)?.schedule;
+  if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
+  const scheduleZone = found.timezone ?? '';
+  if (!isZone(scheduleZone))
+    throw new UsageError(`schedule ${id}: its zone "${visible(scheduleZone)}" is not an IANA time zone`);
+  return { scheduleZone, week: weekOf(found) };
+}
+
 export default defineVerb({
   agent: { kind: 'read' },
   exitCodes: [ExitCode.partial],
@@ -172,6 +197,7 @@ export default defineVerb({
     'window of the next 30 days falls outside 07:00-20:00 local time, or where the gap between the two zones changes at',
     'those windows (a daylight-saving change in either; and when it changes back, or again). A wall time a change',
     'skips is read an hour on (01:30 on a night clocks go from 01:00 to 02:00 is 02:30), one it repeats as the first.',
+    "A file's Windows zone names (Pacific Standard Time) are read as the IANA zones they mean, each said once.",
     'Zone abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
     '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
     'file (or - for stdin) is read as a stream; --json and --ndjson give row, email, timezone, first {schedule, local,',
@@ -195,23 +221,21 @@ export default defineVerb({
     }),
   },
   async run(ctx, opts) {
+    await loadWindowsZones();
     if (opts.timezone !== undefined) checkZoneFlag(opts.timezone);
     const file = opts.prospects === '-' ? 'stdin' : opts.prospects;
     const input = await openJobInput(ctx, opts.prospects);
     // The copy of stdin goes when the command ends, however it ends (the rows may never be read: a bad --fields).
     ctx.onDispose(() => input.cleanup());
     const id = opts.args[0];
-    const found = (await listSchedules(await ctx.http())).find((s) => String(s.schedule.id) === id)?.schedule;
-    if (!found) throw new NotFound(`no schedule ${id}`, 'See them with: outreach schedules list');
-    const scheduleZone = found.timezone ?? '';
-    if (!isZone(scheduleZone))
-      throw new UsageError(`schedule ${id}: its zone "${visible(scheduleZone)}" is not an IANA time zone`);
-    const week = weekOf(found);
+    const { scheduleZone, week } = await scheduleOf(await ctx.http(), id);
     await checkReadable(input.path, file);
     const source = await openCsv(createReadStream(input.path), { name: file });
     const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
     const zoneColumnName = zoneColumn >= 0 ? `column "${visible(source.header[zoneColumn]!)}"` : '--timezone';
-    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now(), zoneColumnName);
+    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now(), zoneColumnName, (name, zone) =>
+      ctx.info(`"${visible(name)}" is Windows' name for ${zone}: its rows are worked out in that zone`),
+    );
     let warned = 0;
     let unread = 0;
     const badZones = { missing: 0, invalid: 0 };
