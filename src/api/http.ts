@@ -124,7 +124,9 @@ export class HttpClient {
     // only, or plain http to this machine.
     if (url.origin !== this.origin && !isFollowableLink(url)) throw new RefusedLink(url.href, url.host);
     // Set on a copy and put back once: each change of url.searchParams writes the whole URL again.
-    const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
+    const entries = Object.entries(query ?? {}).filter(
+      ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
+    );
     if (!entries.length) return url;
     const params = new URLSearchParams(url.search);
     for (const [name, value] of entries) {

@@ -17,21 +17,38 @@ async function serverOn(host: string) {
   return { server, seen, port: (server.address() as AddressInfo).port };
 }
 
+const path = '/v1/dnc/list%201?type=all&page=2&search=a%2Bb';
+
+/** A GET of a path with a query through the transport, to a server on `host`: what the server saw. */
+async function exchangeOn(host: string, base: (port: number) => string) {
+  const { server, seen, port } = await serverOn(host);
+  const transport = new Transport(5_000);
+  try {
+    const url = new URL(`${base(port)}${path}`);
+    const answer = await transport.exchange('GET', url, {}, undefined, cancelledBy(AbortSignal.timeout(30_000)));
+    return { status: answer.status, seen, host: url.host };
+  } finally {
+    transport.close();
+    server.close();
+  }
+}
+
 describe('an exchange', () => {
-  it.each([
-    ['127.0.0.1', (port: number) => `http://127.0.0.1:${port}`, '127.0.0.1'],
-    ['::1', (port: number) => `http://[::1]:${port}`, '::1'],
-  ])('to %s reaches it with the path, the query and the Host header the URL gives', async (host, base, remote) => {
-    const { server, seen, port } = await serverOn(host);
-    const transport = new Transport(5_000);
-    try {
-      const url = new URL(`${base(port)}/v1/dnc/list%201?type=all&page=2&search=a%2Bb`);
-      const answer = await transport.exchange('GET', url, {}, undefined, cancelledBy(AbortSignal.timeout(30_000)));
-      expect(answer.status).toBe(200);
-      expect(seen).toEqual([{ url: '/v1/dnc/list%201?type=all&page=2&search=a%2Bb', host: url.host, remote }]);
-    } finally {
-      transport.close();
-      server.close();
-    }
+  it('to 127.0.0.1 reaches it with the path, the query and the Host header the URL gives', async () => {
+    const { status, seen, host } = await exchangeOn('127.0.0.1', (port) => `http://127.0.0.1:${port}`);
+    expect(status).toBe(200);
+    expect(seen).toEqual([{ url: path, host, remote: '127.0.0.1' }]);
+  });
+
+  it('to [::1] connects to ::1, with the brackets in the Host header only', async (test) => {
+    // A machine without IPv6 loopback (some containers) cannot hold this server.
+    const listening = await serverOn('::1').then(
+      ({ server }) => (server.close(), true),
+      () => false,
+    );
+    if (!listening) return test.skip();
+    const { status, seen, host } = await exchangeOn('::1', (port) => `http://[::1]:${port}`);
+    expect(status).toBe(200);
+    expect(seen).toEqual([{ url: path, host, remote: '::1' }]);
   });
 });

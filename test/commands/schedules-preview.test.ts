@@ -216,21 +216,28 @@ describe('schedules preview', () => {
     );
     const result = await preview('--prospects', 'outlook.csv', '--json');
     expect(result.code).toBe(3);
-    const rows = JSON.parse(result.stdout) as Array<{ email: string; timezone: string; first?: { local: string } }>;
+    const rows = JSON.parse(result.stdout) as Array<{
+      email: string;
+      timezone: string;
+      first?: { local: string };
+      warnings: string[];
+    }>;
     // As written in the file; worked out in New York's zone, Berlin's, and a fixed UTC-8.
     expect(rows.map((r) => [r.email, r.timezone, r.first?.local])).toEqual([
       ['ny@x.example', 'Eastern Standard Time', 'Mon 2026-03-02 09:00-12:00'],
       ['ny2@x.example', 'eastern standard time', 'Mon 2026-03-02 09:00-12:00'],
       ['ber@x.example', 'W. Europe Standard Time', 'Mon 2026-03-02 15:00-18:00'],
-      ['utc@x.example', 'UTC-08', 'Mon 2026-03-02 06:00-09:00'],
+      ['utc@x.example', 'UTC-08', undefined],
       ['no@x.example', 'Nowhere Standard Time', undefined],
     ]);
-    // Said on stderr where the rows are shown as a table (not with --json).
-    const shown = await preview('--prospects', 'outlook.csv');
-    expect(shown.stderr.split('\n').filter((line) => line.includes("Windows' name"))).toEqual([
+    // Said once each on stderr, also under --json: the rows keep the name as written. A fixed offset by Windows' name
+    // is an offset, refused as one with its IANA form.
+    expect(rows[3]).toMatchObject({
+      warnings: [expect.stringContaining('"UTC-08" is not an IANA time zone (UTC-08 is Etc/GMT+8')],
+    });
+    expect(result.stderr.split('\n').filter((line) => line.includes("Windows' name"))).toEqual([
       '"Eastern Standard Time" is Windows\' name for America/New_York: its rows are worked out in that zone',
       '"W. Europe Standard Time" is Windows\' name for Europe/Berlin: its rows are worked out in that zone',
-      '"UTC-08" is Windows\' name for Etc/GMT+8: its rows are worked out in that zone',
     ]);
     // Typed, a zone is IANA's: the one the name means is said, to give instead.
     const flag = await preview('--prospects', 'outlook.csv', '--timezone', 'Pacific Standard Time');

@@ -6,6 +6,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDncLists } from '../../src/jobs/dnc-lists.js';
+import { addDncItems } from '../../src/api/resources/dnc.js';
 import { collectGarbage } from '../../src/collect-garbage.js';
 import type { JobContext } from '../../src/jobs/context.js';
 import type { JobEvent } from '../../src/jobs/events.js';
@@ -61,6 +62,32 @@ describe('reading the do-not-contact lists', () => {
     events.length = 0;
     const again = await readDncLists(ctx, await ctx.http());
     expect([again.values, events]).toEqual([total, []]);
+  });
+});
+
+describe('reading a long list', () => {
+  it('reports every thousand values of it, and its end', async () => {
+    const configDir = tempDir('outreach-dnc-progress-long-');
+    const events: JobEvent[] = [];
+    const ctx = jobContext(configDir, events);
+    const http = await ctx.http();
+    for (let first = 0; first < 2_500; first += 500)
+      await addDncItems(
+        http,
+        'dncGlobal1',
+        Array.from({ length: 500 }, (_, i) => `person${first + i}@long.example`),
+      );
+    const lists = await readDncLists(ctx, http, { only: 'dncGlobal1' });
+    expect(lists.values).toBeGreaterThan(2_500);
+    const counts = events.map((e) => Number((e.type === 'progress' ? e.text : '').replace(/,/g, '').split(' ')[3]));
+    // Pages of 100 (one shorter, which may come at any place): a report at the first page that reaches a thousand,
+    // at the first that reaches a thousand more, and at the end.
+    expect(counts).toHaveLength(3);
+    expect(counts[0]).toBeGreaterThanOrEqual(999);
+    expect(counts[0]).toBeLessThan(1_100);
+    expect(counts[1]! - counts[0]!).toBeGreaterThanOrEqual(1_000);
+    expect(counts[1]! - counts[0]!).toBeLessThan(1_100);
+    expect(counts[2]).toBe(lists.values);
   });
 });
 

@@ -234,7 +234,8 @@ export default defineVerb({
     const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
     const zoneColumnName = zoneColumn >= 0 ? `column "${visible(source.header[zoneColumn]!)}"` : '--timezone';
     const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now(), zoneColumnName, (name, zone) =>
-      ctx.info(`"${visible(name)}" is Windows' name for ${zone}: its rows are worked out in that zone`),
+      // Also under --json (stderr): the rows keep the name as written.
+      ctx.note(`"${visible(name)}" is Windows' name for ${zone}: its rows are worked out in that zone`),
     );
     let warned = 0;
     let unread = 0;
