@@ -112,8 +112,9 @@ export class HttpClient {
   }
 
   url(path: string, query?: Query, withoutKey = false): URL {
-    const base = this.base;
-    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(base + (path.startsWith('/') ? path : `/${path}`));
+    const url = /^https?:\/\//i.test(path)
+      ? new URL(path)
+      : new URL(this.base + (path.startsWith('/') ? path : `/${path}`));
     // The key travels with every request, so a request never leaves for another origin.
     if (url.origin !== this.origin && !withoutKey)
       throw new UsageError(
