@@ -89,8 +89,8 @@ export function listValueKey(raw: string): string | undefined {
   return item.ok ? canonicalDncKey(item.value) : undefined;
 }
 
-/** A plain lower-case ASCII email or domain (no "www." in front): a list's value taken as it stands. hashIfPlain
- * (plain-value-hash.ts) is this test and the hash in one pass. */
+/** A plain lower-case ASCII email or domain (no "www." in front): a list's value taken as it stands. The DNC read
+ * takes these and a few more as they are, tested and hashed in one pass (hashIfAsIs, list-value-hash.ts). */
 export function isPlainListValue(value: string): boolean {
   return value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
 }

@@ -27,7 +27,7 @@ export interface CacheKey {
 
 /** The form of the values hashed (listValueKey and hashText as they are now): a copy written by a version that formed
  * or hashed values otherwise is not believed. Raise it with any change to either. */
-const valueForm = 2;
+const valueForm = 3;
 
 interface Trailer extends CacheKey {
   v: typeof valueForm;
@@ -101,7 +101,9 @@ export class CachedListWriter {
   private readonly path: string;
   private readonly temp: string;
   private readonly fd: number;
-  private readonly buffer = Buffer.alloc(64 * 1024);
+  /** The hashes to write, as the reader takes them (in this machine's byte order), and the same memory as bytes. */
+  private readonly words = new Uint32Array(16 * 1024);
+  private readonly buffer = Buffer.from(this.words.buffer);
   private used = 0;
   private count = 0;
   private stored = 0;
@@ -120,8 +122,8 @@ export class CachedListWriter {
   push(hi: number, lo: number): void {
     if (this.failed) return;
     if (this.used + 8 > this.buffer.length && !this.flushed()) return;
-    this.buffer.writeUInt32LE(hi, this.used);
-    this.buffer.writeUInt32LE(lo, this.used + 4);
+    this.words[this.used / 4] = hi;
+    this.words[this.used / 4 + 1] = lo;
     this.used += 8;
     this.count++;
     this.stored++;

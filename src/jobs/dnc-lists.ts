@@ -13,7 +13,7 @@ import { visible } from '../visible-text.js';
 import { OutreachError, UsageError } from '../errors.js';
 import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
-import { hashIfPlain } from '../io/plain-value-hash.js';
+import { hashIfAsIs } from '../io/list-value-hash.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { PageRamp } from './page-ramp.js';
@@ -133,8 +133,8 @@ async function readList(
   };
   const take = (items: Array<{ value: string }>) => {
     for (const item of items) {
-      // A plain value (nearly every one) is tested and hashed in one pass; any other is put in the lookup form first.
-      if (!hashIfPlain(item.value)) {
+      // A value in its lookup form (nearly every one) is tested and hashed in one pass; any other is put in it first.
+      if (!hashIfAsIs(item.value)) {
         const value = listValueKey(item.value);
         if (!value) {
           cache?.skip(); // neither an email nor a domain: it stops no one
