@@ -45,7 +45,7 @@ export interface HttpConfig {
   signal: AbortSignal;
   /** Abort a request already in flight, any of them; `signal` by default. A job keeps its requests in flight past a
    * first Ctrl-C. */
-  requestSignals?: () => AbortSignal[];
+  requestSignals?: () => readonly AbortSignal[];
   userAgent: string;
   /** What a request is waiting for now ("connecting to host", "rate-limited, retrying at 14:02:10"), for a spinner;
    * undefined once no request is under way. */
@@ -112,9 +112,19 @@ export class HttpClient {
   }
 
   url(path: string, query?: Query, withoutKey = false): URL {
-    const url = /^https?:\/\//i.test(path)
-      ? new URL(path)
-      : new URL(this.base + (path.startsWith('/') ? path : `/${path}`));
+    const href = /^https?:\/\//i.test(path) ? path : this.base + (path.startsWith('/') ? path : `/${path}`);
+    const given = Object.entries(query ?? {}).filter(
+      ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
+    );
+    let url: URL;
+    // Parsed once with its query, where it can be: a list read by the ten thousand pages parsed each URL twice.
+    if (!given.length) url = new URL(href);
+    else if (!/[?#]/.test(href)) url = new URL(`${href}?${withParams(new URLSearchParams(), given)}`);
+    else {
+      // A query of the path's own: the given one is set into it (a name in both takes the given value).
+      url = new URL(href);
+      url.search = withParams(new URLSearchParams(url.search), given).toString();
+    }
     // The key travels with every request, so a request never leaves for another origin.
     if (url.origin !== this.origin && !withoutKey)
       throw new UsageError(
@@ -124,17 +134,6 @@ export class HttpClient {
     // Without the key, a link elsewhere (a report on a storage host) is still a request the service chose: https
     // only, or plain http to this machine.
     if (url.origin !== this.origin && !isFollowableLink(url)) throw new RefusedLink(url.href, url.host);
-    // Set on a copy and put back once: each change of url.searchParams writes the whole URL again.
-    const entries = Object.entries(query ?? {}).filter(
-      ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
-    );
-    if (!entries.length) return url;
-    const params = new URLSearchParams(url.search);
-    for (const [name, value] of entries) {
-      if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
-      else params.set(name, String(value));
-    }
-    url.search = params.toString();
     return url;
   }
 
@@ -323,6 +322,15 @@ export class HttpClient {
   async close(): Promise<void> {
     this.transport.close();
   }
+}
+
+/** `params` with the given query's values set in it (each item of an array as one more value of its name). */
+function withParams(params: URLSearchParams, given: Array<[string, QueryValue]>): URLSearchParams {
+  for (const [name, value] of given) {
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.set(name, String(value));
+  }
+  return params;
 }
 
 /** An answer past its limit: exit 1, never retried (the next attempt would be as large). */

@@ -37,8 +37,13 @@ export class JobMode {
   private lastRateLimitNotice = -Infinity;
   private readonly grace = new AbortController();
   private readonly ended = new AbortController();
+  /** What requestSignals gives, made once: it is asked for every request. */
+  private readonly jobSignals: readonly AbortSignal[];
+  private readonly commandSignals: readonly AbortSignal[];
 
   constructor(private readonly settings: JobModeSettings) {
+    this.jobSignals = [settings.stopNow, this.grace.signal];
+    this.commandSignals = [settings.signal];
     settings.signal.addEventListener('abort', () => this.interrupted(), { once: true });
   }
 
@@ -52,8 +57,8 @@ export class JobMode {
   }
 
   /** What a request listens to: the first Ctrl-C outside a job, the grace's end or a second Ctrl-C inside one. */
-  requestSignals(): AbortSignal[] {
-    return this.running ? [this.settings.stopNow, this.grace.signal] : [this.settings.signal];
+  requestSignals(): readonly AbortSignal[] {
+    return this.running ? this.jobSignals : this.commandSignals;
   }
 
   async run<T>(work: () => Promise<T>, stopped: () => void): Promise<T> {

@@ -4,7 +4,7 @@ import { Interrupted } from '../../../src/errors.js';
 import { ScriptedSleep } from '../../helpers/scripted-sleep.js';
 
 /** Aborted when any of a request's signals is. */
-const anyOf = (signals: AbortSignal[]) => AbortSignal.any(signals);
+const anyOf = (signals: readonly AbortSignal[]) => AbortSignal.any([...signals]);
 
 function jobMode(options: { rateLimitWaitMs?: number; inFlight?: boolean } = {}) {
   const sleep = new ScriptedSleep(true);
