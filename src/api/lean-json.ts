@@ -76,7 +76,8 @@ const shortEscapes = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 class Reader {
   private pos = 0;
   /** The answer as latin1 text, made when the first string is built: a string built is a slice of it (which V8
-   * makes without a copy), not a text decoded on its own (a page's hundred values cost 60% more that way). */
+   * makes without a copy), not a text decoded on its own (a page's hundred values cost 60% more that way). A slice
+   * keeps the whole text alive while it lives: right for values used and dropped at once, as the DNC read does. */
   private text: string | undefined;
 
   constructor(

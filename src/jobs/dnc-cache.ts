@@ -9,6 +9,7 @@
 // written beside its place under a temporary name (exclusive, 0600) as the pages arrive, and renamed once complete.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { distrust, openExclusive, tempPathFor } from '../io/safe-file.js';
 
@@ -25,9 +26,10 @@ export interface CacheKey {
   updatedAt: string;
 }
 
-/** The form of the values hashed (listValueKey and hashText as they are now): a copy written by a version that formed
- * or hashed values otherwise is not believed. Raise it with any change to either. */
-const valueForm = 3;
+/** The form of the values hashed (listValueKey and hashText as they are now), and the byte order they are written in
+ * (this machine's): a copy written by a version that formed or hashed values otherwise, or on a machine of the other
+ * order (a config folder shared), is not believed. Raise the number with any change to either. */
+const valueForm = `3${endianness()}`;
 
 interface Trailer extends CacheKey {
   v: typeof valueForm;

@@ -11,6 +11,16 @@ describe('a request URL', () => {
     expect(url.href).toBe('https://api.example.test/base/v1/dnc/list%201?type=all&page=2&search=a%2Bb+c&ids=1&ids=2');
   });
 
+  it('drops a space or control character at the end of the path, as the URL parser does, query or not', () => {
+    for (const path of ['/v1/dnc ', '/v1/dnc\n', '/v1/dnc\u0000'])
+      for (const [query, search] of [
+        [undefined, ''],
+        [{ page: 2 }, '?page=2'],
+      ] as const)
+        expect(client.url(path, query).href).toBe(`https://api.example.test/base/v1/dnc${search}`);
+    expect(client.url('/v1/a b', { page: 2 }).href).toBe('https://api.example.test/base/v1/a%20b?page=2');
+  });
+
   it("keeps a path's own query as written when nothing is added", () => {
     for (const query of [undefined, {}, { ids: [] }, { page: undefined, search: null }])
       expect(client.url('/x?filter[a]=1&s=a%20b', query as never).search).toBe('?filter[a]=1&s=a%20b');
