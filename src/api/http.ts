@@ -112,7 +112,8 @@ export class HttpClient {
   }
 
   url(path: string, query?: Query, withoutKey = false): URL {
-    const href = /^https?:\/\//i.test(path) ? path : this.base + (path.startsWith('/') ? path : `/${path}`);
+    const absolute = /^https?:\/\//i.test(path);
+    const href = absolute ? path : this.base + (path.startsWith('/') ? path : `/${path}`);
     const given = Object.entries(query ?? {}).filter(
       ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
     );
@@ -121,12 +122,14 @@ export class HttpClient {
     if (!given.length) url = new URL(href);
     // (Not where the path has a query, a fragment, or a space or control character, which the parser drops at an end.)
     // eslint-disable-next-line no-control-regex -- control characters are what is looked for
-    else if (!/[?#\x00-\x20]/.test(href)) url = new URL(`${href}?${withParams(new URLSearchParams(), given)}`);
+    else if (!/[?#\x00-\x20]/.test(href)) url = new URL(`${href}?${queryText(given)}`);
     else {
       // Parsed first: a query of the path's own has the given one set into it (a name in both takes the given value).
       url = new URL(href);
       url.search = withParams(new URLSearchParams(url.search), given).toString();
     }
+    // A path under the base URL cannot leave its origin (the base's own "/" ends its host); a whole URL can.
+    if (!absolute) return url;
     // The key travels with every request, so a request never leaves for another origin.
     if (url.origin !== this.origin && !withoutKey)
       throw new UsageError(
@@ -324,6 +327,22 @@ export class HttpClient {
   async close(): Promise<void> {
     this.transport.close();
   }
+}
+
+/** A name or value that form encoding leaves as it is (letters, digits, * - . _). */
+const formPlain = /^[\w*.-]*$/;
+
+/** The given query in form encoding, as URLSearchParams writes it: plain names and values (page=2, type=all) joined
+ * as they are, without building a URLSearchParams for them (some 5 us a page of a list read by the ten thousand). */
+function queryText(given: Array<[string, QueryValue]>): string {
+  const pairs: string[] = [];
+  for (const [name, value] of given)
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const text = String(item);
+      if (!formPlain.test(name) || !formPlain.test(text)) return withParams(new URLSearchParams(), given).toString();
+      pairs.push(`${name}=${text}`);
+    }
+  return pairs.join('&');
 }
 
 /** `params` with the given query's values set in it (each item of an array as one more value of its name). */

@@ -21,6 +21,26 @@ describe('a request URL', () => {
     expect(client.url('/v1/a b', { page: 2 }).href).toBe('https://api.example.test/base/v1/a%20b?page=2');
   });
 
+  it('writes a query as URLSearchParams does, plain names and values or not', () => {
+    const values = ['all', '2', 'a b', 'a+b', 'x*y.z_-', 'é', '&=', '', '~', "it's", '100%'];
+    for (const name of ['search', 'page[n]'])
+      for (const first of values)
+        for (const second of values) {
+          const query = { type: first, [name]: second, ids: [first, second], page: 2 };
+          const entries: Array<[string, string]> = [
+            ['type', first],
+            [name, second],
+            ['ids', first],
+            ['ids', second],
+            ['page', '2'],
+          ];
+          expect(client.url('/v1/dnc/x', query).search).toBe(`?${new URLSearchParams(entries)}`);
+        }
+    expect(client.url('/v1/dnc/x', { type: 'all', page: 2, pageSize: 100 }).search).toBe(
+      '?type=all&page=2&pageSize=100',
+    );
+  });
+
   it("keeps a path's own query as written when nothing is added", () => {
     for (const query of [undefined, {}, { ids: [] }, { page: undefined, search: null }])
       expect(client.url('/x?filter[a]=1&s=a%20b', query as never).search).toBe('?filter[a]=1&s=a%20b');
