@@ -41,6 +41,8 @@ export interface DncAddOptions {
   keepJournal?: boolean;
   /** More that a resume must find as it was, recorded with the settings (dnc sync: the export the values came from). */
   moreSettings?: Record<string, unknown>;
+  /** What the run says of its input, kept in the journal for a resume to say again (dnc sync: the difference). */
+  said?: Record<string, unknown>;
 }
 
 export interface DncAddSummary {
@@ -156,7 +158,12 @@ function openJournal(
     column: opts.column ?? null,
     ...opts.moreSettings,
   };
-  const header = { job: 'dnc-add' as const, input: { path: opts.input?.name ?? '' }, settings };
+  const header = {
+    job: 'dnc-add' as const,
+    input: { path: opts.input?.name ?? '' },
+    settings,
+    ...(opts.said ? { said: opts.said } : {}),
+  };
   const { journal, previous } = Journal.start<DncRecords>(
     opts.journalPath,
     { ...header, binding: jobBinding(http, opts.input?.path) },

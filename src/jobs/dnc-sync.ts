@@ -23,6 +23,7 @@ import type { JobContext } from './context.js';
 import { readDncLists } from './dnc-lists.js';
 import { runDncAdd, type DncAddSummary } from './dnc-add.js';
 import { Journal } from './journal.js';
+import { diffRecord, readDiffRecord, type RecordedDiff } from './dnc-sync-record.js';
 import { visible } from '../visible-text.js';
 
 export interface DncSyncOptions {
@@ -283,13 +284,20 @@ export function exportChanged(opts: DncSyncOptions): string | undefined {
   return `${opts.name} has changed since the sync that stopped (${sizes}): the values left to send are those of the file as it was`;
 }
 
+/** The difference the interrupted sync of this export kept in its journal, checked (dnc-sync-record.ts). */
+export function recordedDiff(base: string): RecordedDiff | undefined {
+  return readDiffRecord(Journal.read(syncPaths(base).journal, 'dnc-add')?.header.said);
+}
+
 /** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). `stamp`: the export
- * as the diff read it (a resume, which has no diff, checks it has not changed first: exportChanged). */
+ * as the diff read it (a resume, which has no diff, checks it has not changed first: exportChanged); `diff`, kept in
+ * the journal for a resume to say again. */
 export type SyncUpload = DncSyncOptions & {
   keepJournal: boolean;
   chunkSize: number;
   concurrency: number;
   stamp?: ExportStamp;
+  diff?: DncSyncDiff;
 };
 
 export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean }): Promise<DncAddSummary> {
@@ -308,5 +316,6 @@ export function applySync(ctx: JobContext, opts: SyncUpload & { resume: boolean 
     restart: !opts.resume,
     keepJournal: opts.keepJournal,
     moreSettings: { export: opts.stamp ?? exportStamp(opts.path) },
+    said: opts.diff && diffRecord(opts.diff),
   });
 }

@@ -25,6 +25,9 @@ export interface JournalHeader {
   settings: Record<string, unknown>;
   /** Whose work it records: a resume must be of the same service, account and input. */
   binding?: JobBinding;
+  /** What the run that began the job said of its input (a sync's difference), for a resume to say again. Compared
+   * with nothing; read back, the job checks it before it shows it. */
+  said?: Record<string, unknown>;
 }
 
 export interface JobBinding {

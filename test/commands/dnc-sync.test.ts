@@ -557,10 +557,70 @@ describe('dnc sync: an interrupted upload', () => {
     const again = await sync(['many.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(again.stderr).toContain('  new            25 (25 emails, 0 domains)\n');
     const resumed = await sync([...argv, '--resume', '--json']);
-    expect(resumed.stderr).toBe('');
+    // The difference it continues, as the run that stopped showed it (on stderr: JSON is stdout's).
+    expect(resumed.stderr).toBe(
+      'many.csv: a plain column of values, 25 rows, against "Current customers" (dncCustmr2, 2 values)\n' +
+        '  new            25 (25 emails, 0 domains)\n' +
+        '  already there  0 (0 emails, 0 domains)\n' +
+        '  invalid        0\n' +
+        '  duplicates     0 (in the file)\n' +
+        '  left out       0\n',
+    );
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 25, sentBefore: 0, resumed: true });
     expect(customers()).toHaveLength(27);
+  });
+
+  // A column of addresses and a status: 25 to add, one invalid, one still subscribed (left out).
+  const mixed = () =>
+    writeFileSync(
+      join(dir, 'mixed.csv'),
+      'Email Address,Status\n' +
+        Array.from({ length: 25 }, (_, i) => `m${i}@many.example,unsubscribed\n`).join('') +
+        'not-an-email,unsubscribed\nkept@many.example,subscribed\n',
+    );
+  const mixedDiff =
+    'mixed.csv: the "Email Address" column, rows "Status" marks as opted out, 27 rows, against "Current customers" ' +
+    '(dncCustmr2, 2 values)\n' +
+    '  new            25 (25 emails, 0 domains)\n' +
+    '  already there  0 (0 emails, 0 domains)\n' +
+    `  invalid        1 (each with its reason in ${'REJECTED'})\n` +
+    '  duplicates     0 (in the file)\n' +
+    '  left out       1 ("Status" "subscribed", not an opt-out: 1), each in LEFT\n';
+
+  it('--resume says the difference the interrupted run showed, in text and JSON, and exits as it did (3: a row was invalid)', async () => {
+    const argv = ['mixed.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
+    const interrupted = async () => {
+      mixed();
+      const first = await sync([...argv, '--keep-journal', '--json']);
+      expect(first.code).toBe(3);
+      cutJournal(join(dir, 'mixed.dnc-sync-journal'), 1);
+      return JSON.parse(first.stdout) as Record<string, unknown> & { files: Record<string, string> };
+    };
+    await interrupted();
+    const rejected = join(dir, 'mixed.rejected.csv');
+    const resumed = await sync([...argv, '--resume']);
+    expect(resumed.code).toBe(3);
+    expect(resumed.stderr).toBe(
+      mixedDiff.replace('REJECTED', rejected).replace('LEFT', join(dir, 'mixed.left-out.csv')) +
+        'Added 25 values to "Current customers" (dncCustmr2) from mixed.csv ' +
+        '(resumed: 10 of them sent by the interrupted run).\n' +
+        `error: 1 row invalid\nhint: Each row of ${rejected} says why.\n`,
+    );
+    expect(customers()).toHaveLength(27);
+    // The same keys as the run that stopped (its file of new values is gone once they are sent), and the resume's.
+    sb.sandbox.reset();
+    const { sent: _sent, chunks: _chunks, files, ...diff } = await interrupted();
+    const json = await sync([...argv, '--resume', '--json']);
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout)).toEqual({
+      ...diff,
+      files: { rejected: files.rejected, leftOut: files.leftOut },
+      sent: 25,
+      sentBefore: 10,
+      chunks: 3,
+      resumed: true,
+    });
   });
 
   it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {

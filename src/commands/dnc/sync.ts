@@ -9,6 +9,7 @@ import { UsageError } from '../../errors.js';
 import { formatCount, plural } from '../../format.js';
 import { dncSources } from '../../io/dnc-sources.js';
 import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
+import type { RecordedDiff } from '../../jobs/dnc-sync-record.js';
 import type { InputFile } from '../../jobs/input.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
 import { encodingFlag, skipLinesFlag } from '../csv-flags.js';
@@ -35,6 +36,19 @@ function diffText(d: DncSyncDiff): string {
 }
 
 const newCount = (d: DncSyncDiff) => d.new.email + d.new.domain;
+
+/** As dnc add and an import: some values invalid is exit 3, every one of them 2 (nothing valid to send). */
+function invalidOutcome(d: DncSyncDiff | undefined): [ExitCode, { failing?: string; hint?: string }] {
+  if (!d?.invalid) return [ExitCode.ok, {}];
+  const valid = d.rows - d.leftOut.rows - d.invalid > 0;
+  return [
+    valid ? ExitCode.partial : ExitCode.usage,
+    {
+      failing: valid ? `${plural(d.invalid, 'row')} invalid` : 'every value is invalid: nothing to send',
+      hint: d.files.rejected ? `Each row of ${d.files.rejected} says why.` : undefined,
+    },
+  ];
+}
 
 /** The new values of a diff read back from its JSON (an agent's preview); undefined when it has none. */
 function newValues(value: unknown): number | undefined {
@@ -96,7 +110,8 @@ export default defineVerb({
     'The difference against the list (new, already there, invalid, duplicates, left out; by type) is shown before',
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
-    'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal).',
+    'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal),',
+    'showing the difference the stopped run showed, with the same --json keys and exit.',
     'Exit 3 when any row was invalid, 2 when every value was (nothing valid to send) or nothing was sent for want of',
     '--yes. --encoding reads a file that is not UTF-8 (UTF-16 is recognised by its BOM); --skip-lines N skips the',
     'lines above the header (by default a preamble is found, but lines that are emails or domains are values).',
@@ -149,15 +164,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   const stamp = sync.exportStamp(input.path); // before the diff reads it
   const unfinished = sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
-  // As dnc add and an import: some values invalid is 3, every one of them 2 (nothing valid to send).
-  const valid = diff.rows - diff.leftOut.rows - diff.invalid;
-  const invalidCode = !diff.invalid ? ExitCode.ok : valid ? ExitCode.partial : ExitCode.usage;
-  const failing = diff.invalid
-    ? {
-        failing: valid ? `${plural(diff.invalid, 'row')} invalid` : 'every value is invalid: nothing to send',
-        hint: `Each row of ${diff.files.rejected} says why.`,
-      }
-    : {};
+  const [invalidCode, failing] = invalidOutcome(diff);
   if (opts.dryRun || !newCount(diff)) {
     if (diff.files.new) rmSync(diff.files.new, { force: true });
     delete diff.files.new;
@@ -195,7 +202,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     rmSync(diff.files.new!, { force: true });
     return;
   }
-  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, stamp, resume: false }));
+  const sent = await ctx.job((job) => sync.applySync(job, { ...upload, stamp, diff, resume: false }));
   if (!opts.keepJournal) {
     rmSync(diff.files.new!, { force: true });
     delete diff.files.new;
@@ -235,7 +242,8 @@ function sayEarlierSync(
   return true;
 }
 
-/** --resume: the new values an interrupted run wrote, sent from where its journal stopped. */
+/** --resume: the new values an interrupted run wrote, sent from where its journal stopped. The difference that run
+ * showed (kept in its journal) is shown again, and decides the exit as it did: 3 when some rows were invalid. */
 async function resume(
   ctx: CommandContext,
   sync: typeof import('../../jobs/dnc-sync.js'),
@@ -252,26 +260,42 @@ async function resume(
       `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} ` +
         '(values already added are found there, not sent twice).',
     );
+  const diff = resumedDiff(sync.recordedDiff(upload.base), upload, paths);
   const go = await confirmed(ctx, {
     yes,
     question: `Send the rest of ${paths.values} to ${upload.listId}?`,
     refusal: `refusing to send the rest of the sync to ${upload.listId} without --yes (no terminal to ask on)`,
     declined: 'Nothing added.',
+    preview: diff && diffText(diff),
   });
   if (!go) return;
   const sent = await ctx.job((job) => sync.applySync(job, { ...upload, resume: true }));
   if (!upload.keepJournal) rmSync(paths.values, { force: true });
+  const to = diff ? `"${diff.list.name}" (${upload.listId})` : upload.listId;
   return jobResult(
     {
-      file: upload.name,
-      list: { id: upload.listId },
+      ...(diff ?? { file: upload.name, list: { id: upload.listId } }),
       sent: sent.sent,
       sentBefore: sent.sentBefore,
       chunks: sent.chunks,
       resumed: true,
     },
-    `Added ${plural(sent.sent, 'value')} to ${upload.listId} from ${upload.name} ` +
+    `Added ${plural(sent.sent, 'value')} to ${to} from ${upload.name} ` +
       `(resumed: ${formatCount(sent.sentBefore)} of them sent by the interrupted run).`,
-    ExitCode.ok,
+    ...invalidOutcome(diff),
   );
+}
+
+/** The recorded difference as this run says it: its file and list as this run names them (the journal's settings
+ * matched them), its reports where they still are. */
+function resumedDiff(
+  recorded: RecordedDiff | undefined,
+  upload: SyncUpload,
+  paths: { rejected: string; leftOut: string },
+): DncSyncDiff | undefined {
+  if (!recorded) return undefined;
+  const files: DncSyncDiff['files'] = {};
+  if (recorded.invalid && existsSync(paths.rejected)) files.rejected = paths.rejected;
+  if (recorded.leftOut.rows && existsSync(paths.leftOut)) files.leftOut = paths.leftOut;
+  return { ...recorded, file: upload.name, list: { ...recorded.list, id: upload.listId }, files };
 }

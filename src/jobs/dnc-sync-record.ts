@@ -1,0 +1,50 @@
+// A sync's difference kept in its journal by the run that sends it, so that a --resume (which reads no export and
+// no list) says it again: the same counts, the same JSON keys, the same exit for invalid rows. Read back from a file,
+// it is checked whole before anything of it is shown: counts are whole numbers, texts are bounded and made visible,
+// the tool is one outreach knows; anything else, and the resume goes on without it.
+import { z } from 'zod';
+import { dncSources } from '../io/dnc-sources.js';
+import { visible } from '../visible-text.js';
+import type { DncSyncDiff } from './dnc-sync.js';
+
+/** The difference without its files: the paths are this run's to say (they come from the export's own name). */
+export type RecordedDiff = Omit<DncSyncDiff, 'files'>;
+
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const byType = z.strictObject({ email: count, domain: count });
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((t) => visible(t));
+const recorded = z.strictObject({
+  file: text(4096),
+  list: z.strictObject({ id: text(1024), name: text(4096), values: count }),
+  source: z.strictObject({ name: z.enum(dncSources), title: text(1024) }),
+  rows: count,
+  new: byType,
+  alreadyThere: byType,
+  invalid: count,
+  duplicates: count,
+  leftOut: z.strictObject({
+    rows: count,
+    // As countReason keeps them: 20 kinds and "other", each one line of 200 characters at most.
+    reasons: z
+      .record(text(200), count)
+      .refine((reasons) => Object.keys(reasons).length <= 21)
+      .transform((reasons) => Object.assign(Object.create(null) as Record<string, number>, reasons)),
+  }),
+});
+
+/** What the journal keeps of a difference. */
+export function diffRecord(diff: DncSyncDiff): RecordedDiff {
+  const { files: _files, ...kept } = diff;
+  return kept;
+}
+
+/** The difference a journal kept (`Journal.header.said`), or undefined when it kept none (an older outreach's) or
+ * one outreach would not have written. */
+export function readDiffRecord(said: unknown): RecordedDiff | undefined {
+  const parsed = recorded.safeParse(said);
+  return parsed.success ? parsed.data : undefined;
+}
