@@ -353,7 +353,9 @@ describe('dnc sync: how a file is read', () => {
       stdin: 'email\npiped@x.example\nacme.com\n',
     });
     expect(piped.code).toBe(0);
-    expect(JSON.parse(piped.stdout)).toMatchObject({ file: 'stdin', new: { email: 1 }, alreadyThere: { domain: 1 } });
+    // --json names it as given, as an import's does; the text says what it is.
+    expect(JSON.parse(piped.stdout)).toMatchObject({ file: '-', new: { email: 1 }, alreadyThere: { domain: 1 } });
+    expect(piped.stderr).toContain('stdin: a plain column of values, 2 rows, against "Current customers"');
     expect(customers()).toContain('piped@x.example');
     expect(readdirSync(dir)).toEqual([]); // no journal, no file of new values left
     const resume = await run(['dnc', 'sync', '-', '--list', 'dncCustmr2', '--resume', '--yes'], {

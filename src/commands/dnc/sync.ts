@@ -165,6 +165,8 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   const unfinished = sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
   const [invalidCode, failing] = invalidOutcome(diff);
+  // --json names the file as it was given (- for stdin), as an import's does; the text says "stdin".
+  const asGiven = { ...diff, file: opts.args[0]! };
   if (opts.dryRun || !newCount(diff)) {
     if (diff.files.new) rmSync(diff.files.new, { force: true });
     delete diff.files.new;
@@ -176,7 +178,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     const outcome = opts.dryRun
       ? `${diffText(diff)}\nDry run: nothing was sent.${toSend}`
       : `${diffText(diff)}\nNothing new to add.`;
-    return jobResult({ ...diff, sent: 0, ...(opts.dryRun ? { dryRun: true } : {}) }, outcome, invalidCode, failing);
+    return jobResult({ ...asGiven, sent: 0, ...(opts.dryRun ? { dryRun: true } : {}) }, outcome, invalidCode, failing);
   }
   const refusal = `refusing to add ${plural(newCount(diff), 'value')} to ${diff.list.id} without --yes (no terminal to ask on)`;
   const refusalHint = 'The difference is above; give --yes to send it, or --dry-run to only look.';
@@ -185,7 +187,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     // Refused, as a job's summary is said whatever its exit: --json gives the difference a script asked for.
     rmSync(diff.files.new!, { force: true });
     delete diff.files.new;
-    return jobResult({ ...diff, sent: 0 }, diffText(diff), ExitCode.usage, { failing: refusal, hint: refusalHint });
+    return jobResult({ ...asGiven, sent: 0 }, diffText(diff), ExitCode.usage, { failing: refusal, hint: refusalHint });
   }
   const go = await confirmed(ctx, {
     yes: opts.yes,
@@ -208,7 +210,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     delete diff.files.new;
   }
   return jobResult(
-    { ...diff, sent: sent.sent, chunks: sent.chunks },
+    { ...asGiven, sent: sent.sent, chunks: sent.chunks },
     `Added ${plural(sent.sent, 'value')} to "${visible(diff.list.name)}" (${diff.list.id}) from ${file}.`,
     invalidCode,
     failing,
