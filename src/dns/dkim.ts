@@ -155,7 +155,7 @@ function repeatedTagProblem(
   record: string,
   domain: string,
 ): { problem: [string, string] } | undefined {
-  const twice = repeatedTag(record);
+  const twice = repeatedTag(record, { caseSensitive: true });
   if (twice === undefined) return undefined;
   return {
     problem: [

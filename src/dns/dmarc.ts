@@ -2,7 +2,7 @@
 import { domainToASCII } from 'node:url';
 import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
-import { recordTags } from './tags.js';
+import { recordTags, repeatedTag } from './tags.js';
 
 /** A DMARC record: from its first character, its version exactly DMARC1 (RFC 7489 6.4 writes it in hex: case
  * counts), then ; or the end. */
@@ -119,13 +119,10 @@ async function unauthorisedReports(dns: Lookups, rua: string, owner: string): Pr
   return missing;
 }
 
-export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
-  // `name`: where the record is, the parent's when it is inherited.
-  const { name, records, broken, from } = await findRecords(dns, domain);
+/** Why receivers read no one DMARC record at `name`, as a failed check; undefined when they read `records[0]`. */
+function unreadable(found: AtName & { name: string }, domain: string): Finding | undefined {
+  const { name, records, broken } = found;
   const check = 'DMARC';
-  const suggested =
-    `publish ${name}. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}" ` +
-    '(then p=quarantine once the reports are clean)';
   if (!records.length && broken.length)
     return {
       check,
@@ -141,7 +138,9 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       check,
       status: 'fail',
       detail: 'no DMARC record: Google and Yahoo refuse bulk mail without one',
-      fix: suggested,
+      fix:
+        `publish ${name}. TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}" ` +
+        '(then p=quarantine once the reports are clean)',
     };
   if (records.length > 1)
     return {
@@ -150,7 +149,29 @@ export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding>
       detail: `${records.length} DMARC records: receivers ignore them all (RFC 7489 6.6.3)`,
       fix: `keep one TXT record at ${name}`,
     };
-  const record = records[0]!;
+  // Which of the two a receiver reads, if it reads the record at all, is its own choice: neither can be judged.
+  const twice = repeatedTag(records[0]!, { caseSensitive: false });
+  if (twice !== undefined)
+    return {
+      check,
+      status: 'fail',
+      detail:
+        `${twice}= appears twice: the record is invalid, and receivers may discard it or read either value ` +
+        "(RFC 7489 6.4 writes DMARC in DKIM's tag syntax, RFC 6376 3.2)",
+      fix: `keep one ${twice}= in the record at ${name}`,
+      record: records[0],
+    };
+  return undefined;
+}
+
+export async function checkDmarc(dns: Lookups, domain: string): Promise<Finding> {
+  // `name`: where the record is, the parent's when it is inherited.
+  const found = await findRecords(dns, domain);
+  const failed = unreadable(found, domain);
+  if (failed) return failed;
+  const { name, from } = found;
+  const check = 'DMARC';
+  const record = found.records[0]!;
   const t = recordTags(record, { caseSensitive: false });
   // Under a parent's record, its subdomain policy (sp=) applies when it has one: that is the tag to change.
   const policies = ['none', 'quarantine', 'reject'];

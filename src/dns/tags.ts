@@ -15,10 +15,12 @@ export function recordTags(record: string, options: { caseSensitive: boolean }):
   return found;
 }
 
-/** The first tag name written twice in the list, or undefined: RFC 6376 3.2 makes such a DKIM record invalid. */
-export function repeatedTag(record: string): string | undefined {
+/** The first tag name written twice in the list (as `recordTags` compares names), or undefined: RFC 6376 3.2 makes
+ * such a list invalid, a DKIM record's and a DMARC record's (RFC 7489 6.4 takes DKIM's syntax). */
+export function repeatedTag(record: string, options: { caseSensitive: boolean }): string | undefined {
   const seen = new Set<string>();
-  for (const [name] of tagPairs(record)) {
+  for (const [written] of tagPairs(record)) {
+    const name = options.caseSensitive ? written : written.toLowerCase();
     if (seen.has(name)) return name;
     seen.add(name);
   }

@@ -146,6 +146,9 @@ const zone: Zone = {
   ...good('dmarc-pct.example', {
     '_dmarc.dmarc-pct.example': { TXT: ['v=DMARC1; p=reject; pct=0; rua=mailto:d@dmarc-pct.example'] },
   }),
+  ...good('dmarc-twice.example', {
+    '_dmarc.dmarc-twice.example': { TXT: ['v=DMARC1; p=none; rua=mailto:d@dmarc-twice.example; P=reject'] },
+  }),
   ...good('dmarc-typo.example', {
     '_dmarc.dmarc-typo.example': { TXT: ['v=DMARC1; p=rejct; rua=mailto:d@dmarc-typo.example'] },
   }),
@@ -483,6 +486,12 @@ describe('domains check', () => {
     ],
     ['dmarc-typo.example', 'DMARC', 'fail', 'policy p=rejct is not none, quarantine or reject'],
     [
+      'dmarc-twice.example',
+      'DMARC',
+      'fail',
+      "p= appears twice: the record is invalid, and receivers may discard it or read either value (RFC 7489 6.4 writes DMARC in DKIM's tag syntax, RFC 6376 3.2)",
+    ],
+    [
       'dmarc-space.example',
       'DMARC',
       'fail',
@@ -768,6 +777,7 @@ describe('domains check', () => {
   it('says the change to make where the record is: in place, at the parent, with the key sizes found', async () => {
     const { rows } = await check(
       'dmarc-typo.example',
+      'dmarc-twice.example',
       'sub.dsp.example',
       'sub.dptwo.example',
       'weak1536.example',
@@ -782,6 +792,7 @@ describe('domains check', () => {
       'move to sp=quarantine in the record at _dmarc.dsp.example once the aggregate reports show only your own senders',
     );
     expect(fix('sub.dptwo.example', 'DMARC')).toBe('keep one TXT record at _dmarc.dptwo.example');
+    expect(fix('dmarc-twice.example', 'DMARC')).toBe('keep one p= in the record at _dmarc.dmarc-twice.example');
     expect(fix('weak1536.example', 'DKIM')).toBe(
       'rotate the 1536-bit keys to 2048 bits (Google and Yahoo expect 2048)',
     );
