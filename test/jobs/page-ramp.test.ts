@@ -18,48 +18,83 @@ function ramp(pages: number, msPerPage: (target: number) => number): number[] {
 }
 
 describe('PageRamp', () => {
-  it('steps up by 8 to 32 while each step reads faster: the round trip is the wait', () => {
+  it('doubles to 32 while each step reads faster: the round trip is the wait', () => {
     // 20 ms a trip: n under way read n pages every 20 ms.
-    expect(ramp(5_000, (n) => 20 / n)).toEqual([8, 16, 24, 32]);
+    expect(ramp(5_000, (n) => 20 / n)).toEqual([8, 16, 32]);
+  });
+
+  it('reaches 32 under way 0.54 s into a read 20 ms a trip away: before a window, one round of pages, not a window', () => {
+    let now = 0;
+    const r = new PageRamp(() => now);
+    while (r.target < 32) {
+      now += 20 / r.target;
+      r.pageDone();
+    }
+    // 8 pages (the first round, not measured), a window at 8 (250 ms), 16 pages at 16, a window at 16 (250 ms).
+    expect(Math.round(now)).toBe(540);
   });
 
   it('takes back a step that reads no faster by 15%, and tries it again after 8 windows, then 16', () => {
-    // 1 ms a page whatever is under way: windows of 250 pages. The step back is at the 4th window, the try again at
-    // the 14th, the next step back at the 16th; 16 windows of rest reach past the 20th.
+    // 1 ms a page whatever is under way: windows of 250 pages. The step to 16 comes at page 258 (8 pages to settle, a
+    // window) and is taken back at 524 (16 pages to settle, a window); tried again after 8 windows of rest (at 2,790),
+    // taken back at 3,056; 16 windows of rest reach past page 5,000.
     expect(ramp(5_000, () => 1)).toEqual([8, 16, 8, 16, 8]);
     expect(ramp(10_000, () => 1)).toEqual([8, 16, 8, 16, 8, 16, 8]);
-    // Faster up to 16 under way, no faster after: 24 is taken back, each time it is tried.
-    expect(ramp(5_000, (n) => 20 / Math.min(n, 16))).toEqual([8, 16, 24, 16, 24, 16]);
+    // Faster up to 16 under way, no faster after: 32 is taken back to 16, each time it is tried.
+    expect(ramp(5_000, (n) => 20 / Math.min(n, 16))).toEqual([8, 16, 32, 16, 32, 16]);
   });
 
   it('reaches 32 after a pause of the machine slowed the window that judged a step', () => {
-    // A service 20 ms away; the window judging 16 (pages 400 to 599) holds a pause of 2 s.
+    // A service 20 ms away; the window judging 16 (from page 124) holds a pause of 2 s at page 150.
     let now = 0;
     const r = new PageRamp(() => now);
     const targets = [r.target];
     for (let page = 0; page < 5_000; page++) {
-      now += 20 / r.target + (page === 500 ? 2_000 : 0);
+      now += 20 / r.target + (page === 150 ? 2_000 : 0);
       r.pageDone();
       if (r.target !== targets.at(-1)) targets.push(r.target);
     }
-    expect(targets).toEqual([8, 16, 8, 16, 24, 32]);
+    expect(targets).toEqual([8, 16, 8, 16, 32]);
   });
 
-  it('measures a pace over 64 pages and a quarter of a second, the first window not at all', () => {
-    // The first window (connections opening) is slow: it does not count, so no step follows from it.
+  it('after a step down, waits for the pages of the larger count still coming before it measures', () => {
+    // 16 under way and a step back to 8: the 16 pages asked before it are not the pace of 8.
     let now = 0;
     const r = new PageRamp(() => now);
     const page = (ms: number) => {
       now += ms;
       r.pageDone();
     };
-    for (let i = 0; i < 64; i++) page(i < 32 ? 50 : 1);
+    for (let i = 0; i < 8 + 250; i++) page(1); // the first round, and a window at 8: the step to 16
+    expect(r.target).toBe(16);
+    for (let i = 0; i < 16 + 250; i++) page(1); // settled; a window at 16 no faster: back to 8
     expect(r.target).toBe(8);
-    // A window of 64 pages in 64 ms is not over until 250 ms have passed.
+    // 16 slow pages (the old count draining) start no window (in one, they would have ended it at its 64th page):
+    // the 8 windows of rest, and the one that tries 16 again, are the 2,250 pages after them.
+    for (let i = 0; i < 16; i++) page(50);
+    for (let i = 0; i < 9 * 250 - 1; i++) page(1);
+    expect(r.target).toBe(8);
+    page(1);
+    expect(r.target).toBe(16);
+  });
+
+  it('measures a pace over 64 pages and a quarter of a second, not the first round (connections opening)', () => {
+    let now = 0;
+    const r = new PageRamp(() => now);
+    const page = (ms: number) => {
+      now += ms;
+      r.pageDone();
+    };
+    // The first 8 pages are slow (the connections opening); the window starts after them.
+    for (let i = 0; i < 8; i++) page(50);
+    // A window of 64 pages in 64 ms is not over until 250 ms have passed; then a step to 16 is tried.
     for (let i = 0; i < 249; i++) page(1);
     expect(r.target).toBe(8);
     page(1);
     expect(r.target).toBe(16);
+    // 16 read no faster, so the step is taken back: the slow round counted at 8 would have made 16 look faster.
+    for (let i = 0; i < 16 + 250; i++) page(1);
+    expect(r.target).toBe(8);
   });
 });
 
@@ -70,12 +105,12 @@ describe('eachPage with a clock', () => {
     let now = 0;
     let underWay = 0;
     let most = 0;
-    let mostLate = 0; // past the 2,000th page asked for
+    let mostLate = 0; // from the 1,000th page asked for to the 2,500th
     const asked: number[] = [];
     const fetchPage = async (page: number, pageSize: number) => {
       asked.push(page);
       most = Math.max(most, ++underWay);
-      if (asked.length > 2_000) mostLate = Math.max(mostLate, underWay);
+      if (asked.length > 1_000 && asked.length <= 2_500) mostLate = Math.max(mostLate, underWay);
       // Some pages take longer: the last to come need not be of the first requests' workers.
       for (let tick = page % 7 === 0 ? 4 : 1; tick > 0; tick--) await new Promise((resolve) => setImmediate(resolve));
       now += tripMs(underWay);
@@ -110,7 +145,7 @@ describe('eachPage with a clock', () => {
   });
 
   it('keeps to 8 when more under way reads no faster', async () => {
-    // The step to 16 is tried, then taken back.
+    // The step to 16 is tried, then taken back (and tried again after 8 windows of rest, near the 2,800th page).
     expect(await read(() => 1)).toEqual({ most: 16, mostLate: 8, values: 300_000, asked: 3_000 });
   });
 });
