@@ -17,6 +17,19 @@ function ramp(pages: number, msPerPage: (target: number) => number): number[] {
   return targets;
 }
 
+/** A ramp on a clock the test turns: `pages(n, ms)` has n pages come, each `ms` after the one before. */
+function turned() {
+  let now = 0;
+  const r = new PageRamp(() => now);
+  const pages = (count: number, ms: number) => {
+    for (let i = 0; i < count; i++) {
+      now += ms;
+      r.pageDone();
+    }
+  };
+  return { r, pages };
+}
+
 describe('PageRamp', () => {
   it('doubles to 32 while each step reads faster: the round trip is the wait', () => {
     // 20 ms a trip: n under way read n pages every 20 ms.
@@ -59,41 +72,31 @@ describe('PageRamp', () => {
 
   it('after a step down, waits for the pages of the larger count still coming before it measures', () => {
     // 16 under way and a step back to 8: the 16 pages asked before it are not the pace of 8.
-    let now = 0;
-    const r = new PageRamp(() => now);
-    const page = (ms: number) => {
-      now += ms;
-      r.pageDone();
-    };
-    for (let i = 0; i < 8 + 250; i++) page(1); // the first round, and a window at 8: the step to 16
+    const { r, pages } = turned();
+    pages(8 + 250, 1); // the first round, and a window at 8: the step to 16
     expect(r.target).toBe(16);
-    for (let i = 0; i < 16 + 250; i++) page(1); // settled; a window at 16 no faster: back to 8
+    pages(16 + 250, 1); // settled; a window at 16 no faster: back to 8
     expect(r.target).toBe(8);
     // 16 slow pages (the old count draining) start no window (in one, they would have ended it at its 64th page):
     // the 8 windows of rest, and the one that tries 16 again, are the 2,250 pages after them.
-    for (let i = 0; i < 16; i++) page(50);
-    for (let i = 0; i < 9 * 250 - 1; i++) page(1);
+    pages(16, 50);
+    pages(9 * 250 - 1, 1);
     expect(r.target).toBe(8);
-    page(1);
+    pages(1, 1);
     expect(r.target).toBe(16);
   });
 
   it('measures a pace over 64 pages and a quarter of a second, not the first round (connections opening)', () => {
-    let now = 0;
-    const r = new PageRamp(() => now);
-    const page = (ms: number) => {
-      now += ms;
-      r.pageDone();
-    };
+    const { r, pages } = turned();
     // The first 8 pages are slow (the connections opening); the window starts after them.
-    for (let i = 0; i < 8; i++) page(50);
+    pages(8, 50);
     // A window of 64 pages in 64 ms is not over until 250 ms have passed; then a step to 16 is tried.
-    for (let i = 0; i < 249; i++) page(1);
+    pages(249, 1);
     expect(r.target).toBe(8);
-    page(1);
+    pages(1, 1);
     expect(r.target).toBe(16);
     // 16 read no faster, so the step is taken back: the slow round counted at 8 would have made 16 look faster.
-    for (let i = 0; i < 16 + 250; i++) page(1);
+    pages(16 + 250, 1);
     expect(r.target).toBe(8);
   });
 });
