@@ -250,13 +250,15 @@ async function valuesAbove(path: string, lines: number, csv: CsvReadOptions): Pr
 /** The chunks an earlier, unfinished sync of this file had accepted (0 for none), or undefined when there is no such
  * sync: one that stopped before its first chunk was accepted can be resumed (it sends every value), but a new run
  * may start over it (it holds nothing to skip). */
-export function unfinishedSync(base: string): { accepted: number; chunkSize?: number } | undefined {
+export function unfinishedSync(base: string): { accepted: number; chunkSize?: number; listId?: string } | undefined {
   const previous = Journal.read(syncPaths(base).journal, 'dnc-add');
   if (!previous || previous.finished) return undefined;
-  // Read back from a file: a chunk size only when it is one (--chunk-size takes 1 to its most).
-  const recorded = previous.header.settings?.chunkSize;
-  const chunkSize = Number.isSafeInteger(recorded) && (recorded as number) >= 1 ? (recorded as number) : undefined;
-  return { accepted: previous.acceptedUnits().size, chunkSize };
+  // Read back from a file: a chunk size only when it is one (--chunk-size takes 1 to its most), a list id only when
+  // it is one line of printable ASCII (it is shown, and put in a command line).
+  const { chunkSize: size, listId: id } = previous.header.settings ?? {};
+  const chunkSize = Number.isSafeInteger(size) && (size as number) >= 1 ? (size as number) : undefined;
+  const listId = typeof id === 'string' && /^[\x21-\x7e]{1,200}$/.test(id) ? id : undefined;
+  return { accepted: previous.acceptedUnits().size, chunkSize, listId };
 }
 
 const valuesOf = (opts: DncSyncOptions) => opts.valuesPath ?? syncPaths(opts.base).values;

@@ -625,6 +625,32 @@ describe('dnc sync: an interrupted upload', () => {
     });
   });
 
+  it('--resume to another list, or in other chunks, is refused before anything is shown, with the line that continues it', async () => {
+    writeFileSync(
+      join(dir, 'many.csv'),
+      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
+    );
+    const argv = ['many.csv', '--yes', '--concurrency', '1'];
+    const first = await sync([...argv, '--list', 'dncCustmr2', '--chunk-size', '10', '--keep-journal']);
+    expect(first.code).toBe(0);
+    cutJournal(join(dir, 'many.dnc-sync-journal'), 1);
+    const before = adds();
+    const other = await sync([...argv, '--list', 'dncGlobal1', '--chunk-size', '10', '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toBe(
+      'error: --resume: the interrupted sync of many.csv was to --list dncCustmr2 with --chunk-size 10; this run ' +
+        'gives --list dncGlobal1 with --chunk-size 10\n' +
+        'hint: Continue it: outreach dnc sync many.csv --yes --concurrency 1 --chunk-size 10 --resume --list dncCustmr2; ' +
+        'or diff again for the list you meant with --restart.\n',
+    );
+    const unsized = await sync([...argv, '--list', 'dncCustmr2', '--resume']);
+    expect(unsized.code).toBe(2);
+    expect(unsized.stderr).toContain(
+      'hint: Continue it: outreach dnc sync many.csv --yes --concurrency 1 --list dncCustmr2 --resume --chunk-size 10;',
+    );
+    expect(adds()).toBe(before);
+  });
+
   it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {
     const path = join(dir, 'many.csv');
     writeFileSync(path, `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`);

@@ -160,7 +160,7 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
     chunkSize: opts.chunkSize,
     concurrency: opts.concurrency,
   };
-  if (opts.resume) return resume(ctx, sync, upload, opts.yes);
+  if (opts.resume) return resume(ctx, sync, upload, opts);
   const stamp = sync.exportStamp(input.path); // before the diff reads it
   const unfinished = sayEarlierSync(ctx, opts, sync.unfinishedSync, input, file);
   const diff = await ctx.job((job) => sync.diffAgainstList(job, options, !opts.dryRun));
@@ -217,30 +217,41 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   );
 }
 
+type EarlierSync = { accepted: number; chunkSize?: number; listId?: string };
+
+/** The line that continues an earlier sync: this one, less `drop`, plus `add`, with the --list and --chunk-size the
+ * stopped run had (a resume must match them) where they differ from this run's. A value read back from the journal
+ * that the flag would refuse is not suggested. */
+function continueLine(ctx: CommandContext, opts: SyncOptions, earlier: EarlierSync, drop: string[], add: string[]) {
+  const swap: string[] = [];
+  const given: string[] = [];
+  if (earlier.listId !== undefined && earlier.listId !== opts.list) given.push('--list', earlier.listId);
+  const size = earlier.chunkSize;
+  if (size !== undefined && size !== opts.chunkSize && size <= maxDncChunk) given.push('--chunk-size', String(size));
+  for (let i = 0; i < given.length; i += 2) swap.push(given[i]!);
+  return ctx.sameCommandLine(drop, [...add, ...given], swap);
+}
+
 /** An earlier sync of this file that stopped with chunks accepted: a new run is refused (a dry run is told). Its line
- * to continue goes on in the chunks the stopped run cut: its --chunk-size, whatever this run's is. A dry run sends
- * nothing and leaves the journal be: it may look at the difference over an unfinished sync. */
+ * to continue goes on in the chunks the stopped run cut, to its list: its --chunk-size and --list, whatever this
+ * run's are. A dry run sends nothing and leaves the journal be: it may look at the difference over an unfinished sync. */
 function sayEarlierSync(
   ctx: CommandContext,
   opts: SyncOptions,
-  unfinishedSync: (base: string) => { accepted: number; chunkSize?: number } | undefined,
+  unfinishedSync: (base: string) => EarlierSync | undefined,
   input: InputFile,
   file: string,
 ): boolean {
   const earlier = opts.restart || input.fromStdin ? undefined : unfinishedSync(input.base);
   if (!earlier?.accepted) return false;
   const stopped = `an earlier sync of ${file} stopped with ${plural(earlier.accepted, 'chunk')} accepted`;
-  const continueLine = (add: string[]) =>
-    // A size read back from the journal that --chunk-size would refuse is not suggested.
-    earlier.chunkSize === undefined || earlier.chunkSize === opts.chunkSize || earlier.chunkSize > maxDncChunk
-      ? ctx.sameCommandLine(['--dry-run'], add)
-      : ctx.sameCommandLine(['--dry-run'], [...add, '--chunk-size', String(earlier.chunkSize)], ['--chunk-size']);
   if (!opts.dryRun)
     throw new UsageError(
       stopped,
-      `Continue it: ${continueLine(['--resume'])}; or diff again from the start with --restart.`,
+      `Continue it: ${continueLine(ctx, opts, earlier, ['--dry-run'], ['--resume'])}; or diff again from the start with --restart.`,
     );
-  ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${continueLine(['--resume', '--yes'])}` });
+  const line = continueLine(ctx, opts, earlier, ['--dry-run'], ['--resume', '--yes']);
+  ctx.emit({ type: 'warning', text: `${stopped}; continue it with: ${line}` });
   return true;
 }
 
@@ -250,11 +261,20 @@ async function resume(
   ctx: CommandContext,
   sync: typeof import('../../jobs/dnc-sync.js'),
   upload: SyncUpload,
-  yes: boolean,
+  opts: SyncOptions,
 ) {
   const paths = sync.syncPaths(upload.base);
-  if (!existsSync(paths.values) || sync.unfinishedSync(upload.base) === undefined)
+  const earlier = existsSync(paths.values) ? sync.unfinishedSync(upload.base) : undefined;
+  if (!earlier)
     throw new UsageError(`--resume: no interrupted sync of ${upload.name} to continue`, 'Run it without --resume.');
+  // Refused before its difference is shown or a question asked: the values left go to the list they were diffed
+  // against, in the chunks the journal counts.
+  if ((earlier.listId ?? opts.list) !== opts.list || (earlier.chunkSize ?? opts.chunkSize) !== opts.chunkSize)
+    throw new UsageError(
+      `--resume: the interrupted sync of ${upload.name} was to --list ${earlier.listId ?? opts.list} with --chunk-size ` +
+        `${earlier.chunkSize ?? opts.chunkSize}; this run gives --list ${opts.list} with --chunk-size ${opts.chunkSize}`,
+      `Continue it: ${continueLine(ctx, opts, earlier, [], [])}; or diff again for the list you meant with --restart.`,
+    );
   const changed = sync.exportChanged(upload);
   if (changed)
     throw new UsageError(
@@ -264,7 +284,7 @@ async function resume(
     );
   const diff = resumedDiff(sync.recordedDiff(upload.base), upload, paths);
   const go = await confirmed(ctx, {
-    yes,
+    yes: opts.yes,
     question: `Send the rest of ${paths.values} to ${upload.listId}?`,
     refusal: `refusing to send the rest of the sync to ${upload.listId} without --yes (no terminal to ask on)`,
     declined: 'Nothing added.',
