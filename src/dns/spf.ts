@@ -6,6 +6,8 @@ import { DnsFailure, type Lookups } from './resolver.js';
 import type { Finding } from './finding.js';
 
 export const maxSpfLookups = 10;
+/** Past this many, includes are no longer followed (the receiver gave up long before): the count is then "more than". */
+const countedLookups = maxSpfLookups + 5;
 /** Lookups that find nothing a receiver allows before the record is a permanent error (RFC 7208 4.6.4). */
 const maxVoidLookups = 2;
 /** MX records an mx mechanism may find before it is a permanent error (4.6.4: at most 10 address lookups). */
@@ -88,7 +90,7 @@ async function countLookups(dns: Lookups, record: string, count: Count, path: st
   for (const term of terms) {
     if (!lookupTerms.test(term) || (hasAll && /^redirect=/i.test(term))) continue;
     count.lookups++;
-    if (count.lookups > maxSpfLookups + 5) continue;
+    if (count.lookups > countedLookups) continue;
     const target = /^[+?~-]?include:(.+)$/i.exec(term)?.[1] ?? /^redirect=(.+)$/i.exec(term)?.[1];
     if (!target) {
       if (!/^[+?~-]?ptr/i.test(term)) await lookUpTerm(dns, term, path, count);
@@ -313,7 +315,8 @@ export async function checkSpf(dns: Lookups, domain: string): Promise<Finding> {
     problems.push([`has no all mechanism${where}: mail from any other server is neutral`, change]);
   if (count.lookups > maxSpfLookups)
     problems.push([
-      `costs ${count.lookups} DNS lookups through its includes; receivers stop at ${maxSpfLookups} (permanent error)`,
+      `costs ${count.lookups > countedLookups ? `more than ${countedLookups}` : count.lookups} DNS lookups through its ` +
+        `includes; receivers stop at ${maxSpfLookups} (permanent error)`,
       'remove includes of services that no longer send for you, or replace an include by the ip4:/ip6: ranges it lists',
     ]);
   problems.push(...count.problems);

@@ -54,6 +54,10 @@ const zone: Zone = {
   ...good('plus-all.example', { 'plus-all.example': { MX: mx, TXT: ['v=spf1 mx +all'] } }),
   ...good('no-all.example', { 'no-all.example': { MX: mx, TXT: ['v=spf1 mx'] } }),
   ...good('lookups.example', { 'lookups.example': { MX: mx, TXT: ['v=spf1 include:l0.chain.example mx -all'] } }),
+  // 22 lookups, through the chain twice: past 15, includes are no longer followed.
+  ...good('lookups22.example', {
+    'lookups22.example': { MX: mx, TXT: ['v=spf1 include:l0.chain.example include:l0.chain.example -all'] },
+  }),
   ...good('dangling.example', { 'dangling.example': { MX: mx, TXT: ['v=spf1 include:gone.example ~all'] } }),
   ...good('no-dmarc.example', { '_dmarc.no-dmarc.example': {} }),
   ...good('dmarc-none.example', { '_dmarc.dmarc-none.example': { TXT: ['v=DMARC1; p=none'] } }),
@@ -357,6 +361,12 @@ describe('domains check', () => {
       'SPF',
       'fail',
       'costs 12 DNS lookups through its includes; receivers stop at 10 (permanent error)',
+    ],
+    [
+      'lookups22.example',
+      'SPF',
+      'fail',
+      'costs more than 15 DNS lookups through its includes; receivers stop at 10 (permanent error)',
     ],
     ['dangling.example', 'SPF', 'fail', 'include:gone.example: gone.example has no SPF record'],
     [
