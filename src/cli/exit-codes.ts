@@ -23,11 +23,13 @@ export const exitCodeTable: ReadonlyArray<[ExitCode, string]> = [
   [
     ExitCode.usage,
     'Usage or invalid input: a bad flag, argument or input file, an unknown profile, an id the service does not know, ' +
-      'or nothing valid to send. Nothing was changed.',
+      'nothing valid to send, or an action that needs --yes where no terminal can ask. Nothing was changed.',
   ],
   [
     ExitCode.partial,
-    'Partial success: some items were done, others failed or were rejected; the error: line and a report file name them.',
+    'Partial success: some items were done, others failed or were rejected; the error: line and a report file name ' +
+      'them. Also a check that found problems, though it changed nothing: `domains check` (a domain fails), ' +
+      '`schedules preview` (a warning), a --dry-run with rejected rows.',
   ],
   [ExitCode.auth, 'Authentication failed: no API key, or the service refused it. Run `outreach auth login`.'],
   [

@@ -101,6 +101,9 @@ describe('help', () => {
     const result = await run(['help', 'exit-codes']);
     expect(result.code).toBe(0);
     for (const code of ['0 ', '1 ', '2 ', '3 ', '4 ', '5 ', '130']) expect(result.stdout).toContain(`  ${code}`);
+    // 3 is also what a check that found problems exits with, though it changed nothing; 2 a refusal without --yes.
+    expect(result.stdout).toContain('Also a check that found problems, though it changed nothing: `domains check`');
+    expect(result.stdout).toContain('or an action that needs --yes where no terminal can ask. Nothing was changed.');
   });
 
   it('prints the environment topic, and refuses an unknown topic with exit 2', async () => {
