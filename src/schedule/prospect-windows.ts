@@ -1,6 +1,7 @@
 // A schedule's windows as a prospect lives them: the first window that opens from now (in the schedule's zone and in
 // the prospect's), and, over the windows of the next 30 days, whether one falls outside polite hours in the prospect's
-// local time and whether the gap between the two zones changes (a daylight-saving change in one of them).
+// local time, whether the gap between the two zones changes (a daylight-saving change in one of them), and whether a
+// window is open across such a change.
 import { dayNames, formatTime, type Window } from './week.js';
 import { offsetMs, parts, zonedInstant } from './preview.js';
 
@@ -43,20 +44,22 @@ function dateAfter(p: { year: number; month: number; day: number }, days: number
   return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), weekday: at.getUTCDay() };
 }
 
-/** The windows (as instants) that end after `now`, over the next `days` days, in order. */
+/** The windows (as instants, and their length by the schedule's clock) that end after `now`, over the next `days` days,
+ * in order. */
 export function windowsAhead(
   week: Window[][],
   zone: string,
   now: number,
   days: number,
-): Array<{ start: number; end: number }> {
-  const found: Array<{ start: number; end: number }> = [];
+): Array<{ start: number; end: number; minutes: number }> {
+  const found: Array<{ start: number; end: number; minutes: number }> = [];
   const today = parts(now, zone);
   for (let d = 0; d <= days; d++) {
     const date = dateAfter(today, d);
     for (const w of week[date.weekday] ?? []) {
       const at = (t: Window['start']) => zonedInstant(date.year, date.month, date.day, t.hour, t.minute, zone);
-      const window = { start: at(w.start), end: at(w.end) };
+      // `minutes`: how long the schedule says it is open, by its clock's face.
+      const window = { start: at(w.start), end: at(w.end), minutes: minutesOf(w.end) - minutesOf(w.start) };
       if (window.end > now && window.start < now + days * dayMs) found.push(window);
     }
   }
@@ -104,6 +107,39 @@ function gapChange(
 }
 
 const moves = (minutes: number) => `${Math.abs(minutes / 60)} h ${minutes > 0 ? 'later' : 'earlier'}`;
+const hours = (minutes: number) => `${Math.abs(minutes) / 60} h`;
+
+/** Minutes between two readings of a clock, as its face shows them (a day later is 1,440 more). */
+function faceMinutes(a: ReturnType<typeof parts>, b: ReturnType<typeof parts>): number {
+  const at = (p: typeof a) => Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return (at(b) - at(a)) / 60_000;
+}
+
+/** The first window ahead during which a clock changes, the schedule's or the prospect's, found where the clock's face
+ * and the time that passes disagree: one in the schedule's zone is open longer or shorter than it says (Sunday
+ * 01:00-03:00 in London on the last Sunday of March, whose 01:00 never comes, is open one hour); one in the
+ * prospect's alone moves their clock while it is open. */
+function windowAcrossChange(
+  ahead: Array<{ start: number; end: number; minutes: number }>,
+  scheduleZone: string,
+  zone: string,
+): string | undefined {
+  for (const { start, end, minutes } of ahead) {
+    const passes = (end - start) / 60_000;
+    if (passes !== minutes)
+      return (
+        `the window ${shown(start, end, scheduleZone)} (the schedule's time) spans the daylight-saving change in ` +
+        `${scheduleZone}: it is open ${hours(passes)}, not ${hours(minutes)}`
+      );
+    const moved = faceMinutes(parts(start, zone), parts(end, zone)) - passes;
+    if (moved)
+      return (
+        `the window ${shown(start, end, zone)} local spans the daylight-saving change in ${zone}: local clocks go ` +
+        `${hours(moved)} ${moved > 0 ? 'forward' : 'back'} while it is open`
+      );
+  }
+  return undefined;
+}
 
 export function prospectWindows(week: Window[][], scheduleZone: string, zone: string, now: number): ProspectWindows {
   const ahead = windowsAhead(week, scheduleZone, now, horizonDays);
@@ -128,6 +164,8 @@ export function prospectWindows(week: Window[][], scheduleZone: string, zone: st
             ? `, and back from the change ${then.on}`
             : `, and ${moves(then.byMinutes)} from the change ${then.on}`),
     );
+  const across = windowAcrossChange(ahead, scheduleZone, zone);
+  if (across) warnings.push(across);
   const next = ahead[0];
   if (!next) return { warnings: [...warnings, 'the schedule has no sending window'] };
   // Open now: this minute (not the clock's milliseconds), inside the window shown.

@@ -174,6 +174,35 @@ describe('schedules preview', () => {
     expect((JSON.parse(early.stdout) as Array<{ warnings: string[] }>)[1]!.warnings).toContain(londonMoves);
   });
 
+  it("warns of a window open across a daylight-saving change: shorter in the schedule's zone, a clock that moves in the prospect's", async () => {
+    const create = async (name: string, zone: string, day: string) => {
+      const argv = ['schedules', 'create', '--name', name, '--timezone', zone, '--day', day, '--json'];
+      return String(JSON.parse((await run(argv, { env: sb.env, cwd: dir })).stdout).id);
+    };
+    writeFileSync(join(dir, 'two.csv'), 'email,tz\nldn@x.example,Europe/London\nny@x.example,America/New_York\n');
+    // Saturday 2027-03-20: Europe's clocks go forward at 01:00 UTC on Sunday the 28th.
+    const at = { env: sb.env, cwd: dir, now: () => Date.UTC(2027, 2, 20, 12, 0) };
+    const rowsOf = async (id: string) => {
+      const result = await run(['schedules', 'preview', id, '--prospects', 'two.csv', '--json'], at);
+      expect(result.code).toBe(3);
+      return JSON.parse(result.stdout) as Array<{ warnings: string[] }>;
+    };
+    // Sunday 01:00-03:00 in London is open one hour on the 28th, whoever it sends to: its 01:00 never comes.
+    const night = await rowsOf(await create('Night', 'Europe/London', 'sun=01:00-03:00'));
+    const shorter =
+      "the window Sun 2027-03-28 02:00-03:00 (the schedule's time) spans the daylight-saving change in " +
+      'Europe/London: it is open 1 h, not 2 h';
+    expect(night[0]!.warnings).toContain(shorter);
+    expect(night[1]!.warnings).toContain(shorter);
+    // Sunday 09:30-10:30 in Tokyo (no daylight saving) is 00:30-01:30 UTC: London's clocks go forward meanwhile.
+    const tokyo = await rowsOf(await create('Tokyo', 'Asia/Tokyo', 'sun=09:30-10:30'));
+    expect(tokyo[0]!.warnings).toContain(
+      'the window Sun 2027-03-28 00:30-02:30 local spans the daylight-saving change in Europe/London: local clocks go ' +
+        '1 h forward while it is open',
+    );
+    expect(tokyo[1]!.warnings.some((w) => w.includes('spans'))).toBe(false);
+  });
+
   it('reads the gap at the windows: Chicago changes an hour after New York, which no window sees, at any hour', async () => {
     writeFileSync(join(dir, 'chi.csv'), 'email,tz\nchi@x.example,America/Chicago\n');
     // 07:30 UTC: New York has changed on 2026-03-08 at this hour, Chicago not yet.
