@@ -11,7 +11,7 @@ export const environmentHelp = `Environment variables:
   OUTREACH_SANDBOX_KEY  the key \`sandbox start\` accepts (--key wins; else a
                         random one), kept out of the process list
   OUTREACH_DEBUG=1      same as --debug
-  OUTREACH_RESOLVER     the DNS server \`domains check\` asks, as IP:PORT
+  OUTREACH_RESOLVER     the DNS server \`domains check\` asks, as HOST:PORT
                         (--resolver wins; else the system resolver)
   XDG_CONFIG_HOME       where the config folder goes without OUTREACH_CONFIG_DIR
   NO_COLOR              no colour in tables (also --no-color, TERM=dumb)

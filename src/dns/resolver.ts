@@ -1,6 +1,7 @@
-// DNS lookups for `domains check`: the system's resolver, or the one --resolver names (an IP address and a port).
+// DNS lookups for `domains check`: the system's resolver, or the one --resolver names (an address or a name, and a
+// port).
 // A name or record that does not exist is an empty answer; a resolver that does not answer stops the check.
-import { Resolver } from 'node:dns/promises';
+import { Resolver, lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { OutreachError, UsageError } from '../errors.js';
 
@@ -54,18 +55,38 @@ export interface Lookups {
   missing(name: string): boolean;
 }
 
-/** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1": the address Node's resolver takes, or a usage error naming
- * where the text came from (`--resolver`, or `OUTREACH_RESOLVER=`). */
-export function resolverAddress(text: string, from = '--resolver '): string {
+/** A host name as DNS writes one (letters, digits, hyphens, dots): what --resolver takes besides an address. */
+const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1", "localhost:5353", "dns.internal": the address Node's resolver
+ * takes, or a usage error naming where the text came from (`--resolver`, or `OUTREACH_RESOLVER=`). A name is looked up
+ * by the system (its hosts file, then its resolver), as any program finds a server by name; its first address is
+ * asked. */
+export async function resolverAddress(
+  text: string,
+  from = '--resolver ',
+  lookUp: (host: string) => Promise<{ address: string }> = lookup,
+): Promise<string> {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
   const plain = /^([^:]+)(?::(\d+))?$/.exec(text);
   const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : plain ? [plain[1]!, plain[2]] : [text, undefined];
-  const family = isIP(host);
-  if (!family) throw new UsageError(`${from}${text}: give an IP address and a port (127.0.0.1:5353, [::1]:53)`);
+  const usage = `give an IP address or a host name, and a port (127.0.0.1:5353, [::1]:53, localhost:5353)`;
+  if (!isIP(host) && (bracketed || !hostName.test(host))) throw new UsageError(`${from}${text}: ${usage}`);
   const portNumber = port === undefined ? 53 : Number(port);
   if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
     throw new UsageError(`${from}${text}: the port must be 1-65535`);
-  return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
+  let address = host;
+  if (!isIP(host))
+    try {
+      ({ address } = await lookUp(host));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(
+        `${from}${text}: the system could not find ${host} (${code})`,
+        "Give the DNS server's IP address instead (127.0.0.1:5353, [::1]:53).",
+      );
+    }
+  return isIP(address) === 6 ? `[${address}]:${portNumber}` : `${address}:${portNumber}`;
 }
 
 /** How long one try of a lookup waits for its answer by default, and how many tries a lookup makes: a check of one

@@ -9,6 +9,8 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTestDns, type TestDns, type Zone } from '../helpers/dns-server.js';
 import { refusingUrl } from '../helpers/closed-port.js';
 import { commonSelectors } from '../../src/dns/dkim.js';
+import { resolverAddress } from '../../src/dns/resolver.js';
+import { UsageError } from '../../src/errors.js';
 
 /** A real RSA public key of `bits`, base64, as SubjectPublicKeyInfo (what providers publish) or bare PKCS#1. */
 const rsaKey = (bits: number, type: 'spki' | 'pkcs1' = 'spki') =>
@@ -981,7 +983,35 @@ describe('domains check', () => {
     }
   });
 
-  it('a DNS server that does not answer is exit 1 naming it; a resolver that is not IP:PORT is exit 2', async () => {
+  it('--resolver takes a host name the system finds (localhost, from the hosts file): that server is asked', async () => {
+    const port = dns.address.split(':')[1]!;
+    const result = await run(['domains', 'check', 'good.example', '--resolver', `localhost:${port}`, '--json'], {
+      env: sb.env,
+    });
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Row[]).map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
+  });
+
+  it('resolverAddress: a name is asked of the system, its address used; one it cannot find is a usage error', async () => {
+    const found = (address: string) => async () => ({ address });
+    expect(await resolverAddress('dns.internal:5353', '--resolver ', found('10.0.0.53'))).toBe('10.0.0.53:5353');
+    expect(await resolverAddress('dns.internal', '--resolver ', found('fd00::53'))).toBe('[fd00::53]:53');
+    // An address is not looked up.
+    const never = async (): Promise<{ address: string }> => {
+      throw new Error('looked up');
+    };
+    expect(await resolverAddress('[::1]:53', '--resolver ', never)).toBe('[::1]:53');
+    const missing = async (): Promise<{ address: string }> => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
+    };
+    const refused = resolverAddress('nowhere.invalid:53', '--resolver ', missing);
+    await expect(refused).rejects.toThrow(
+      '--resolver nowhere.invalid:53: the system could not find nowhere.invalid (ENOTFOUND)',
+    );
+    await expect(refused).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('a DNS server that does not answer is exit 1 naming it; a resolver that is not HOST:PORT is exit 2', async () => {
     const port = new URL(await refusingUrl()).port;
     const dead = await run(['domains', 'check', 'good.example', '--resolver', `127.0.0.1:${port}`], { env: sb.env });
     expect(dead.code).toBe(1);
@@ -999,16 +1029,21 @@ describe('domains check', () => {
     ]);
     const empty = await run(['domains', 'check', ' '], { env: sb.env });
     expect(empty.stderr).toContain('error: DOMAIN: empty; give a domain name\n');
-    const bad = await run(['domains', 'check', 'good.example', '--resolver', 'dns.google'], { env: sb.env });
+    // (Names that are no host names: a name that is one would be looked up by the system, off this machine.)
+    const bad = await run(['domains', 'check', 'good.example', '--resolver', 'dns_google:53'], { env: sb.env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('error: --resolver dns.google: give an IP address and a port');
+    expect(bad.stderr).toContain(
+      'error: --resolver dns_google:53: give an IP address or a host name, and a port (127.0.0.1:5353, [::1]:53, localhost:5353)',
+    );
     const noResolver = await run(['domains', 'check', 'good.example', '--resolver', ''], { env: sb.env });
     expect([noResolver.code, noResolver.stderr]).toEqual([
       2,
-      'error: --resolver: empty; give the DNS server as IP:PORT (127.0.0.1:5353, [::1]:53)\n' +
+      'error: --resolver: empty; give the DNS server as HOST:PORT (127.0.0.1:5353, [::1]:53, localhost:5353)\n' +
         'hint: Leave --resolver out to ask the system resolver.\n',
     ]);
-    const fromEnv = await run(['domains', 'check', 'good.example'], { env: { ...sb.env, OUTREACH_RESOLVER: 'bogus' } });
-    expect(fromEnv.stderr).toContain('error: OUTREACH_RESOLVER=bogus: give an IP address and a port');
+    const fromEnv = await run(['domains', 'check', 'good.example'], {
+      env: { ...sb.env, OUTREACH_RESOLVER: 'bo gus' },
+    });
+    expect(fromEnv.stderr).toContain('error: OUTREACH_RESOLVER=bo gus: give an IP address or a host name, and a port');
   });
 });

@@ -129,8 +129,8 @@ export default defineVerb({
     'to publish, or the change to make) and record (the record as it is published now, the one the check read).',
     'A domain whose name servers do not answer fails once (DNS), its other records not looked up. Exit 3 when any',
     'domain fails a check (a warning passes); 1 when the DNS server does not answer at all, or stops answering midway (the',
-    'domains it answered for are reported, the rest as not checked). --resolver IP:PORT asks that DNS server',
-    'instead of the system resolver (an IP address: a name would itself need a resolver). A selector you name with',
+    'domains it answered for are reported, the rest as not checked). --resolver HOST:PORT asks that DNS server',
+    'instead of the system resolver (an IP address, or a name the system finds: localhost:5353). A selector you name with',
     '--selector must hold a key: none there fails DKIM. --selector s2024 is looked up at every domain checked;',
     '--selector s2024._domainkey.acme.example (its record) at acme.example only, for domains whose mail is signed',
     'with selectors of their own. A lookup waits --dns-timeout seconds for its answer, then asks',
@@ -147,8 +147,8 @@ export default defineVerb({
         '(s1._domainkey.acme.example) at that domain only',
       { value: 'name' },
     ),
-    resolver: flag.text('the DNS server to ask, as IP:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
-      value: 'ip:port',
+    resolver: flag.text('the DNS server to ask, as HOST:PORT (default: $OUTREACH_RESOLVER, else the system resolver)', {
+      value: 'host:port',
     }),
     dnsTimeout: flag.seconds('how long one DNS lookup waits for its answer before asking again (once)', {
       default: defaultTryTimeoutMs / 1000,
@@ -159,15 +159,15 @@ export default defineVerb({
   async run(ctx, opts) {
     if (opts.resolver === '')
       throw new UsageError(
-        '--resolver: empty; give the DNS server as IP:PORT (127.0.0.1:5353, [::1]:53)',
+        '--resolver: empty; give the DNS server as HOST:PORT (127.0.0.1:5353, [::1]:53, localhost:5353)',
         'Leave --resolver out to ask the system resolver.',
       );
     const fromEnv = ctx.env.OUTREACH_RESOLVER;
     const resolver =
       opts.resolver !== undefined
-        ? resolverAddress(opts.resolver)
+        ? await resolverAddress(opts.resolver)
         : fromEnv
-          ? resolverAddress(fromEnv, 'OUTREACH_RESOLVER=')
+          ? await resolverAddress(fromEnv, 'OUTREACH_RESOLVER=')
           : undefined;
     const named = opts.selector.map(parseSelector);
     const given = givenDomains(opts.args[0]);
