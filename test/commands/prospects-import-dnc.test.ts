@@ -66,7 +66,7 @@ describe('prospects import against the do-not-contact lists', () => {
       expect(prospectByEmail(sb, email)).toBeUndefined();
   });
 
-  it('--json: every list with the rows it stopped, and the values read', async () => {
+  it('--json: the rows the lists stopped, every list with its rows, and the values read', async () => {
     const result = await importIn(['leads.csv', '--no-wait', '--json']);
     expect(result.code).toBe(3);
     const summary = JSON.parse(result.stdout) as { rejected: number; dnc: unknown };
@@ -74,6 +74,7 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(summary.dnc).toEqual({
       checked: true,
       values: 42,
+      rows: 4,
       lists: [
         { id: 'dncGlobal1', name: 'Global do-not-contact', rows: 3 },
         { id: 'dncCustmr2', name: 'Current customers', rows: 1 },

@@ -22,11 +22,10 @@ function readDelimiter(raw: string): string {
  * any, or every list on a dry run (the rehearsal says what each would stop). */
 function dncPart(s: ImportSummary): string {
   if (!s.dnc.checked) return '';
-  const stopped = s.dnc.lists.reduce((n, list) => n + list.rows, 0);
   const shown = s.dnc.lists.filter((list) => list.rows || s.mode === 'dry-run').sort((a, b) => b.rows - a.rows);
   if (!shown.length) return s.mode === 'dry-run' ? ' (the account has no do-not-contact lists)' : '';
   const byList = shown.map((list) => `"${visible(list.name)}" ${formatCount(list.rows)}`).join(', ');
-  return ` (${formatCount(stopped)} on do-not-contact lists: ${byList})`;
+  return ` (${formatCount(s.dnc.rows)} on do-not-contact lists: ${byList})`;
 }
 
 function summaryLine(s: ImportSummary): string {
@@ -56,7 +55,7 @@ function summaryLine(s: ImportSummary): string {
 }
 
 /** The rows left out for being on a do-not-contact list. */
-const onLists = (s: ImportSummary) => (s.dnc.checked ? s.dnc.lists.reduce((n, list) => n + list.rows, 0) : 0);
+const onLists = (s: ImportSummary) => (s.dnc.checked ? s.dnc.rows : 0);
 
 /** Why an import that did not fully succeed ends as it does, and what to send again. */
 function importFailure(s: ImportSummary): Failure {

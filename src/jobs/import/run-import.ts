@@ -102,9 +102,11 @@ export interface ImportOptions {
   dncCache?: boolean;
 }
 
-/** What the do-not-contact check did: the values read, and each list with the rows it stopped. */
+/** What the do-not-contact check did: the values read, the rows it stopped (of the rejected: a script tells them from
+ * rows to fix without adding up the lists), and each list with the rows it stopped. */
 export type DncCheckSummary =
-  { checked: false } | { checked: true; values: number; lists: Array<{ id: string; name: string; rows: number }> };
+  | { checked: false }
+  | { checked: true; values: number; rows: number; lists: Array<{ id: string; name: string; rows: number }> };
 
 export interface ImportSummary {
   file: string;
@@ -243,6 +245,7 @@ function dncSummary(dnc: DncLists | undefined, stoppedBy: number[]): DncCheckSum
   return {
     checked: true,
     values: dnc.values,
+    rows: stoppedBy.reduce((sum, rows) => sum + (rows ?? 0), 0),
     lists: dnc.lists.map((list, number) => ({ ...list, rows: stoppedBy[number] ?? 0 })),
   };
 }
@@ -340,7 +343,7 @@ async function checkFirst(ctx: JobContext, opts: ImportOptions, plan: Plan, expe
   if (check.total === 0) throw new UsageError(`${opts.input}: no data rows under the header`);
   // Rows on a do-not-contact list are left out, not bad: --strict refuses a file for the others only (and a dry run
   // of it says what the run would do: refuse).
-  const bad = check.rejected - check.stoppedBy.reduce((n, rows) => n + (rows ?? 0), 0);
+  const bad = check.rejected - (summary.dnc.checked ? summary.dnc.rows : 0);
   if (opts.strict && bad) throw new StrictRefused(bad, check.total, rejectedPath, opts.dryRun);
   return opts.dryRun;
 }
