@@ -1,5 +1,6 @@
 // What a time zone that is not one was probably meant to be: "Paris" is Europe/Paris; "UTC+2" is Etc/GMT-2 (POSIX
-// writes the offset with its sign inverted), though a city's zone, which follows daylight saving, is better;
+// writes the offset with its sign inverted), though a city's zone, which follows daylight saving, is better; "+05:30"
+// has no zone of its own, and is India's (Asia/Kolkata);
 // "Pacific Standard Time" (Windows' name) is America/Los_Angeles.
 import { editDistance } from '../io/import/closest.js';
 import { ianaOfWindowsZone } from './windows-zone.js';
@@ -12,16 +13,34 @@ const city = (zone: string) =>
     .replace(/_/g, ' ')
     .toLowerCase();
 
+/** Where the offsets of a part of an hour are kept, in standard time (a CRM writes India as +05:30). */
+const partHourPlaces: Record<string, string> = {
+  '-09:30': 'Pacific/Marquesas',
+  '-03:30': 'America/St_Johns',
+  '+03:30': 'Asia/Tehran',
+  '+04:30': 'Asia/Kabul',
+  '+05:30': 'Asia/Kolkata',
+  '+05:45': 'Asia/Kathmandu',
+  '+06:30': 'Asia/Yangon',
+  '+08:45': 'Australia/Eucla',
+  '+09:30': 'Australia/Adelaide or Australia/Darwin',
+  '+10:30': 'Australia/Lord_Howe',
+  '+12:45': 'Pacific/Chatham',
+};
+
 /** "did you mean ...?" for a zone that is not one, or undefined when nothing is close. */
 export function zoneHint(given: string): string | undefined {
   // Typed as Windows shows it: the IANA zone it means is named, to be given instead.
   const windows = ianaOfWindowsZone(given);
   if (windows) return `"${given.trim()}" is Windows' name for ${windows}`;
-  const offset = /^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?00)?$/i.exec(given.trim());
-  if (offset && Number(offset[2]) <= 14) {
+  const offset = /^(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(given.trim());
+  if (offset && Number(offset[2]) <= 14 && Number(offset[3] ?? 0) === 0) {
     const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;
     return `${given.trim()} is ${etc} (IANA inverts the sign); a city's zone, such as Europe/Berlin, also follows daylight saving`;
   }
+  const place = offset && partHourPlaces[`${offset[1]}${offset[2]!.padStart(2, '0')}:${offset[3]}`];
+  if (place)
+    return `IANA has no zone fixed at ${given.trim()} (its fixed zones are whole hours): give the place's zone, such as ${place}`;
   // The city as typed ("Paris", "new york", "Europe/Pari"): its zones, else those a typo or two away. Abbreviations
   // (IST, BST) name several places: none is guessed.
   const wanted = city(given.trim().replace(/-/g, '_'));

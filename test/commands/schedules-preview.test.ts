@@ -216,6 +216,21 @@ describe('schedules preview', () => {
     }
   });
 
+  it('reads EST and MST as IANA does, fixed all year, and says what a US region with daylight saving is (exit 3)', async () => {
+    writeFileSync(join(dir, 'fixed.csv'), 'email,tz\ne@x.example,EST\nm@x.example,mst\nd@x.example,EST5EDT\n');
+    const result = await preview('--prospects', 'fixed.csv', '--json');
+    expect(result.code).toBe(3);
+    const rows = JSON.parse(result.stdout) as Array<{ timezone: string; warnings: string[] }>;
+    expect(rows[0]!.warnings[0]).toBe(
+      'EST is UTC-05:00 all year; US Eastern time, which moves to EDT in summer, is America/New_York',
+    );
+    expect(rows[1]!.warnings[0]).toBe(
+      "MST is UTC-07:00 all year (Arizona's time); the rest of US Mountain time, which moves to MDT in summer, is America/Denver",
+    );
+    // EST5EDT follows the United States' changes: the schedule's zone's, so nothing moves.
+    expect(rows[2]!.warnings).toEqual([]);
+  });
+
   it('refuses a zone abbreviation ICU reads as another place (BST is Asia/Dhaka to it, not London)', async () => {
     writeFileSync(join(dir, 'abbr.csv'), 'email,tz\nuk@x.example,BST\nin@x.example,IST\n');
     const result = await preview('--prospects', 'abbr.csv', '--json');
@@ -287,7 +302,7 @@ describe('schedules preview', () => {
     ]);
   });
 
-  it('on an 80-column terminal the local window is whole; the ISO start stays in data', async () => {
+  it('on an 80-column terminal the zone and the local window are whole; the ISO start stays in data', async () => {
     const table = await run(['schedules', 'preview', '58964', '--prospects', 'leads.csv'], {
       env: sb.env,
       cwd: dir,
@@ -298,6 +313,8 @@ describe('schedules preview', () => {
     const lines = stripVTControlCharacters(table.stdout).split('\n');
     expect(lines[0]).toMatch(/^ROW\s+EMAIL\s+TIMEZONE\s+FIRST WINDOW \(LOCAL\)\s+WARNINGS\s*$/);
     expect(lines.find((l) => l.includes('tyo@x.example'))).toContain('Mon 2026-03-02 23:00-Tue 2026-03-03 02:00');
+    expect(lines.find((l) => l.includes('ny@x.example'))).toContain('America/New_York');
+    expect(lines.find((l) => l.includes('phx@x.example'))).toContain('America/Phoenix');
     expect((await preview('--prospects', 'leads.csv', '--csv')).stdout.split('\n')[0]).toContain('opensAt');
   });
 

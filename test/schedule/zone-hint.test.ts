@@ -14,6 +14,16 @@ describe('zoneHint', () => {
       "UTC+2 is Etc/GMT-2 (IANA inverts the sign); a city's zone, such as Europe/Berlin, also follows daylight saving",
     );
     expect(zoneHint('GMT-5')).toMatch(/^GMT-5 is Etc\/GMT\+5 /);
+    expect(zoneHint('+02:00')).toMatch(/^\+02:00 is Etc\/GMT-2 /);
+  });
+
+  it('names the place of an offset of a part of an hour, which has no IANA zone of its own', () => {
+    const india = "(its fixed zones are whole hours): give the place's zone, such as Asia/Kolkata";
+    expect(zoneHint('UTC+05:30')).toBe(`IANA has no zone fixed at UTC+05:30 ${india}`);
+    expect(zoneHint('+05:30')).toBe(`IANA has no zone fixed at +05:30 ${india}`);
+    expect(zoneHint('GMT+5:30')).toBe(`IANA has no zone fixed at GMT+5:30 ${india}`);
+    expect(zoneHint('UTC-03:30')).toMatch(/such as America\/St_Johns$/);
+    expect(zoneHint('UTC+05:15')).toBeUndefined();
   });
 
   it('guesses nothing for an abbreviation that names several places, or a name nothing is near', () => {

@@ -125,10 +125,23 @@ function windowsByZone(
         ? { warnings: ['no time zone (give --timezone for rows without one)'], badZone: 'missing' as const }
         : zone === undefined
           ? { warnings: [notAZone(column, given)], badZone: 'invalid' as const }
-          : prospectWindows(week, scheduleZone, zone, now);
+          : withFixedZone(zone, prospectWindows(week, scheduleZone, zone, now));
     if (cache.size < maxCachedZones) cache.set(given, preview);
     return preview;
   };
+}
+
+/** IANA's fixed zones a CRM writes for a region that keeps daylight saving: EST is UTC-05:00 all year, where most
+ * who write it mean US Eastern time, which moves to EDT in summer. The zone is used as written, and this is said. */
+const fixedMeant: Record<string, string> = {
+  EST: 'UTC-05:00 all year; US Eastern time, which moves to EDT in summer, is America/New_York',
+  MST: "UTC-07:00 all year (Arizona's time); the rest of US Mountain time, which moves to MDT in summer, is America/Denver",
+};
+
+/** The windows of a zone written as a fixed one a region with daylight saving is often meant by: said first. */
+function withFixedZone(zone: string, preview: ZonedWindows): ZonedWindows {
+  const meant = fixedMeant[zone];
+  return meant ? { ...preview, warnings: [`${zone} is ${meant}`, ...preview.warnings] } : preview;
 }
 
 /** What to do about the warnings, by their kinds: zones to fix, rows to fix, or the schedule's windows. */
@@ -200,7 +213,8 @@ export default defineVerb({
     'time a change skips is read an hour on (01:30 on a night clocks go from 01:00 to 02:00 is 02:30), one it repeats',
     'as the first.',
     "A file's Windows zone names (Pacific Standard Time) are read as the IANA zones they mean, each said once.",
-    'Zone abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones. A row that cannot be read',
+    'Zone abbreviations ICU reads as other places (BST is Asia/Dhaka to it) are not IANA zones; EST and MST, fixed all',
+    'year, warn with the zone a US region with daylight saving is (America/New_York). A row that cannot be read',
     '(a cell too many) is listed with why. Exit 3 when any prospect has a warning; 2 when the file has no rows. The',
     'file (or - for stdin) is read as a stream; --json and --ndjson give row, email, timezone, first {schedule, local,',
     "opensAt, closesAt (UTC), localOpensAt (the prospect's clock, with its offset)} (null for a row without a window)",
@@ -275,8 +289,8 @@ export default defineVerb({
       [
         { header: 'ROW', value: (r) => r.row },
         { header: 'EMAIL', value: (r) => r.email, key: true },
-        { header: 'TIMEZONE', value: (r) => r.timezone },
-        // What the command is for: never cut to fit.
+        // Never cut to fit: "America/…" names no zone, and the local window is what the command is for.
+        { header: 'TIMEZONE', value: (r) => r.timezone, key: true },
         { header: 'FIRST WINDOW (LOCAL)', value: (r) => r.first?.local ?? '', key: true },
         { header: 'FIRST WINDOW (SCHEDULE)', value: (r) => r.first?.schedule ?? '', drop: 1 },
         // For scripts: a table has the window in both zones already.
