@@ -1,11 +1,29 @@
 // A sync's difference kept in its journal by the run that sends it, so that a --resume (which reads no export and
 // no list) says it again: the same counts, the same JSON keys, the same exit for invalid rows. Read back from a file,
 // it is checked whole before anything of it is shown: counts are whole numbers, texts are bounded and made visible,
-// the tool is one outreach knows; anything else, and the resume goes on without it.
+// the tool is one outreach knows; anything else, and the resume goes on without it. The difference's type lives here,
+// where dnc-sync.ts takes it from.
 import { z } from 'zod';
-import { dncSources } from '../io/dnc-sources.js';
+import { dncSources, type DncSourceName } from '../io/dnc-sources.js';
 import { visible } from '../visible-text.js';
-import type { DncSyncDiff } from './dnc-sync.js';
+
+type ByType = { email: number; domain: number };
+
+/** A sync's difference: what `dnc sync` shows before anything is sent, and its --json. */
+export interface DncSyncDiff {
+  file: string;
+  list: { id: string; name: string; values: number };
+  /** How the file was read: "a Mailchimp unsubscribed export". */
+  source: { name: DncSourceName; title: string };
+  rows: number;
+  new: ByType;
+  alreadyThere: ByType;
+  invalid: number;
+  duplicates: number;
+  /** Rows left out: not opt-outs in their tool, or without a value; by why. */
+  leftOut: { rows: number; reasons: Record<string, number> };
+  files: { rejected?: string; leftOut?: string; new?: string };
+}
 
 /** The difference without its files: the paths are this run's to say (they come from the export's own name). */
 export type RecordedDiff = Omit<DncSyncDiff, 'files'>;

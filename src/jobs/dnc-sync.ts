@@ -23,8 +23,10 @@ import type { JobContext } from './context.js';
 import { readDncLists } from './dnc-lists.js';
 import { runDncAdd, type DncAddSummary } from './dnc-add.js';
 import { Journal } from './journal.js';
-import { diffRecord, readDiffRecord, type RecordedDiff } from './dnc-sync-record.js';
+import { diffRecord, readDiffRecord, type DncSyncDiff, type RecordedDiff } from './dnc-sync-record.js';
 import { visible } from '../visible-text.js';
+
+export type { DncSyncDiff };
 
 export interface DncSyncOptions {
   /** The export, resolved, and as the user named it. */
@@ -43,23 +45,6 @@ export interface DncSyncOptions {
   journaled?: boolean;
   /** Where the new values go instead of `<base>.dnc-sync-new.csv` (stdin's: beside its private copy). */
   valuesPath?: string;
-}
-
-type ByType = { email: number; domain: number };
-
-export interface DncSyncDiff {
-  file: string;
-  list: { id: string; name: string; values: number };
-  /** How the file was read: "a Mailchimp unsubscribed export". */
-  source: { name: DncSourceName; title: string };
-  rows: number;
-  new: ByType;
-  alreadyThere: ByType;
-  invalid: number;
-  duplicates: number;
-  /** Rows left out: not opt-outs in their tool, or without a value; by why. */
-  leftOut: { rows: number; reasons: Record<string, number> };
-  files: { rejected?: string; leftOut?: string; new?: string };
 }
 
 /** Where a sync's files go. A dry run's reports have names of their own: it never takes the place of a real run's. */
