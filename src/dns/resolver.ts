@@ -58,34 +58,48 @@ export interface Lookups {
 /** A host name as DNS writes one (letters, digits, hyphens, dots): what --resolver takes besides an address. */
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
+/** A name made of numbers alone (127.1, 0x7f000001, 999): the system would read it as an address of its own. */
+const numeric = /^(?:(?:\d+|0x[0-9a-f]+)\.?)+$/i;
+
+/** The system's addresses for a name (its hosts file, then its resolver). */
+type LookUp = (host: string) => Promise<Array<{ address: string; family: number }>>;
+const systemLookUp: LookUp = (host) => lookup(host, { all: true });
+
 /** "127.0.0.1", "127.0.0.1:5353", "[::1]:53", "::1", "localhost:5353", "dns.internal": the address Node's resolver
  * takes, or a usage error naming where the text came from (`--resolver`, or `OUTREACH_RESOLVER=`). A name is looked up
- * by the system (its hosts file, then its resolver), as any program finds a server by name; its first address is
- * asked. */
-export async function resolverAddress(
-  text: string,
-  from = '--resolver ',
-  lookUp: (host: string) => Promise<{ address: string }> = lookup,
-): Promise<string> {
+ * by the system, as any program finds a server by name; its IPv4 address is asked when it has one (a DNS server on
+ * this machine listens on 127.0.0.1 more often than on ::1, which a hosts file may give localhost first). */
+export async function resolverAddress(text: string, from = '--resolver ', lookUp = systemLookUp): Promise<string> {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
   const plain = /^([^:]+)(?::(\d+))?$/.exec(text);
   const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : plain ? [plain[1]!, plain[2]] : [text, undefined];
   const usage = `give an IP address or a host name, and a port (127.0.0.1:5353, [::1]:53, localhost:5353)`;
-  if (!isIP(host) && (bracketed || !hostName.test(host))) throw new UsageError(`${from}${text}: ${usage}`);
+  // An IPv6 zone (fe80::1%eth0) is dropped by the resolver: the server would be asked on another interface.
+  if (host.includes('%')) throw new UsageError(`${from}${text}: an address with a zone (%) cannot be asked`);
+  if (!isIP(host) && (bracketed || !hostName.test(host) || numeric.test(host)))
+    throw new UsageError(`${from}${text}: ${usage}`);
   const portNumber = port === undefined ? 53 : Number(port);
   if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
     throw new UsageError(`${from}${text}: the port must be 1-65535`);
   let address = host;
-  if (!isIP(host))
+  if (!isIP(host)) {
+    // Without its final dot: written so, a name is not looked for in the hosts file.
+    const name = host.replace(/\.$/, '');
+    let found: Array<{ address: string; family: number }>;
     try {
-      ({ address } = await lookUp(host));
+      found = await lookUp(name);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new UsageError(
-        `${from}${text}: the system could not find ${host} (${code})`,
+        `${from}${text}: the system could not find ${name} (${code})`,
         "Give the DNS server's IP address instead (127.0.0.1:5353, [::1]:53).",
       );
     }
+    const chosen = found.find((a) => a.family === 4) ?? found[0];
+    if (!chosen || !isIP(chosen.address))
+      throw new UsageError(`${from}${text}: the system found no address for ${name}`);
+    address = chosen.address;
+  }
   return isIP(address) === 6 ? `[${address}]:${portNumber}` : `${address}:${portNumber}`;
 }
 

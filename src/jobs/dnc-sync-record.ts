@@ -28,6 +28,8 @@ export interface DncSyncDiff {
 /** The difference without its files: the paths are this run's to say (they come from the export's own name). */
 export type RecordedDiff = Omit<DncSyncDiff, 'files'>;
 
+/** The longest texts kept: a list's name and the file's are the service's and the user's, a title names a column. */
+const most = { file: 4096, id: 1024, name: 4096, title: 1024 };
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const byType = z.strictObject({ email: count, domain: count });
 const text = (max: number) =>
@@ -36,9 +38,9 @@ const text = (max: number) =>
     .max(max)
     .transform((t) => visible(t));
 const recorded = z.strictObject({
-  file: text(4096),
-  list: z.strictObject({ id: text(1024), name: text(4096), values: count }),
-  source: z.strictObject({ name: z.enum(dncSources), title: text(1024) }),
+  file: text(most.file),
+  list: z.strictObject({ id: text(most.id), name: text(most.name), values: count }),
+  source: z.strictObject({ name: z.enum(dncSources), title: text(most.title) }),
   rows: count,
   new: byType,
   alreadyThere: byType,
@@ -54,10 +56,15 @@ const recorded = z.strictObject({
   }),
 });
 
-/** What the journal keeps of a difference. */
+/** What the journal keeps of a difference: its texts cut to what the reader takes, so a resume reads it back. */
 export function diffRecord(diff: DncSyncDiff): RecordedDiff {
-  const { files: _files, ...kept } = diff;
-  return kept;
+  const { files: _files, file, list, source, ...counts } = diff;
+  return {
+    ...counts,
+    file: file.slice(0, most.file),
+    list: { ...list, id: list.id.slice(0, most.id), name: list.name.slice(0, most.name) },
+    source: { ...source, title: source.title.slice(0, most.title) },
+  };
 }
 
 /** The difference a journal kept (`Journal.header.said`), or undefined when it kept none (an older outreach's) or

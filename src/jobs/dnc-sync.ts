@@ -5,7 +5,7 @@
 // sync resumes like any upload.
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import { formatCount } from '../format.js';
-import { Interrupted, UsageError } from '../errors.js';
+import { Interrupted, JournalRefused, UsageError } from '../errors.js';
 import {
   openCsv,
   type CsvBadRow,
@@ -22,7 +22,7 @@ import { dncSources, recogniseSource, UnknownSource, type DncSource, type DncSou
 import type { JobContext } from './context.js';
 import { readDncLists } from './dnc-lists.js';
 import { runDncAdd, type DncAddSummary } from './dnc-add.js';
-import { Journal } from './journal.js';
+import { bindingDifferences, jobBinding, Journal } from './journal.js';
 import { diffRecord, readDiffRecord, type DncSyncDiff, type RecordedDiff } from './dnc-sync-record.js';
 import { visible } from '../visible-text.js';
 
@@ -271,9 +271,19 @@ export function exportChanged(opts: DncSyncOptions): string | undefined {
   return `${opts.name} has changed since the sync that stopped (${sizes}): the values left to send are those of the file as it was`;
 }
 
-/** The difference the interrupted sync of this export kept in its journal, checked (dnc-sync-record.ts). */
-export function recordedDiff(base: string): RecordedDiff | undefined {
-  return readDiffRecord(Journal.read(syncPaths(base).journal, 'dnc-add')?.header.said);
+/** The difference the interrupted sync of this export kept in its journal, checked (dnc-sync-record.ts), once the
+ * journal is known to be this service's, this account's and this file's: another's is refused (JournalRefused, as
+ * the upload would refuse it) before anything of it is shown or asked. */
+export async function recordedDiff(
+  ctx: Pick<JobContext, 'http'>,
+  opts: DncSyncOptions,
+): Promise<RecordedDiff | undefined> {
+  const path = syncPaths(opts.base).journal;
+  const journal = Journal.read(path, 'dnc-add');
+  if (!journal) return undefined;
+  const differences = bindingDifferences(journal.header.binding, jobBinding(await ctx.http(), valuesOf(opts)));
+  if (differences.length) throw new JournalRefused({ kind: 'not-bound', differences }, 'dnc-add', path);
+  return readDiffRecord(journal.header.said);
 }
 
 /** Uploads the new values written by the diff pass (or left by an interrupted run, on --resume). `stamp`: the export

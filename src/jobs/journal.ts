@@ -59,7 +59,7 @@ export function jobBinding(
 }
 
 /** How a journal's binding differs from this run's, in words; empty when it does not. */
-function bindingDifferences(recorded: JobBinding | undefined, now: JobBinding): string[] {
+export function bindingDifferences(recorded: JobBinding | undefined, now: JobBinding): string[] {
   if (!recorded) return ['it records no service, account or input (an older outreach wrote it, or someone else)'];
   const out: string[] = [];
   if (recorded.baseUrl !== now.baseUrl) out.push(`service ${recorded.baseUrl} (this run: ${now.baseUrl})`);

@@ -34,7 +34,8 @@ export function zoneHint(given: string): string | undefined {
   const windows = ianaOfWindowsZone(given);
   if (windows) return `"${given.trim()}" is Windows' name for ${windows}`;
   const offset = /^(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(given.trim());
-  if (offset && Number(offset[2]) <= 14 && Number(offset[3] ?? 0) === 0) {
+  // IANA's fixed zones run from Etc/GMT-14 (UTC+14) to Etc/GMT+12 (UTC-12).
+  if (offset && Number(offset[2]) <= (offset[1] === '+' ? 14 : 12) && Number(offset[3] ?? 0) === 0) {
     const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;
     return `${given.trim()} is ${etc} (IANA inverts the sign); a city's zone, such as Europe/Berlin, also follows daylight saving`;
   }

@@ -651,6 +651,31 @@ describe('dnc sync: an interrupted upload', () => {
     expect(adds()).toBe(before);
   });
 
+  it("--resume of another account's sync is refused before its difference is shown or a question asked", async () => {
+    writeFileSync(
+      join(dir, 'many.csv'),
+      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
+    );
+    const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
+    expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
+    const journal = join(dir, 'many.dnc-sync-journal');
+    cutJournal(journal, 1);
+    // As if another key had made it: its record names a list this account does not have.
+    const [header, ...rest] = readFileSync(journal, 'utf8').trim().split('\n');
+    const other = JSON.parse(header!) as { binding: { account: string }; said: { list: { name: string } } };
+    other.binding.account = 'f'.repeat(32);
+    other.said.list.name = 'Their own list';
+    writeFileSync(journal, `${[JSON.stringify(other), ...rest].join('\n')}\n`, { mode: 0o600 });
+    const before = adds();
+    const resumed = await sync([...argv, '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(
+      /^error: --resume: .*many\.dnc-sync-journal is not this run's journal: another account \(this run sends another API key\)\n/,
+    );
+    expect(resumed.stderr).not.toContain('Their own list');
+    expect(adds()).toBe(before);
+  });
+
   it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {
     const path = join(dir, 'many.csv');
     writeFileSync(path, `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`);

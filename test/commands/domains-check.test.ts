@@ -992,16 +992,31 @@ describe('domains check', () => {
     expect((JSON.parse(result.stdout) as Row[]).map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
   });
 
-  it('resolverAddress: a name is asked of the system, its address used; one it cannot find is a usage error', async () => {
-    const found = (address: string) => async () => ({ address });
+  it('resolverAddress: a name is asked of the system, its IPv4 address used; one it cannot find is a usage error', async () => {
+    const found =
+      (...addresses: string[]) =>
+      async () =>
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     expect(await resolverAddress('dns.internal:5353', '--resolver ', found('10.0.0.53'))).toBe('10.0.0.53:5353');
     expect(await resolverAddress('dns.internal', '--resolver ', found('fd00::53'))).toBe('[fd00::53]:53');
-    // An address is not looked up.
-    const never = async (): Promise<{ address: string }> => {
+    // localhost as a hosts file may give it, ::1 first: its IPv4 address is asked.
+    expect(await resolverAddress('localhost:5353', '--resolver ', found('::1', '127.0.0.1'))).toBe('127.0.0.1:5353');
+    // A final dot is not sent to the lookup (a hosts file has no "localhost.").
+    const asked: string[] = [];
+    const recording = async (host: string) => (asked.push(host), [{ address: '127.0.0.1', family: 4 }]);
+    await resolverAddress('localhost.:53', '--resolver ', recording);
+    expect(asked).toEqual(['localhost']);
+    // An address is not looked up; nor are names of numbers, which the system would read as addresses.
+    const never = async (): Promise<Array<{ address: string; family: number }>> => {
       throw new Error('looked up');
     };
     expect(await resolverAddress('[::1]:53', '--resolver ', never)).toBe('[::1]:53');
-    const missing = async (): Promise<{ address: string }> => {
+    for (const text of ['127.1:53', '0x7f000001', '999'])
+      await expect(resolverAddress(text, '--resolver ', never)).rejects.toThrow('give an IP address or a host name');
+    await expect(resolverAddress('fe80::1%eth0', '--resolver ', never)).rejects.toThrow(
+      '--resolver fe80::1%eth0: an address with a zone (%) cannot be asked',
+    );
+    const missing = async (): Promise<Array<{ address: string; family: number }>> => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
     };
     const refused = resolverAddress('nowhere.invalid:53', '--resolver ', missing);

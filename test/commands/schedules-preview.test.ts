@@ -217,7 +217,7 @@ describe('schedules preview', () => {
   });
 
   it('reads EST and MST as IANA does, fixed all year, and says what a US region with daylight saving is (exit 3)', async () => {
-    writeFileSync(join(dir, 'fixed.csv'), 'email,tz\ne@x.example,EST\nm@x.example,mst\nd@x.example,EST5EDT\n');
+    writeFileSync(join(dir, 'fixed.csv'), 'email,tz\ne@x.example,Est\nm@x.example,mst\nd@x.example,EST5EDT\n');
     const result = await preview('--prospects', 'fixed.csv', '--json');
     expect(result.code).toBe(3);
     const rows = JSON.parse(result.stdout) as Array<{ timezone: string; warnings: string[] }>;

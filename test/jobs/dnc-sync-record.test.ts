@@ -26,6 +26,11 @@ describe('a sync difference kept in its journal', () => {
     expect(roundTrip(diffRecord(diff))).toEqual(kept);
   });
 
+  it('keeps a list name longer than the reader takes cut to it, so a resume still reads it back', () => {
+    const long = { ...diff, list: { ...diff.list, name: 'n'.repeat(5000) } };
+    expect(roundTrip(diffRecord(long))?.list.name).toBe('n'.repeat(4096));
+  });
+
   it('shows a control character of a text rather than printing it', () => {
     const record = { ...diffRecord(diff), list: { ...diff.list, name: 'Red\u001b[2Jlist' } };
     expect(roundTrip(record)?.list.name).toBe('Red\\u001b[2Jlist');
@@ -52,11 +57,12 @@ describe('a sync difference kept in its journal', () => {
     expect(readDiffRecord([])).toBeUndefined();
   });
 
-  it('a reason named __proto__ changes no prototype', () => {
+  it('a reason named __proto__ is dropped, and changes no prototype', () => {
     const record = { ...diffRecord(diff), leftOut: { rows: 2, reasons: { PLACE: 2 } } };
     const parsed = JSON.parse(JSON.stringify(record).replace('PLACE', '__proto__')) as typeof record;
     expect(Object.keys(parsed.leftOut.reasons)).toEqual(['__proto__']); // JSON.parse makes it a member
     const reasons = readDiffRecord(parsed)!.leftOut.reasons;
+    expect(Object.keys(reasons)).toEqual([]);
     expect(Object.getPrototypeOf(reasons)).toBeNull();
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });

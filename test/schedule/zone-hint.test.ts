@@ -15,6 +15,10 @@ describe('zoneHint', () => {
     );
     expect(zoneHint('GMT-5')).toMatch(/^GMT-5 is Etc\/GMT\+5 /);
     expect(zoneHint('+02:00')).toMatch(/^\+02:00 is Etc\/GMT-2 /);
+    expect(zoneHint('UTC+14')).toMatch(/^UTC\+14 is Etc\/GMT-14 /);
+    expect(zoneHint('UTC-12')).toMatch(/^UTC-12 is Etc\/GMT\+12 /);
+    // No Etc/GMT+13 exists.
+    expect(zoneHint('UTC-13')).toBeUndefined();
   });
 
   it('names the place of an offset of a part of an hour, which has no IANA zone of its own', () => {

@@ -38,9 +38,9 @@ function diffText(d: DncSyncDiff): string {
 const newCount = (d: DncSyncDiff) => d.new.email + d.new.domain;
 
 /** As dnc add and an import: some values invalid is exit 3, every one of them 2 (nothing valid to send). */
-function invalidOutcome(d: DncSyncDiff | undefined): [ExitCode, { failing?: string; hint?: string }] {
+function invalidOutcome(d: DncSyncDiff | undefined, sent = false): [ExitCode, { failing?: string; hint?: string }] {
   if (!d?.invalid) return [ExitCode.ok, {}];
-  const valid = d.rows - d.leftOut.rows - d.invalid > 0;
+  const valid = sent || d.rows - d.leftOut.rows - d.invalid > 0;
   return [
     valid ? ExitCode.partial : ExitCode.usage,
     {
@@ -273,7 +273,10 @@ async function resume(
     throw new UsageError(
       `--resume: the interrupted sync of ${upload.name} was to --list ${earlier.listId ?? opts.list} with --chunk-size ` +
         `${earlier.chunkSize ?? opts.chunkSize}; this run gives --list ${opts.list} with --chunk-size ${opts.chunkSize}`,
-      `Continue it: ${continueLine(ctx, opts, earlier, [], [])}; or diff again for the list you meant with --restart.`,
+      // A chunk size this version's --chunk-size refuses cannot be given again: only a new diff goes on.
+      (earlier.chunkSize ?? 0) > maxDncChunk
+        ? `Its chunks are larger than --chunk-size takes (at most ${maxDncChunk}): diff it again with --restart.`
+        : `Continue it: ${continueLine(ctx, opts, earlier, [], [])}; or diff again for the list you meant with --restart.`,
     );
   const changed = sync.exportChanged(upload);
   if (changed)
@@ -282,7 +285,7 @@ async function resume(
       `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} ` +
         '(values already added are found there, not sent twice).',
     );
-  const diff = resumedDiff(sync.recordedDiff(upload.base), upload, paths);
+  const diff = resumedDiff(await sync.recordedDiff(ctx, upload), upload, paths);
   const go = await confirmed(ctx, {
     yes: opts.yes,
     question: `Send the rest of ${paths.values} to ${upload.listId}?`,
@@ -304,7 +307,8 @@ async function resume(
     },
     `Added ${plural(sent.sent, 'value')} to ${to} from ${upload.name} ` +
       `(resumed: ${formatCount(sent.sentBefore)} of them sent by the interrupted run).`,
-    ...invalidOutcome(diff),
+    // Values were sent: some rows invalid is a partial success here, whatever the counts read back say.
+    ...invalidOutcome(diff, true),
   );
 }
 

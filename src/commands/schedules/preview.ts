@@ -140,8 +140,9 @@ const fixedMeant: Record<string, string> = {
 
 /** The windows of a zone written as a fixed one a region with daylight saving is often meant by: said first. */
 function withFixedZone(zone: string, preview: ZonedWindows): ZonedWindows {
-  const meant = fixedMeant[zone];
-  return meant ? { ...preview, warnings: [`${zone} is ${meant}`, ...preview.warnings] } : preview;
+  // In any case: a spelling such as Est is kept as written, and is the same zone.
+  const meant = fixedMeant[zone.toUpperCase()];
+  return meant ? { ...preview, warnings: [`${zone.toUpperCase()} is ${meant}`, ...preview.warnings] } : preview;
 }
 
 /** What to do about the warnings, by their kinds: zones to fix, rows to fix, or the schedule's windows. */
