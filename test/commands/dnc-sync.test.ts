@@ -499,11 +499,15 @@ describe('dnc sync: the difference first', () => {
 });
 
 describe('dnc sync: an interrupted upload', () => {
-  it('refuses a new run over it, and --resume --yes sends only the chunks not accepted', async () => {
+  /** many.csv: 25 new addresses, 3 chunks of 10. */
+  const writeMany = () =>
     writeFileSync(
       join(dir, 'many.csv'),
       `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
     );
+
+  it('refuses a new run over it, and --resume --yes sends only the chunks not accepted', async () => {
+    writeMany();
     const first = await sync([
       'many.csv',
       '--list',
@@ -547,10 +551,7 @@ describe('dnc sync: an interrupted upload', () => {
   });
 
   it('stopped before its first chunk was accepted: a new run starts over it, and --resume sends every value', async () => {
-    writeFileSync(
-      join(dir, 'many.csv'),
-      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
-    );
+    writeMany();
     const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
     expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
     // As a run whose first chunk failed leaves it: its new values, and a journal with nothing accepted.
@@ -626,10 +627,7 @@ describe('dnc sync: an interrupted upload', () => {
   });
 
   it('--resume to another list, or in other chunks, is refused before anything is shown, with the line that continues it', async () => {
-    writeFileSync(
-      join(dir, 'many.csv'),
-      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
-    );
+    writeMany();
     const argv = ['many.csv', '--yes', '--concurrency', '1'];
     const first = await sync([...argv, '--list', 'dncCustmr2', '--chunk-size', '10', '--keep-journal']);
     expect(first.code).toBe(0);
@@ -652,10 +650,7 @@ describe('dnc sync: an interrupted upload', () => {
   });
 
   it("--resume of another account's sync is refused before its difference is shown or a question asked", async () => {
-    writeFileSync(
-      join(dir, 'many.csv'),
-      `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`,
-    );
+    writeMany();
     const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
     expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
     const journal = join(dir, 'many.dnc-sync-journal');
@@ -678,7 +673,7 @@ describe('dnc sync: an interrupted upload', () => {
 
   it('refuses --resume once the export has changed (an opt-out added to it would not be sent), and --restart diffs it again', async () => {
     const path = join(dir, 'many.csv');
-    writeFileSync(path, `email\n${Array.from({ length: 25 }, (_, i) => `m${i}@many.example`).join('\n')}\n`);
+    writeMany();
     const argv = ['many.csv', '--list', 'dncCustmr2', '--yes', '--chunk-size', '10', '--concurrency', '1'];
     expect((await sync([...argv, '--keep-journal'])).code).toBe(0);
     cutJournal(join(dir, 'many.dnc-sync-journal'), 1);
