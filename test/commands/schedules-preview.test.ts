@@ -96,7 +96,9 @@ describe('schedules preview', () => {
       '2\tann@x.example\tAmerica/New_York\tMon 2026-03-02 09:00-12:00\tMon 2026-03-02 09:00-12:00\t' +
         '2026-03-02T14:00:00.000Z\t2026-03-02T17:00:00.000Z\t2026-03-02T09:00:00-05:00\t\n',
     );
-    expect(result.stderr).toBe('Schedule 58964 sends in America/New_York.\n');
+    expect(result.stderr).toBe(
+      'Schedule 58964 sends in America/New_York; its first window from now: Mon 2026-03-02 09:00-12:00.\n',
+    );
   });
 
   it('refuses a file without a zone column and no --timezone, a bad --timezone, and an unknown schedule (exit 2)', async () => {

@@ -250,7 +250,10 @@ export default defineVerb({
     const source = await openCsv(createReadStream(input.path), { name: file });
     const { zoneColumn, emailColumn } = columnsOf(source, file, opts);
     const zoneColumnName = zoneColumn >= 0 ? `column "${visible(source.header[zoneColumn]!)}"` : '--timezone';
-    const windowsIn = windowsByZone(week, scheduleZone, ctx.clock.now(), zoneColumnName, (name, zone) =>
+    const now = ctx.clock.now();
+    // The schedule's first window is every prospect's: said once above the table (its column is the first to go).
+    const first = prospectWindows(week, scheduleZone, scheduleZone, now).first?.schedule;
+    const windowsIn = windowsByZone(week, scheduleZone, now, zoneColumnName, (name, zone) =>
       // Also under --json (stderr): the rows keep the name as written.
       ctx.note(`"${visible(name)}" is Windows' name for ${zone}: its rows are worked out in that zone`),
     );
@@ -305,7 +308,7 @@ export default defineVerb({
         raw: ({ row, email, timezone, first, warnings }) => ({ row, email, timezone, first: first ?? null, warnings }),
       },
       {
-        said: `Schedule ${id} sends in ${scheduleZone}.`,
+        said: `Schedule ${id} sends in ${scheduleZone}${first ? `; its first window from now: ${first}` : ''}.`,
         after: () =>
           warned
             ? {
