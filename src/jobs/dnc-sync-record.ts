@@ -17,6 +17,9 @@ export interface DncSyncDiff {
   source: { name: DncSourceName; title: string };
   rows: number;
   new: ByType;
+  /** Of the new, those a domain on the list (the value's, or a parent of it) stops already: sent all the same, since a
+   * person's opt-out must outlast the domain's entry. */
+  coveredByDomain: number;
   alreadyThere: ByType;
   invalid: number;
   duplicates: number;
@@ -43,6 +46,8 @@ const recorded = z.strictObject({
   source: z.strictObject({ name: z.enum(dncSources), title: text(most.title) }),
   rows: count,
   new: byType,
+  // An older outreach's record has none.
+  coveredByDomain: count.default(0),
   alreadyThere: byType,
   invalid: count,
   duplicates: count,

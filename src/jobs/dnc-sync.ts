@@ -73,6 +73,7 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
     source: { name: source.name, title: source.title },
     rows: 0,
     new: { email: 0, domain: 0 },
+    coveredByDomain: 0,
     alreadyThere: { email: 0, domain: 0 },
     invalid: 0,
     duplicates: 0,
@@ -113,6 +114,8 @@ export async function diffAgainstList(ctx: JobContext, opts: DncSyncOptions, wri
         if (dnc.set.find(key) >= 0) diff.alreadyThere[type]++;
         else {
           diff.new[type]++;
+          // The email's domain or a parent (or a domain's parent) on the list: the import stops it already.
+          if (dnc.set.listOfEmail(type === 'email' ? key : `@${key}`) >= 0) diff.coveredByDomain++;
           await fresh?.write([value]);
         }
       }

@@ -450,6 +450,18 @@ describe('dnc sync: the difference first', () => {
     );
   });
 
+  it('counts the new values a domain on the list stops already, and sends them all the same', async () => {
+    // "Current customers" holds acme.com: an address there, or a subdomain of it, is stopped by it already.
+    writeFileSync(join(dir, 'cov.csv'), 'email_or_domain\nbob@acme.com\nmail.acme.com\nnew@fresh.example\n');
+    const look = await sync(['cov.csv', '--list', 'dncCustmr2', '--dry-run']);
+    expect(look.stderr).toContain(
+      '  new            3 (2 emails, 1 domain); 2 of them stopped already by a domain on the list\n',
+    );
+    const sent = await sync(['cov.csv', '--list', 'dncCustmr2', '--yes', '--json']);
+    expect(JSON.parse(sent.stdout)).toMatchObject({ new: { email: 2, domain: 1 }, coveredByDomain: 2, sent: 3 });
+    expect(customers()).toEqual(expect.arrayContaining(['bob@acme.com', 'mail.acme.com', 'new@fresh.example']));
+  });
+
   it('--dry-run shows it and sends nothing (exit 3: a row was invalid)', async () => {
     const result = await sync(['unsub.csv', '--list', 'dncCustmr2', '--dry-run']);
     expect(result.code).toBe(3);

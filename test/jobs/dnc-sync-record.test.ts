@@ -10,6 +10,7 @@ const diff: DncSyncDiff = {
   source: { name: 'mailchimp', title: 'a Mailchimp unsubscribed export' },
   rows: 5,
   new: { email: 1, domain: 0 },
+  coveredByDomain: 1,
   alreadyThere: { email: 1, domain: 1 },
   invalid: 1,
   duplicates: 1,
@@ -29,6 +30,11 @@ describe('a sync difference kept in its journal', () => {
   it('keeps a list name longer than the reader takes cut to it, so a resume still reads it back', () => {
     const long = { ...diff, list: { ...diff.list, name: 'n'.repeat(5000) } };
     expect(roundTrip(diffRecord(long))?.list.name).toBe('n'.repeat(4096));
+  });
+
+  it("reads an older outreach's record, which has no coveredByDomain, as none", () => {
+    const { coveredByDomain: _covered, ...older } = diffRecord(diff);
+    expect(roundTrip(older)?.coveredByDomain).toBe(0);
   });
 
   it('shows a control character of a text rather than printing it', () => {

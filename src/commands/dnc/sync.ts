@@ -26,7 +26,8 @@ function diffText(d: DncSyncDiff): string {
   return [
     `${d.file}: ${d.source.title}, ${plural(d.rows, 'row')}, against "${visible(d.list.name)}" ` +
       `(${d.list.id}, ${plural(d.list.values, 'value')})`,
-    `  new            ${byType(d.new)}`,
+    `  new            ${byType(d.new)}` +
+      (d.coveredByDomain ? `; ${formatCount(d.coveredByDomain)} of them stopped already by a domain on the list` : ''),
     `  already there  ${byType(d.alreadyThere)}`,
     `  invalid        ${formatCount(d.invalid)}${d.files.rejected ? ` (each with its reason in ${d.files.rejected})` : ''}`,
     `  duplicates     ${formatCount(d.duplicates)} (in the file)`,
@@ -107,7 +108,8 @@ export default defineVerb({
     'with their row and why; invalid values go to <name>.rejected.csv with their row and reason (on a dry run,',
     "<name>.dry-run.left-out.csv and <name>.dry-run.rejected.csv: a real run's are never replaced by a look).",
     '',
-    'The difference against the list (new, already there, invalid, duplicates, left out; by type) is shown before',
+    'The difference against the list (new, already there, invalid, duplicates, left out; by type; of the new, those',
+    "a domain on the list stops already: sent all the same, as a person's opt-out must outlast it) is shown before",
     'anything is sent. --dry-run stops there; otherwise it asks on a terminal, or --yes. The new values are written to',
     '<name>.dnc-sync-new.csv and uploaded as `dnc add` uploads (journaled in <name>.dnc-sync-journal): after Ctrl-C or',
     'a failure, --resume --yes sends only what was not accepted (not for - : stdin is read once, and keeps no journal),',
