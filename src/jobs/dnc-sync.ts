@@ -26,8 +26,6 @@ import { bindingDifferences, jobBinding, Journal } from './journal.js';
 import { diffRecord, readDiffRecord, type DncSyncDiff, type RecordedDiff } from './dnc-sync-record.js';
 import { visible } from '../visible-text.js';
 
-export type { DncSyncDiff };
-
 export interface DncSyncOptions {
   /** The export, resolved, and as the user named it. */
   path: string;
@@ -238,7 +236,15 @@ async function valuesAbove(path: string, lines: number, csv: CsvReadOptions): Pr
 /** The chunks an earlier, unfinished sync of this file had accepted (0 for none), or undefined when there is no such
  * sync: one that stopped before its first chunk was accepted can be resumed (it sends every value), but a new run
  * may start over it (it holds nothing to skip). */
-export function unfinishedSync(base: string): { accepted: number; chunkSize?: number; listId?: string } | undefined {
+export interface UnfinishedSync {
+  accepted: number;
+  chunkSize?: number;
+  listId?: string;
+  /** Its journal, as read: what a resume checks (exportChanged, recordedDiff) before the upload takes it up. */
+  journal: Journal;
+}
+
+export function unfinishedSync(base: string): UnfinishedSync | undefined {
   const previous = Journal.read(syncPaths(base).journal, 'dnc-add');
   if (!previous || previous.finished) return undefined;
   // Read back from a file: a chunk size only when it is one (--chunk-size takes 1 to its most), a list id only when
@@ -246,7 +252,7 @@ export function unfinishedSync(base: string): { accepted: number; chunkSize?: nu
   const { chunkSize: size, listId: id } = previous.header.settings ?? {};
   const chunkSize = Number.isSafeInteger(size) && (size as number) >= 1 ? (size as number) : undefined;
   const listId = typeof id === 'string' && /^[\x21-\x7e]{1,200}$/.test(id) ? id : undefined;
-  return { accepted: previous.acceptedUnits().size, chunkSize, listId };
+  return { accepted: previous.acceptedUnits().size, chunkSize, listId, journal: previous };
 }
 
 const valuesOf = (opts: DncSyncOptions) => opts.valuesPath ?? syncPaths(opts.base).values;
@@ -261,11 +267,10 @@ export function exportStamp(path: string): ExportStamp {
   return { size: stat.size, modified: stat.mtimeMs, changed: stat.ctimeMs };
 }
 
-/** Why an interrupted sync cannot go on with this export: it changed since its diff. (A journal that records no
- * export, an older outreach's, is refused by the journal's own check: its settings differ.) */
-export function exportChanged(opts: DncSyncOptions): string | undefined {
-  const recorded = Journal.read(syncPaths(opts.base).journal, 'dnc-add')?.header.settings?.export as
-    Partial<ExportStamp> | undefined;
+/** Why an interrupted sync (its journal) cannot go on with this export: it changed since its diff. (A journal that
+ * records no export, an older outreach's, is refused by the journal's own check: its settings differ.) */
+export function exportChanged(opts: DncSyncOptions, journal: Journal): string | undefined {
+  const recorded = journal.header.settings?.export as Partial<ExportStamp> | undefined;
   if (!recorded) return undefined;
   const now = exportStamp(opts.path);
   if (recorded.size === now.size && recorded.modified === now.modified && recorded.changed === now.changed)
@@ -274,18 +279,16 @@ export function exportChanged(opts: DncSyncOptions): string | undefined {
   return `${opts.name} has changed since the sync that stopped (${sizes}): the values left to send are those of the file as it was`;
 }
 
-/** The difference the interrupted sync of this export kept in its journal, checked (dnc-sync-record.ts), once the
- * journal is known to be this service's, this account's and this file's: another's is refused (JournalRefused, as
- * the upload would refuse it) before anything of it is shown or asked. */
+/** The difference the interrupted sync kept in its journal, checked (dnc-sync-record.ts), once the journal is known
+ * to be this service's, this account's and this file's: another's is refused (JournalRefused, as the upload would
+ * refuse it) before anything of it is shown or asked. */
 export async function recordedDiff(
   ctx: Pick<JobContext, 'http'>,
   opts: DncSyncOptions,
+  journal: Journal,
 ): Promise<RecordedDiff | undefined> {
-  const path = syncPaths(opts.base).journal;
-  const journal = Journal.read(path, 'dnc-add');
-  if (!journal) return undefined;
   const differences = bindingDifferences(journal.header.binding, jobBinding(await ctx.http(), valuesOf(opts)));
-  if (differences.length) throw new JournalRefused({ kind: 'not-bound', differences }, 'dnc-add', path);
+  if (differences.length) throw new JournalRefused({ kind: 'not-bound', differences }, 'dnc-add', journal.path);
   return readDiffRecord(journal.header.said);
 }
 

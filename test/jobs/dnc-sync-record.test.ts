@@ -1,8 +1,7 @@
 // A sync's difference as its journal keeps it, read back for a --resume: what outreach wrote comes back as it was;
 // a text that would drive the terminal is shown; anything outreach would not have written is not used.
 import { describe, expect, it } from 'vitest';
-import { diffRecord, readDiffRecord } from '../../src/jobs/dnc-sync-record.js';
-import type { DncSyncDiff } from '../../src/jobs/dnc-sync.js';
+import { diffRecord, readDiffRecord, type DncSyncDiff } from '../../src/jobs/dnc-sync-record.js';
 
 const diff: DncSyncDiff = {
   file: 'unsub.csv',

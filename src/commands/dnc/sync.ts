@@ -8,8 +8,8 @@ import { jobResult } from '../../cli/result.js';
 import { UsageError } from '../../errors.js';
 import { formatCount, plural } from '../../format.js';
 import { dncSources } from '../../io/dnc-sources.js';
-import type { DncSyncDiff, SyncUpload } from '../../jobs/dnc-sync.js';
-import type { RecordedDiff } from '../../jobs/dnc-sync-record.js';
+import type { SyncUpload, UnfinishedSync } from '../../jobs/dnc-sync.js';
+import type { DncSyncDiff, RecordedDiff } from '../../jobs/dnc-sync-record.js';
 import type { InputFile } from '../../jobs/input.js';
 import { defaultDncChunk, maxDncChunk } from './add.js';
 import { encodingFlag, skipLinesFlag } from '../csv-flags.js';
@@ -219,19 +219,19 @@ async function syncInput(ctx: CommandContext, opts: SyncOptions, input: InputFil
   );
 }
 
-type EarlierSync = { accepted: number; chunkSize?: number; listId?: string };
-
 /** The line that continues an earlier sync: this one, less `drop`, plus `add`, with the --list and --chunk-size the
  * stopped run had (a resume must match them) where they differ from this run's. A value read back from the journal
  * that the flag would refuse is not suggested. */
-function continueLine(ctx: CommandContext, opts: SyncOptions, earlier: EarlierSync, drop: string[], add: string[]) {
-  const swap: string[] = [];
-  const given: string[] = [];
-  if (earlier.listId !== undefined && earlier.listId !== opts.list) given.push('--list', earlier.listId);
+function continueLine(ctx: CommandContext, opts: SyncOptions, earlier: UnfinishedSync, drop: string[], add: string[]) {
+  const given: Array<[string, string]> = [];
+  if (earlier.listId !== undefined && earlier.listId !== opts.list) given.push(['--list', earlier.listId]);
   const size = earlier.chunkSize;
-  if (size !== undefined && size !== opts.chunkSize && size <= maxDncChunk) given.push('--chunk-size', String(size));
-  for (let i = 0; i < given.length; i += 2) swap.push(given[i]!);
-  return ctx.sameCommandLine(drop, [...add, ...given], swap);
+  if (size !== undefined && size !== opts.chunkSize && size <= maxDncChunk) given.push(['--chunk-size', String(size)]);
+  return ctx.sameCommandLine(
+    drop,
+    [...add, ...given.flat()],
+    given.map(([flag]) => flag),
+  );
 }
 
 /** An earlier sync of this file that stopped with chunks accepted: a new run is refused (a dry run is told). Its line
@@ -240,7 +240,7 @@ function continueLine(ctx: CommandContext, opts: SyncOptions, earlier: EarlierSy
 function sayEarlierSync(
   ctx: CommandContext,
   opts: SyncOptions,
-  unfinishedSync: (base: string) => EarlierSync | undefined,
+  unfinishedSync: (base: string) => UnfinishedSync | undefined,
   input: InputFile,
   file: string,
 ): boolean {
@@ -280,14 +280,14 @@ async function resume(
         ? `Its chunks are larger than --chunk-size takes (at most ${maxDncChunk}): diff it again with --restart.`
         : `Continue it: ${continueLine(ctx, opts, earlier, [], [])}; or diff again for the list you meant with --restart.`,
     );
-  const changed = sync.exportChanged(upload);
+  const changed = sync.exportChanged(upload, earlier.journal);
   if (changed)
     throw new UsageError(
       `--resume: ${changed}`,
       `Diff it again from the start: ${ctx.sameCommandLine(['--resume'], ['--restart'])} ` +
         '(values already added are found there, not sent twice).',
     );
-  const diff = resumedDiff(await sync.recordedDiff(ctx, upload), upload, paths);
+  const diff = resumedDiff(await sync.recordedDiff(ctx, upload, earlier.journal), upload, paths);
   const go = await confirmed(ctx, {
     yes: opts.yes,
     question: `Send the rest of ${paths.values} to ${upload.listId}?`,
