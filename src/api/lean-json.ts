@@ -8,6 +8,8 @@
 // and gives the value JSON.parse gives, less every member whose name is not kept; a document nested deeper than
 // `maxDepth` is given whole, as JSON.parse builds it (its readers take the members they read and ignore the rest).
 // Strings with escapes or bytes past ASCII, which the client never needs to be fast, are handed to JSON.parse itself.
+// A kept member may have a reader of its own (PlainStringReader), which reads its string from the bytes in the pass that
+// checks them, instead of a string being built and read again: a do-not-contact value is hashed as it is read.
 
 /** The answer is not JSON: JSON.parse would have thrown. */
 export const notJson = Symbol('not JSON');
@@ -18,13 +20,29 @@ const maxDepth = 256;
 const invalid = Symbol('invalid');
 const tooDeep = Symbol('too deep');
 
+/** Reads a kept member's string value from the answer's bytes, in the pass that checks them, where it can. */
+export interface PlainStringReader {
+  /** The member's value when the string whose first byte is bytes[start] (after its opening quote) is one this reader
+   * takes, with `end` left at the index of the byte it stopped at, which must be the closing quote; undefined for any
+   * other string, which is then read as usual. It passes over nothing but printable ASCII other than `"` and `\`, so
+   * a string it takes is one JSON.parse reads as those very characters. */
+  read(bytes: Uint8Array, start: number): unknown;
+  end: number;
+}
+
 /** The member names kept, at any depth. */
 export class KeptMembers {
   /** The names by their length: most keys of an answer have a length no kept name has. */
   private readonly byLength: Array<string[] | undefined> = [];
   private readonly names: ReadonlySet<string>;
+  private readonly readers: ReadonlyMap<string, PlainStringReader>;
 
-  constructor(names: readonly string[]) {
+  constructor(
+    names: readonly string[],
+    /** Readers of some kept members' strings, by member name. */
+    readers: Readonly<Record<string, PlainStringReader>> = {},
+  ) {
+    this.readers = new Map(Object.entries(readers));
     for (const name of names) {
       // Plain ASCII, so a key is matched by its bytes; never "__proto__", which assigning would not keep as a member.
       if (!/^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/.test(name) || name === '__proto__')
@@ -43,6 +61,11 @@ export class KeptMembers {
       return name;
     }
     return undefined;
+  }
+
+  /** The reader of a kept member's strings, if it has one. */
+  readerOf(name: string): PlainStringReader | undefined {
+    return this.readers.get(name);
   }
 
   /** The kept name equal to a decoded key, or undefined. */
@@ -125,7 +148,8 @@ class Reader {
       this.space();
       if (this.bytes[this.pos++] !== 0x3a) throw invalid;
       this.space();
-      const value = this.value(depth + 1, name !== undefined);
+      const reader = name === undefined ? undefined : this.keep.readerOf(name);
+      const value = reader ? this.read(reader, depth) : this.value(depth + 1, name !== undefined);
       if (out && name !== undefined) out[name] = value; // a name given twice: the last, as JSON.parse
       this.space();
       const next = this.bytes[this.pos++];
@@ -149,6 +173,19 @@ class Reader {
       if (next !== 0x2c) throw invalid;
       this.space();
     }
+  }
+
+  /** A member's value at pos, by its reader when it is a string the reader takes. */
+  private read(reader: PlainStringReader, depth: number): unknown {
+    if (this.bytes[this.pos] === 0x22) {
+      const made = reader.read(this.bytes, this.pos + 1);
+      if (made !== undefined) {
+        if (this.bytes[reader.end] !== 0x22) throw new Error('a string reader stopped before the closing quote');
+        this.pos = reader.end + 1;
+        return made;
+      }
+    }
+    return this.value(depth + 1, true);
   }
 
   /** A member's name, when it is kept (and its object built). */

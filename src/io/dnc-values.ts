@@ -90,7 +90,7 @@ export function listValueKey(raw: string): string | undefined {
 }
 
 /** A plain lower-case ASCII email or domain (no "www." in front): a list's value taken as it stands. The DNC read
- * takes these and a few more as they are, tested and hashed in one pass (hashIfAsIs, list-value-hash.ts). */
+ * takes these and a few more as they are, tested and hashed as they are read (listValueReader, list-value-hash.ts). */
 export function isPlainListValue(value: string): boolean {
   return value.includes('@') ? plainEmail.test(value) : plainDomain.test(value) && !value.startsWith('www.');
 }

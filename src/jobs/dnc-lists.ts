@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
 import { maxDncPageSize } from '../api/contract/dnc.js';
 import { paginate, paginatePages } from '../api/paginate.js';
-import { dncValuesPage, itemCount, listDncLists } from '../api/resources/dnc.js';
+import { dncValuesReader, itemCount, listDncLists } from '../api/resources/dnc.js';
 import { formatCount } from '../format.js';
 import { DncSet, maxDncLists } from '../io/import/dnc-set.js';
 import { visible } from '../visible-text.js';
 import { OutreachError, UsageError } from '../errors.js';
 import { hashed, hashText } from '../io/text-hash.js';
 import { listValueKey } from '../io/dnc-values.js';
-import { hashIfAsIs } from '../io/list-value-hash.js';
+import { ListValueHash, listValueReader } from '../io/list-value-hash.js';
 import { CachedListWriter, readCachedList } from './dnc-cache.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { PageRamp } from './page-ramp.js';
@@ -23,6 +23,9 @@ import type { JobContext } from './context.js';
 /** Values read page by page after which the read's garbage is collected at once (collect-garbage.ts): a thousand
  * pages or more, where the collection's 30-50 ms are lost in the read's seconds. */
 const collectAfterValues = 100_000;
+/** A page of a list, its values in their lookup form as hashes (list-value-hash.ts), any other as text. */
+const valuesPage = dncValuesReader(listValueReader, (value): value is ListValueHash => value instanceof ListValueHash);
+
 /** Values read between two reports of the count: ten pages (a report a page cost some 40 ms of a million values'
  * read, in strings for a spinner that redraws a dozen times a second). */
 const reportEvery = 1_000;
@@ -131,17 +134,20 @@ async function readList(
       text: `Reading do-not-contact lists: ${formatCount(progress.values)} of ${formatCount(progress.expected)} values`,
     });
   };
-  const take = (items: Array<{ value: string }>) => {
-    for (const item of items) {
-      // A value in its lookup form (nearly every one) is tested and hashed in one pass; any other is put in it first.
-      if (!hashIfAsIs(item.value)) {
-        const value = listValueKey(item.value);
-        if (!value) {
-          cache?.skip(); // neither an email nor a domain: it stops no one
-          continue;
-        }
-        hashText(value);
+  const take = (items: Array<{ value: string | ListValueHash }>) => {
+    for (const { value } of items) {
+      // A value in its lookup form (nearly every one) came hashed as it was read; any other is put in it first.
+      if (value instanceof ListValueHash) {
+        set.addHash(value.hi, value.lo, number);
+        cache?.push(value.hi, value.lo);
+        continue;
       }
+      const key = listValueKey(value);
+      if (!key) {
+        cache?.skip(); // neither an email nor a domain: it stops no one
+        continue;
+      }
+      hashText(key);
       set.addHash(hashed[0]!, hashed[1]!, number);
       cache?.push(hashed[0]!, hashed[1]!);
     }
@@ -151,7 +157,7 @@ async function readList(
   };
   try {
     await eachPage(
-      (page, pageSize) => dncValuesPage(http, list.id, { page, pageSize }),
+      (page, pageSize) => valuesPage(http, list.id, { page, pageSize }),
       take,
       list.numberOfItems,
       () => ctx.clock.now(),
@@ -180,9 +186,9 @@ async function readList(
  * of parsed pages to the old one, which grew to four times its size between collections; taken on arrival, they die
  * young. A short page ends the list (the pages after it are not asked for); without a page count (or with one that is
  * not), the pages are read in order until one is short. */
-export async function eachPage(
-  fetchPage: (page: number, pageSize: number) => Promise<{ items: Array<{ value: string }>; totalPages?: number }>,
-  take: (items: Array<{ value: string }>) => void,
+export async function eachPage<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number }>,
+  take: (items: T[]) => void,
   /** The values the listing said the list holds, when it did: the pages asked for stay within twice as many. */
   expected?: number,
   /** The clock the pace of the pages is measured by; without it, 8 are under way throughout. */

@@ -1,10 +1,12 @@
-// A do-not-contact page read for its values (the lean reader, lean-json.ts) over real HTTP: values written with
-// escapes and past ASCII come out as JSON.parse gives them, a success that is not JSON is retried as a cut-off
-// answer, and a failure's body is read whole for its message.
+// A do-not-contact page read for its values (the lean reader, lean-json.ts) over real HTTP: a value in its lookup form
+// comes hashed as it was read, values written with escapes and past ASCII come out as JSON.parse gives them, a success
+// that is not JSON is retried as a cut-off answer, and a failure's body is read whole for its message.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dncValuesPage } from '../../src/api/resources/dnc.js';
+import { dncValuesReader } from '../../src/api/resources/dnc.js';
+import { ListValueHash, listValueReader } from '../../src/io/list-value-hash.js';
+import { hashed, hashText } from '../../src/io/text-hash.js';
 import { testHttpClient } from '../helpers/http-client.js';
 
 const servers: http.Server[] = [];
@@ -29,6 +31,8 @@ async function serve(answers: Array<{ status: number; body: string | Buffer }>) 
   return { baseUrl: `http://127.0.0.1:${port}`, asked };
 }
 
+const dncValuesPage = dncValuesReader(listValueReader, (v): v is ListValueHash => v instanceof ListValueHash);
+
 const item = (value: string) => ({ id: 'x1', value, type: 'email', createdAt: '2026-01-01T00:00:00Z', addedBy: 'A' });
 const pageOf = (values: string[]) =>
   JSON.stringify({ payload: { message: 'ok', dncDetails: values.map(item), meta: { totalPages: 4, totalItems: 7 } } });
@@ -49,15 +53,26 @@ describe('dncValuesPage', () => {
     expect(page).toEqual({ items: values.map((value) => ({ value })), totalPages: 4 });
   });
 
+  it('gives a value written as its lookup form by its hash, any other as its text', async () => {
+    const { baseUrl } = await serve([{ status: 200, body: pageOf(['ann@acme.com', 'Bob@acme.com', 'www.acme.com']) }]);
+    const page = await dncValuesPage(testHttpClient(baseUrl), 'dnc1', { page: 1, pageSize: 100 });
+    hashText('ann@acme.com');
+    expect(page.items).toEqual([
+      { value: new ListValueHash(hashed[0]!, hashed[1]!) },
+      { value: 'Bob@acme.com' },
+      { value: 'www.acme.com' },
+    ]);
+  });
+
   it('retries a success whose JSON is cut off or garbled, as any cut-off answer', async () => {
-    const good = pageOf(['ann@acme.com']);
+    const good = pageOf(['Ann@acme.com']);
     const { baseUrl, asked } = await serve([
       { status: 200, body: good.slice(0, -3) },
       { status: 200, body: good.replace('"value"', '"value"?') },
       { status: 200, body: good },
     ]);
     const page = await dncValuesPage(testHttpClient(baseUrl, { maxRetries: 2 }), 'dnc1', { page: 1, pageSize: 100 });
-    expect(page.items).toEqual([{ value: 'ann@acme.com' }]);
+    expect(page.items).toEqual([{ value: 'Ann@acme.com' }]);
     expect(asked).toHaveLength(3);
 
     const { baseUrl: again } = await serve([{ status: 200, body: good.slice(0, -3) }]);

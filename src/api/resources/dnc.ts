@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http.js';
 import { call } from '../call.js';
 import { listChecked } from '../contract/schema.js';
-import { KeptMembers } from '../lean-json.js';
+import { KeptMembers, type PlainStringReader } from '../lean-json.js';
 import { dncEndpoints, type DncItem, type DncItemQuery, type DncList } from '../contract/dnc.js';
 import type { Page } from '../paginate.js';
 
@@ -25,31 +25,39 @@ export async function dncItemsPage(http: HttpClient, listId: string, query: DncI
   return { items, totalPages: totalPages(meta) };
 }
 
-/** The list's pages with only each item's value checked: reading every value of a list of a million (10,000 pages)
- * spent about a second of its CPU in the whole item schema, and building each item whole some 35 MB of heap. What
- * is built is what listChecked walks (payload wrappers, the list under dncDetails, meta) and each item's value. Its
- * query is made here of numbers eachPage chose (never a user's), so it is not checked again ten thousand times. */
-const valuesEndpoint = {
-  ...dncEndpoints.show,
-  query: undefined,
-  response: listChecked<{ value: string }>(
-    (raw) => (typeof (raw as { value?: unknown } | null)?.value === 'string' ? undefined : 'value must be a string'),
-    ['dncDetails'],
-  ),
-};
-const valuesKept = new KeptMembers(['payload', 'dncDetails', 'meta', 'totalPages', 'value']);
-
-export async function dncValuesPage(
-  http: HttpClient,
-  listId: string,
-  query: { page: number; pageSize: number },
-): Promise<Page<{ value: string }>> {
-  const { items, meta } = await call(http, valuesEndpoint, {
-    params: { dncListId: listId },
-    query: { type: 'all', ...query },
-    keepOnly: valuesKept,
-  });
-  return { items, totalPages: totalPages(meta) };
+/** Reads a list's pages for their values only: reading every value of a list of a million (10,000 pages) spent about
+ * a second of its CPU in the whole item schema, and building each item whole some 35 MB of heap. What is built is what
+ * listChecked walks (payload wrappers, the list under dncDetails, meta) and each item's value; a value `reader` takes
+ * (lean-json.ts) is what it made of it, any other its text. Its query is made here of numbers eachPage chose (never a
+ * user's), so it is not checked again ten thousand times. */
+export function dncValuesReader<V>(
+  reader: PlainStringReader & { read(bytes: Uint8Array, start: number): V | undefined },
+  made: (value: unknown) => value is V,
+) {
+  const endpoint = {
+    ...dncEndpoints.show,
+    query: undefined,
+    response: listChecked<{ value: string | V }>(
+      (raw) => {
+        const value = (raw as { value?: unknown } | null)?.value;
+        return typeof value === 'string' || made(value) ? undefined : 'value must be a string';
+      },
+      ['dncDetails'],
+    ),
+  };
+  const keepOnly = new KeptMembers(['payload', 'dncDetails', 'meta', 'totalPages', 'value'], { value: reader });
+  return async (
+    http: HttpClient,
+    listId: string,
+    query: { page: number; pageSize: number },
+  ): Promise<Page<{ value: string | V }>> => {
+    const { items, meta } = await call(http, endpoint, {
+      params: { dncListId: listId },
+      query: { type: 'all', ...query },
+      keepOnly,
+    });
+    return { items, totalPages: totalPages(meta) };
+  };
 }
 
 export interface FoundItem extends DncItem {
