@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { changeRecord, prospectByEmail, state } from '../helpers/sandbox-state.js';
 import { startFaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
+import { cutJournalUnits } from '../helpers/journal.js';
 import { dncItemsTable, dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import type { DncListRecord } from '../../src/sandbox/model.js';
 
@@ -34,6 +35,8 @@ afterEach(() => sb.close());
 let configDir: string;
 beforeEach(() => (configDir = tempDir('outreach-import-dnc-config-')));
 const importIn = (argv: string[]) => run(['prospects', 'import', ...argv], { env: sb.env, cwd: dir, configDir });
+const importPosts = () =>
+  sb.sandbox.requestLog.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/prospects/import')).length;
 const dncReads = () => sb.sandbox.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/dnc')).length;
 
 describe('prospects import against the do-not-contact lists', () => {
@@ -237,8 +240,79 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(pages()).toBe(10);
   });
 
-  it('a resume after a list changed is refused: the rows already sent were checked against the lists as they were', async () => {
+  it('a resume after the lists changed tells the rows already sent as they were checked, and stops the rest if a list holds them now', async () => {
+    const argv = ['leads.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '-q'])).code).toBe(3);
+    // Killed after Ann's chunk: Eve's (row 7) was never sent.
+    cutJournalUnits(join(dir, 'leads.import-journal'), 1);
+    // Ann (sent) and Eve (not sent) go on a list; Legal@BigCorp's list is as it was.
+    await run(['dnc', 'add', 'dncCustmr2', 'ann@fresh.example', 'eve@fresh.example'], { env: sb.env, cwd: dir });
+    const posts = importPosts();
+    const resumed = await importIn([...argv, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    expect(resumed.stderr).toContain(
+      'The do-not-contact lists changed since this import started: the rows of chunks already accepted are told as ' +
+        'that run checked them; every other row is left out if a list held it then or holds it now.\n',
+    );
+    expect(importPosts()).toBe(posts); // Ann's chunk was accepted; Eve is on a list now
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      sent: 1,
+      sentBefore: 1,
+      rejected: 5,
+      dnc: {
+        rows: 5,
+        lists: [
+          { id: 'dncGlobal1', name: 'Global do-not-contact', rows: 3 },
+          { id: 'dncCustmr2', name: 'Current customers', rows: 2 },
+        ],
+      },
+    });
+    // Ann was sent before her opt-out: she is no reject. Eve is.
+    const rejected = readFileSync(join(dir, 'leads.rejected.csv'), 'utf8');
+    expect(rejected).not.toContain('ann@fresh.example');
+    expect(rejected).toContain('7,"on do-not-contact list ""Current customers""",eve@fresh.example,Eve\n');
+  });
+
+  it('a resume after the lists changed does not send again an edited chunk holding a row a list holds now', async () => {
+    const argv = ['leads.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '-q'])).code).toBe(3);
+    cutJournalUnits(join(dir, 'leads.import-journal'), 1);
+    await run(['dnc', 'add', 'dncCustmr2', 'ann@fresh.example'], { env: sb.env, cwd: dir });
+    // Ann's row edited since it was sent: her chunk would go again, and she is on a list now.
+    writeFileSync(join(dir, 'leads.csv'), readFileSync(join(dir, 'leads.csv'), 'utf8').replace(',Ann\n', ',Anna\n'));
+    const posts = importPosts();
+    const resumed = await importIn([...argv, '--resume']);
+    // A file to fix, as any broken row after chunks were accepted: exit 1, and the way to continue.
+    expect(resumed.code).toBe(1);
+    expect(resumed.stderr).toContain(
+      'error: row 2 is on do-not-contact list "Current customers" now, and the chunk the service accepted it in before ' +
+        'the lists changed would be sent again (it is not formed as it was: rows were edited since, or a row before it ' +
+        'is on a list now): it is not\n',
+    );
+    expect(resumed.stderr).toContain(
+      'To continue: outreach prospects import leads.csv --chunk-size 1 --concurrency 1 --no-wait --resume\n',
+    );
+    expect(importPosts()).toBe(posts);
+  });
+
+  it('a resume after the lists changed refuses a journal whose record of what they stopped outreach did not write', async () => {
+    const argv = ['leads.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait', '-q'];
+    expect((await importIn(argv)).code).toBe(3);
+    const journal = join(dir, 'leads.import-journal');
+    cutJournalUnits(journal, 2);
+    // Eve's chunk says the lists stopped a row past its own.
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"rows":[[3,0]', '"rows":[[30,0]'));
+    await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
+    const resumed = await importIn([...argv, '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('holds a record of unit 1 (sending) that outreach did not write');
+  });
+
+  it('a resume after the lists changed is refused when the journal does not record what they stopped then', async () => {
     expect((await importIn(['leads.csv', '--no-wait', '--keep-journal'])).code).toBe(3);
+    // As an older outreach wrote it: its chunks record no verdicts.
+    const journal = join(dir, 'leads.import-journal');
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace(/,"dnc":\{[^}]*\}/g, ''));
     await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
     // The service named by a global flag, as a user on another service would: the hint's command names it too.
     const global = ['--base-url', sb.baseUrl];
@@ -248,7 +322,10 @@ describe('prospects import against the do-not-contact lists', () => {
       configDir,
     });
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain('error: --resume: the do-not-contact lists changed since this import started');
+    expect(resumed.stderr).toContain(
+      'error: --resume: the do-not-contact lists changed since this import started (a list has another size or was ' +
+        'updated), and its journal does not record what they stopped then',
+    );
     // Every row had been sent: the hint is where the outcome is, not a second send, and its command works.
     const hint = new RegExp(
       `^hint: Every row was sent before they changed: the outcome is at the service\\. outreach --base-url ${sb.baseUrl.replace(/[.]/g, '\\.')} (prospects import-status (\\S+) --wait)\\.$`,

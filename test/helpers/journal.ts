@@ -12,3 +12,14 @@ export function cutJournal(path: string, keep: number): void {
   const accepted = rest.filter((line) => line.includes('"accepted"')).slice(0, keep);
   writeFileSync(path, `${[header, ...accepted].join('\n')}\n`);
 }
+
+/** Keeps the header and every record of the first `keep` units (sent and accepted), as if the run had been killed
+ * right after them. */
+export function cutJournalUnits(path: string, keep: number): void {
+  const [header, ...rest] = readFileSync(path, 'utf8').trim().split('\n');
+  const kept = rest.filter((line) => {
+    const unit = (JSON.parse(line) as { unit?: unknown }).unit;
+    return typeof unit === 'number' && unit < keep;
+  });
+  writeFileSync(path, `${[header, ...kept].join('\n')}\n`);
+}

@@ -8,13 +8,30 @@ import { canonicalDncKey } from '../dnc-values.js';
 import type { EmailIndex } from './email-index.js';
 import { visible } from '../../visible-text.js';
 
-/** `list`: the number of the do-not-contact list that stopped the row. */
-export type RowCheck = { ok: true; email: string } | { ok: false; email: string; reason: string; list?: number };
+/** `list`: the number of the do-not-contact list that stopped the row. `listedNow`: the list that holds a row which
+ * goes by an earlier run's verdict (a resume after the lists changed), sent only in the very chunk accepted then. */
+export type RowCheck =
+  { ok: true; email: string; listedNow?: number } | { ok: false; email: string; reason: string; list?: number };
 
-/** The do-not-contact lists rows are checked against, and their names by number. */
+/** The do-not-contact lists rows are checked against, and their ids and names by number. */
 export interface Suppression {
   set: DncSet;
-  lists: Array<{ name: string }>;
+  lists: Array<{ id: string; name: string }>;
+  /** What the lists stopped in an earlier run (a resume after they changed, earlier-stops.ts): the number of the list
+   * that stopped a row then, or -1; whether a row lies in a chunk the service accepted then, whose rows go by that
+   * verdict alone (any other row is stopped by a list that stopped it then or stops it now). */
+  earlier?: { listOf(row: number): number; keeps(row: number): boolean };
+}
+
+/** The list that stops a row (-1: none), and, for a row that goes by an earlier verdict alone, the list that would
+ * stop it now. */
+function listOfRow(suppression: Suppression, key: string, row: number): { list: number; listedNow?: number } {
+  const { earlier } = suppression;
+  if (!earlier) return { list: suppression.set.listOfEmail(key) };
+  const then = earlier.listOf(row);
+  if (!earlier.keeps(row)) return { list: then >= 0 ? then : suppression.set.listOfEmail(key) };
+  const now = then >= 0 ? -1 : suppression.set.listOfEmail(key);
+  return now >= 0 ? { list: then, listedNow: now } : { list: then };
 }
 
 /** A value longer than this is no prospect field: a broken file, or a document pasted in a cell. */
@@ -57,11 +74,11 @@ export function checkRow(
   // One form for the address, however it is written, for both the lists and the duplicates.
   const key = canonicalDncKey(email);
   // Before duplicates: every row of a listed email says so, not only its first.
-  const list = suppression ? suppression.set.listOfEmail(key) : -1;
+  const { list, listedNow } = suppression ? listOfRow(suppression, key, record.row) : { list: -1 };
   if (list >= 0)
     return { ok: false, email, reason: `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`, list };
   const first = mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);
   if (first !== undefined && first !== record.row)
     return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };
-  return { ok: true, email };
+  return listedNow === undefined ? { ok: true, email } : { ok: true, email, listedNow };
 }

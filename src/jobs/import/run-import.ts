@@ -41,6 +41,7 @@ import {
 } from './send-chunk.js';
 import { sendPass, type SendPassOptions, type SendPassResult } from './send-pass.js';
 import { readDncListing, readDncLists, type DncLists } from '../dnc-lists.js';
+import { earlierStops, withEarlierStops, type EarlierStops } from './earlier-stops.js';
 
 type DncListing = Awaited<ReturnType<typeof readDncListing>>;
 
@@ -149,6 +150,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const opened = openJournal(ctx, file, opts, plan, mapped, listing?.fingerprint ?? plan.suppression?.fingerprint);
     closeJournal = () => opened.journal?.close();
     if (!opts.strict) await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
+    if (opened.earlier && plan.suppression) keepEarlierStops(ctx, plan, plan.suppression, opened.earlier);
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
@@ -237,6 +239,19 @@ async function checkAgainstDnc(
   const dnc = await readDncLists(ctx, http, { listing, cache: opts.dncCache !== false });
   plan.suppression = plan.passOptions.suppression = dnc;
   plan.summary.dnc = dncSummary(dnc, []);
+}
+
+/** A resume after the lists changed: the rows of chunks already accepted go by what the lists stopped then, every
+ * other row by what they stopped then or stop now (earlier-stops.ts). */
+function keepEarlierStops(ctx: JobContext, plan: Plan, dnc: DncLists, earlier: EarlierStops): void {
+  plan.suppression = plan.passOptions.suppression = withEarlierStops(dnc, earlier);
+  plan.summary.dnc = dncSummary(plan.suppression, []);
+  ctx.emit({
+    type: 'note',
+    text:
+      'The do-not-contact lists changed since this import started: the rows of chunks already accepted are told as ' +
+      'that run checked them; every other row is left out if a list held it then or holds it now.',
+  });
 }
 
 /** The summary's account of the check: each list, and how many rows it stopped. */
@@ -368,6 +383,8 @@ interface Opened {
   journal?: Journal<ImportRecords>;
   previous?: Journal<ImportRecords>;
   alreadyAccepted: Map<number, AcceptedChunk>;
+  /** A resume after the lists changed: what they stopped in the earlier run. */
+  earlier?: EarlierStops;
 }
 
 function openJournal(
@@ -381,8 +398,9 @@ function openJournal(
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
   if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
-  // A journal written before the lists' state was recorded resumes without it (its settings did not have it).
-  const recordLists = !opts.resume || !dncLists || refuseChangedLists(ctx, journalPath, dncLists);
+  // A journal written before the lists' state was recorded resumes without it (its settings did not have it); one
+  // whose lists changed since keeps the state it recorded, and the verdicts its chunks record.
+  const lists = opts.resume && dncLists ? listsSince(ctx, journalPath, dncLists) : { recorded: dncLists };
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -402,7 +420,7 @@ function openJournal(
       // Only when there is one: journals of files without a preamble stay as they were.
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
       // Skipped, or the state of the lists checked against: a resume checks rows against the same lists.
-      ...(!opts.dncCheck ? { dncCheck: false } : recordLists ? { dncLists } : {}),
+      ...(!opts.dncCheck ? { dncCheck: false } : lists.recorded ? { dncLists: lists.recorded } : {}),
     },
   };
   const { journal, previous } = Journal.start<ImportRecords>(
@@ -425,25 +443,28 @@ function openJournal(
   plan.summary.files.journal = journalPath;
   ctx.emit({ type: 'journal', path: journalPath });
   ctx.resumable();
-  return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
+  return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map(), earlier: lists.earlier };
 }
 
-/** A resume whose do-not-contact lists changed since its first run (a list's size or last change) is refused: rows of
- * chunks already accepted were checked against the lists as they were, and would be reported against the lists as they
- * are. Whether the journal records the lists' state (an older one does not). */
-function refuseChangedLists(ctx: JobContext, journalPath: string, now: string): boolean {
+/** The lists' state a resume records (the one its journal has; none when an older journal has none), and, when the
+ * lists changed since the first run (a list's size or last change), what they stopped then: rows of chunks already
+ * accepted were checked against the lists as they were, and must be told as they were. A journal whose chunks do not
+ * record it (an older outreach wrote them) is refused. */
+function listsSince(ctx: JobContext, journalPath: string, now: string): { recorded?: string; earlier?: EarlierStops } {
   let previous: Journal<ImportRecords> | undefined;
   try {
     previous = Journal.read<ImportRecords>(journalPath, 'import');
   } catch {
-    return true; // said when the journal is opened
+    return { recorded: now }; // said when the journal is opened
   }
   const recorded = previous?.header.settings.dncLists;
-  if (recorded === undefined) return false; // an older journal: it records no lists
-  if (recorded === now) return true;
+  if (recorded === undefined) return {}; // an older journal: it records no lists
+  if (recorded === now) return { recorded };
+  const earlier = typeof recorded === 'string' ? earlierStops(previous!) : undefined;
+  if (earlier) return { recorded: recorded as string, earlier };
   throw new UsageError(
-    '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated); ' +
-      'the rows already sent were checked against them as they were',
+    '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated), ' +
+      'and its journal does not record what they stopped then: the rows already sent were checked against them as they were',
     sentWhole(ctx, previous!) ??
       'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
         '(--conflict noUpdate leaves prospects already imported as they are).',

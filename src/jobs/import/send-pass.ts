@@ -14,6 +14,8 @@ import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
 import { ChunkBuilder, type SpooledChunk } from './chunk-builder.js';
 import { rangeOf, type AcceptedChunk, type ImportRecords } from './send-chunk.js';
+import { takeStops, type ChunkStops } from './earlier-stops.js';
+import { visible } from '../../visible-text.js';
 
 export interface SendPassOptions {
   path: string;
@@ -55,13 +57,20 @@ export interface SendPassResult {
 class Chunks {
   private building: ChunkBuilder | undefined;
   private rowsLimit = 0;
+  /** A row of the chunk under way that a list holds now, sent only as part of the chunk accepted before
+   * (SendPassOptions.suppression's `earlier`): its row and list. */
+  private listedNow: [number, number] | undefined;
   private readonly spooled = new Set<SpooledChunk>();
   private readonly sender: UnitRunner<SpooledChunk, AcceptedChunk> | undefined;
+  /** The rows the lists stopped in each chunk's stretch of the file, journaled with it (earlier-stops.ts). */
+  private readonly stopsOf = new Map<number, ChunkStops>();
 
   constructor(
     ctx: JobContext,
     private readonly options: SendPassOptions,
     private readonly result: SendPassResult,
+    /** The rows the lists stopped up to a chunk's last row, taken for its record; undefined without the check. */
+    private readonly stopsUpTo: (lastRow: number) => ChunkStops | undefined,
   ) {
     const send = options.send;
     this.sender = send
@@ -69,9 +78,13 @@ class Chunks {
           options.concurrency,
           send,
           {
-            // Journaled as sending with its range and hash before its first byte goes: a kill after the service
-            // took it finds them on --resume (a replay, not a new chunk).
-            before: (chunk) => options.journal?.sending(chunk.index, rangeOf(chunk)),
+            // Journaled as sending with its range and hash (and the rows the lists stopped) before its first byte
+            // goes: a kill after the service took it finds them on --resume (a replay, not a new chunk).
+            before: (chunk) => {
+              const dnc = this.stopsOf.get(chunk.index);
+              this.stopsOf.delete(chunk.index);
+              options.journal?.sending(chunk.index, { ...rangeOf(chunk), ...(dnc ? { dnc } : {}) });
+            },
             after: (spool, { chunk, ...entry }) => {
               options.journal?.accepted(chunk, entry);
               this.accept({ chunk, ...entry });
@@ -85,16 +98,17 @@ class Chunks {
 
   /** Adds a row's JSON to the chunk under way, closing it first when the row would not fit. Synchronous for the common
    * row (an await a row costs as much as the checks); a promise only when a chunk closes and goes. */
-  add(row: number, json: string): Promise<void> | undefined {
+  add(row: number, json: string, listedNow?: number): Promise<void> | undefined {
     const bytes = Buffer.byteLength(json);
     const under = this.building;
     if (under && (under.rows >= this.rowsLimit || under.bytesWith(bytes) > this.options.chunkBytes))
-      return this.close().then(() => this.append(row, json, bytes));
-    this.append(row, json, bytes);
+      return this.close().then(() => this.append(row, json, bytes, listedNow));
+    this.append(row, json, bytes, listedNow);
     return undefined;
   }
 
-  private append(row: number, json: string, bytes: number): void {
+  private append(row: number, json: string, bytes: number, listedNow: number | undefined): void {
+    if (listedNow !== undefined) this.listedNow ??= [row, listedNow];
     if (!this.building) {
       const { prefix, suffix } = this.options.format;
       this.building = new ChunkBuilder(this.result.chunks, prefix, suffix, Boolean(this.sender));
@@ -107,8 +121,10 @@ class Chunks {
   async close(): Promise<void> {
     if (!this.building) return;
     const chunk = this.building.finish();
-    this.building = undefined;
+    const listedNow = this.listedNow;
+    this.building = this.listedNow = undefined;
     this.result.chunks++;
+    const stops = this.stopsUpTo(chunk.lastRow);
     if (!this.sender) return;
     this.spooled.add(chunk);
     const earlier = this.options.alreadyAccepted.get(chunk.index);
@@ -116,7 +132,12 @@ class Chunks {
       this.accept(earlier);
       this.result.sentBefore += earlier.rows;
       this.discard(chunk);
-    } else await this.sender.submit(chunk);
+      return;
+    }
+    // A chunk accepted before that no longer forms as it did is sent again: never with a row a list holds now.
+    if (listedNow) throw listedRowSentAgain(listedNow, this.options);
+    if (stops) this.stopsOf.set(chunk.index, stops);
+    await this.sender.submit(chunk);
   }
 
   /** Waits for the chunks under way; throws the first failure. */
@@ -143,6 +164,18 @@ class Chunks {
     chunk.discard();
     this.spooled.delete(chunk);
   }
+}
+
+/** A row a list holds now, of a chunk the service accepted before the lists changed, which would be sent again: it no
+ * longer forms as it did (its rows were edited since, or a row before it is on a list now). */
+function listedRowSentAgain([row, list]: [number, number], options: SendPassOptions): UsageError {
+  const name = visible(options.suppression!.lists[list]!.name);
+  return new UsageError(
+    `row ${row} is on do-not-contact list "${name}" now, and the chunk the service accepted it in before the lists ` +
+      'changed would be sent again (it is not formed as it was: rows were edited since, or a row before it is on a ' +
+      'list now): it is not',
+    'Restore the rows as they were sent, or start over with --restart (every row checked against the lists as they are now).',
+  );
 }
 
 /** One progress line: rows read, sent, chunks accepted, the rate and (from the share of the file read) the time left. */
@@ -202,7 +235,10 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     valid: 0,
     stoppedBy: [],
   };
-  const chunks = new Chunks(ctx, options, result);
+  // The rows the lists stopped since the last chunk, two numbers each (row, list): journaled with the next chunk.
+  const stops: number[] = [];
+  const lists = options.suppression?.lists;
+  const chunks = new Chunks(ctx, options, result, (lastRow) => lists && takeStops(stops, lastRow, lists));
   const report = progressReporter(ctx, options, result, input);
   let rejects: CsvFileWriter | undefined;
   try {
@@ -213,7 +249,10 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
         const check = checkRow(record, options.emailColumn, emails, 'record', options.suppression);
         if (!check.ok) {
           result.rejected++;
-          if (check.list !== undefined) result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
+          if (check.list !== undefined) {
+            result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
+            stops.push(record.row, check.list);
+          }
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
             rejects ??= await createCsvFileWriter(options.rejectedPath, reportHeader(source.header), {
@@ -224,7 +263,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           continue;
         }
         result.valid++;
-        const pending = chunks.add(record.row, options.format.row((record as { fields: string[] }).fields));
+        const pending = chunks.add(record.row, options.format.row(record.fields), check.listedNow);
         if (pending) await pending;
         if ((result.total & 1023) === 0) report();
       }
