@@ -226,8 +226,10 @@ export class Journal<R extends UnitRecords = UnitRecords> {
     this.append({ unit, planned });
   }
 
-  sending(unit: number, range: UnitRange): void {
-    this.append({ unit, sending: range });
+  /** `detail`: more of the unit written with its range (an import's do-not-contact stops), for a resume to read back;
+   * not kept in memory by the run that writes it. */
+  sending(unit: number, range: UnitRange, detail?: Record<string, unknown>): void {
+    this.append({ unit, sending: detail ? { ...range, ...detail } : range }, { unit, sending: range });
   }
 
   accepted(unit: number, accepted: R['accepted']): void {
@@ -259,7 +261,8 @@ export class Journal<R extends UnitRecords = UnitRecords> {
     this.lock = undefined;
   }
 
-  private append(entry: Entry<R>): void {
+  /** Writes `entry`; what the journal then holds in memory is `kept`. */
+  private append(entry: Entry<R>, kept = entry): void {
     if (this.rewriteBeforeAppend) {
       const lines = this.rewriteBeforeAppend.map((line) => `${JSON.stringify(line)}\n`).join('');
       this.fd = writeNewFile(this.path, lines);
@@ -267,7 +270,7 @@ export class Journal<R extends UnitRecords = UnitRecords> {
     }
     this.fd ??= openForAppend(this.path);
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
-    this.apply(entry);
+    this.apply(kept);
   }
 
   /**

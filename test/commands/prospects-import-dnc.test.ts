@@ -251,8 +251,12 @@ describe('prospects import against the do-not-contact lists', () => {
     const resumed = await importIn([...argv, '--resume', '--json']);
     expect(resumed.code).toBe(3);
     expect(resumed.stderr).toContain(
-      'The do-not-contact lists changed since this import started: the rows of chunks already accepted are told as ' +
-        'that run checked them; every other row is left out if a list held it then or holds it now.\n',
+      'The do-not-contact lists changed since this import started: rows in chunks the service already accepted keep ' +
+        "that run's verdicts (a row sent before its opt-out is no reject now), and every other row is left out if a " +
+        'list held it then or holds it now.\n',
+    );
+    expect(resumed.stderr).toContain(
+      '1 row sent before the lists changed is on a do-not-contact list now (row 2): the service has it.\n',
     );
     expect(importPosts()).toBe(posts); // Ann's chunk was accepted; Eve is on a list now
     expect(JSON.parse(resumed.stdout)).toMatchObject({
@@ -261,6 +265,7 @@ describe('prospects import against the do-not-contact lists', () => {
       rejected: 5,
       dnc: {
         rows: 5,
+        listedSinceSent: 1,
         lists: [
           { id: 'dncGlobal1', name: 'Global do-not-contact', rows: 3 },
           { id: 'dncCustmr2', name: 'Current customers', rows: 2 },
@@ -285,14 +290,76 @@ describe('prospects import against the do-not-contact lists', () => {
     // A file to fix, as any broken row after chunks were accepted: exit 1, and the way to continue.
     expect(resumed.code).toBe(1);
     expect(resumed.stderr).toContain(
-      'error: row 2 is on do-not-contact list "Current customers" now, and the chunk the service accepted it in before ' +
-        'the lists changed would be sent again (it is not formed as it was: rows were edited since, or a row before it ' +
-        'is on a list now): it is not\n',
+      'error: row 2 is on do-not-contact list "Current customers" now, and its chunk, which the service accepted ' +
+        'before the lists changed, is to be sent again (its rows differ from those sent): stopped before sending it\n',
     );
     expect(resumed.stderr).toContain(
       'To continue: outreach prospects import leads.csv --chunk-size 1 --concurrency 1 --no-wait --resume\n',
     );
     expect(importPosts()).toBe(posts);
+  });
+
+  it('a resume after the lists changed forms the chunks as recorded: an unanswered one loses its listed row, and the accepted one after it is not sent again', async () => {
+    writeFileSync(
+      join(dir, 'six.csv'),
+      'email\n' + ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `${n}@fresh.example\n`).join(''),
+    );
+    const argv = ['six.csv', '--chunk-size', '2', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '--keep-journal', '-q'])).code).toBe(0);
+    // Chunks 0 (rows 2-3) and 2 (rows 6-7) accepted; chunk 1 (rows 4-5) sent, its answer lost.
+    const journal = join(dir, 'six.import-journal');
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    writeFileSync(journal, `${lines.filter((l) => !/"finished"|^\{"unit":1,"accepted"/.test(l)).join('\n')}\n`);
+    await run(['dnc', 'add', 'dncCustmr2', 'c@fresh.example', 'f@fresh.example'], { env: sb.env, cwd: dir });
+    const posts = importPosts();
+    const resumed = await importIn([...argv, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    // Chunk 1 goes again without C (row 4); chunk 2, with F, is the one accepted before: not sent again.
+    expect(importPosts()).toBe(posts + 1);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      sent: 5,
+      sentBefore: 4,
+      rejected: 1,
+      chunks: 3,
+      dnc: { rows: 1, listedSinceSent: 1 },
+    });
+    expect(readFileSync(join(dir, 'six.rejected.csv'), 'utf8')).toBe(
+      'row,reason,email\n' +
+        '4,"on do-not-contact list ""Current customers"" now; an earlier run sent it and its answer was lost: the ' +
+        'service may hold it",c@fresh.example\n',
+    );
+    expect(resumed.stderr).toContain(
+      '1 row sent before the lists changed is on a do-not-contact list now (row 7): the service has it.\n',
+    );
+  });
+
+  it('--strict --resume after the lists changed checks the rows first as the sending pass does: by the verdicts of before', async () => {
+    // Legal@BigCorp twice: stopped twice by "Global" in the first run, so never a duplicate.
+    writeFileSync(
+      join(dir, 'twice.csv'),
+      'email\nlegal@bigcorp.com\nann@fresh.example\nlegal@bigcorp.com\nbob@fresh.example\n',
+    );
+    const argv = ['twice.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait', '--strict'];
+    expect((await importIn([...argv, '-q'])).code).toBe(3);
+    cutJournalUnits(join(dir, 'twice.import-journal'), 1);
+    // Global lets legal@bigcorp.com go (its entry now holds another address). Row 2 keeps its verdict (its stop is
+    // recorded with Ann's chunk), so row 4 is no duplicate of it: checked by the lists of now alone, --strict would
+    // refuse the file for that duplicate.
+    const items = sb.sandbox.store.table(dncItemsTable);
+    const legal = items.all().find((item) => item.value === 'legal@bigcorp.com')!;
+    items.put({ ...legal, value: 'counsel@bigcorp.com' });
+    changeRecord<DncListRecord>(
+      sb,
+      dncListsTable,
+      'dncGlobal1',
+      (list) => (list.updatedAt = '2026-11-01T00:00:00.000Z'),
+    );
+    const resumed = await importIn([...argv, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 3, sentBefore: 1, rejected: 1, dnc: { rows: 1 } });
+    expect(readFileSync(join(dir, 'twice.rejected.csv'), 'utf8')).toBe(
+      'row,reason,email\n2,"on do-not-contact list ""Global do-not-contact""",legal@bigcorp.com\n',
+    );
   });
 
   it('a resume after the lists changed refuses a journal whose record of what they stopped outreach did not write', async () => {
@@ -301,7 +368,7 @@ describe('prospects import against the do-not-contact lists', () => {
     const journal = join(dir, 'leads.import-journal');
     cutJournalUnits(journal, 2);
     // Eve's chunk says the lists stopped a row past its own.
-    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"rows":[[3,0]', '"rows":[[30,0]'));
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"stops":[3,0,', '"stops":[30,0,'));
     await run(['dnc', 'add', 'dncCustmr2', 'fresh.example'], { env: sb.env, cwd: dir });
     const resumed = await importIn([...argv, '--resume']);
     expect(resumed.code).toBe(2);

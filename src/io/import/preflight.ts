@@ -17,21 +17,38 @@ export type RowCheck =
 export interface Suppression {
   set: DncSet;
   lists: Array<{ id: string; name: string }>;
-  /** What the lists stopped in an earlier run (a resume after they changed, earlier-stops.ts): the number of the list
-   * that stopped a row then, or -1; whether a row lies in a chunk the service accepted then, whose rows go by that
-   * verdict alone (any other row is stopped by a list that stopped it then or stops it now). */
-  earlier?: { listOf(row: number): number; keeps(row: number): boolean };
+  /** What the lists stopped in an earlier run, for a resume after they changed (earlier-stops.ts). */
+  earlier?: EarlierVerdicts;
 }
 
-/** The list that stops a row (-1: none), and, for a row that goes by an earlier verdict alone, the list that would
- * stop it now. */
-function listOfRow(suppression: Suppression, key: string, row: number): { list: number; listedNow?: number } {
+/** An earlier run's verdicts, by row: a row of a chunk the service accepted then goes by them alone; any other row is
+ * stopped by a list that stopped it then or holds it now. */
+export interface EarlierVerdicts {
+  /** The number of the list that stopped the row then (its email as it is now), or -1. */
+  listOf(row: number, key: string): number;
+  /** The row lies in a chunk the service accepted. */
+  keeps(row: number): boolean;
+  /** The row lies in a chunk that was sent and never answered: the service may hold it. */
+  sentMaybe(row: number): boolean;
+  /** The last row of chunk `index` as the earlier run formed it; undefined past the chunks it recorded. */
+  lastRowOf(index: number): number | undefined;
+}
+
+/** The list that stops a row (-1: none); for a row of an accepted chunk, the list that holds it now; for a row the
+ * service may hold, that it may. */
+function listOfRow(
+  suppression: Suppression,
+  key: string,
+  row: number,
+): { list: number; listedNow?: number; sentMaybe?: boolean } {
   const { earlier } = suppression;
   if (!earlier) return { list: suppression.set.listOfEmail(key) };
-  const then = earlier.listOf(row);
-  if (!earlier.keeps(row)) return { list: then >= 0 ? then : suppression.set.listOfEmail(key) };
-  const now = then >= 0 ? -1 : suppression.set.listOfEmail(key);
-  return now >= 0 ? { list: then, listedNow: now } : { list: then };
+  const then = earlier.listOf(row, key);
+  if (then >= 0) return { list: then };
+  const now = suppression.set.listOfEmail(key);
+  if (now < 0) return { list: -1 };
+  if (earlier.keeps(row)) return { list: -1, listedNow: now };
+  return earlier.sentMaybe(row) ? { list: now, sentMaybe: true } : { list: now };
 }
 
 /** A value longer than this is no prospect field: a broken file, or a document pasted in a cell. */
@@ -74,9 +91,13 @@ export function checkRow(
   // One form for the address, however it is written, for both the lists and the duplicates.
   const key = canonicalDncKey(email);
   // Before duplicates: every row of a listed email says so, not only its first.
-  const { list, listedNow } = suppression ? listOfRow(suppression, key, record.row) : { list: -1 };
-  if (list >= 0)
-    return { ok: false, email, reason: `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`, list };
+  const { list, listedNow, sentMaybe } = suppression ? listOfRow(suppression, key, record.row) : { list: -1 };
+  if (list >= 0) {
+    const reason = `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`;
+    // Sent by an earlier run whose answer was lost: not sent again, but the service may have it.
+    const maybe = sentMaybe ? ' now; an earlier run sent it and its answer was lost: the service may hold it' : '';
+    return { ok: false, email, reason: reason + maybe, list };
+  }
   const first = mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);
   if (first !== undefined && first !== record.row)
     return { ok: false, email, reason: `duplicate email: first seen on row ${first}` };

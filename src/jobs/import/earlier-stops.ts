@@ -1,134 +1,174 @@
 // What the do-not-contact lists stopped in an earlier run of an import, for a resume after they changed. Each chunk's
-// sending record holds the rows the lists stopped since the chunk before it: their row, and the list's id and name.
-// A resume forms the chunks the service accepted from those verdicts (so it knows them again, and sends none of their
-// rows twice), and stops every other row that a list stopped then or stops now.
-import type { Journal, UnitRange } from '../journal.js';
+// sending record holds the rows the lists stopped since the chunk before it: their row, the list (id and name), and a
+// hash of the email, so a verdict is never taken for another row's. A resume forms the chunks the journal records
+// over the same rows (the service's accepted ones come out as they were, and are not sent again) and tells their rows
+// as that run did; every other row is left out if a list stopped it then or holds it now.
+import { isUnitRange, type Journal, type UnitRange } from '../journal.js';
 import type { Suppression } from '../../io/import/preflight.js';
+import { hashed, hashText } from '../../io/text-hash.js';
 import type { DncLists } from '../dnc-lists.js';
 
 /** The rows a chunk's stretch of the file lost to the lists, as its sending record holds them: each list once, as
- * [id, name]; each row as [row, the list's index in `lists`], in the order of the file. */
+ * [id, name]; each row as three numbers (its row, its list's index in `lists`, the hash of its email). */
 export interface ChunkStops {
   lists: Array<[string, string]>;
-  rows: Array<[number, number]>;
+  stops: number[];
 }
 
 /** The most characters of a list's id and name kept in a record (the service's are far shorter). */
 const maxIdChars = 200;
 const maxNameChars = 1000;
 
-/** Stops read back from a journal: lists of two texts, rows in order up to the chunk's last row, each naming a list. */
+/** An email's hash as a stop records it. */
+export function emailHash(key: string): number {
+  hashText(key);
+  return hashed[0]!;
+}
+
+/** Stops read back from a journal: lists of two texts, rows in order within the chunk's stretch, each naming a list. */
 export function isChunkStops(value: unknown, range: UnitRange): value is ChunkStops {
-  const stops = value as Partial<ChunkStops> | null;
-  if (typeof stops !== 'object' || stops === null || !Array.isArray(stops.lists) || !Array.isArray(stops.rows))
+  const record = value as Partial<ChunkStops> | null;
+  if (typeof record !== 'object' || record === null || !Array.isArray(record.lists) || !Array.isArray(record.stops))
     return false;
   const text = (t: unknown, max: number) => typeof t === 'string' && t.length <= max;
-  const { lists, rows } = stops;
+  const { lists, stops } = record;
   if (!lists.every((l) => Array.isArray(l) && l.length === 2 && text(l[0], maxIdChars) && text(l[1], maxNameChars)))
     return false;
+  if (stops.length % 3 !== 0) return false;
+  const whole = (n: unknown, max: number): n is number =>
+    Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max;
   let previous = 0;
-  for (const entry of rows) {
-    if (!Array.isArray(entry) || entry.length !== 2) return false;
-    const [row, list] = entry as unknown[];
-    if (!Number.isSafeInteger(row) || (row as number) <= previous || (row as number) > range.lastRow) return false;
-    if (!Number.isSafeInteger(list) || (list as number) < 0 || (list as number) >= lists.length) return false;
-    previous = row as number;
+  for (let i = 0; i < stops.length; i += 3) {
+    const [row, list, hash] = [stops[i], stops[i + 1], stops[i + 2]];
+    if (!whole(row, Math.min(range.lastRow, 0xffff_ffff)) || row <= previous) return false;
+    if (!whole(list, lists.length - 1) || !whole(hash, 0xffff_ffff)) return false;
+    previous = row;
   }
   return true;
 }
 
 /** The stops of the rows up to `lastRow`, as a chunk's sending record holds them, taken out of `pending`: the rows
- * stopped since the last chunk, each as two numbers (its row, its list's number in `lists`). */
+ * stopped since the last chunk, three numbers each (row, the list's number in `lists`, the email's hash). */
 export function takeStops(
   pending: number[],
   lastRow: number,
   lists: ReadonlyArray<{ id: string; name: string }>,
 ): ChunkStops {
   let count = 0;
-  while (count < pending.length && pending[count]! <= lastRow) count += 2;
+  while (count < pending.length && pending[count]! <= lastRow) count += 3;
   const taken = pending.splice(0, count);
   const used = new Map<number, number>();
-  const rows: Array<[number, number]> = [];
-  for (let i = 0; i < taken.length; i += 2) {
-    const list = taken[i + 1]!;
+  for (let i = 1; i < taken.length; i += 3) {
+    const list = taken[i]!;
     if (!used.has(list)) used.set(list, used.size);
-    rows.push([taken[i]!, used.get(list)!]);
+    taken[i] = used.get(list)!;
   }
-  return { lists: [...used.keys()].map((list) => [lists[list]!.id, lists[list]!.name]), rows };
+  return { lists: [...used.keys()].map((list) => [lists[list]!.id, lists[list]!.name]), stops: taken };
 }
 
-/** Every stop the journal's chunks record, or undefined when a chunk it holds records none (a journal of an older
- * outreach, or of a run without the check). Throws where a record is not one outreach wrote. */
+/** What the journal's chunks record: each chunk's stretch (by its number: whether the service accepted it), and every
+ * stop, by row. */
 export interface EarlierStops {
-  /** The rows stopped, in order, and the [id, name] of the list that stopped each. */
-  rows: number[];
+  chunks: Map<number, { firstRow: number; lastRow: number; accepted: boolean }>;
+  rows: Uint32Array;
+  hashes: Uint32Array;
+  /** Each stop's list, an index into `lists`. */
+  listOf: Uint32Array;
   lists: Array<[string, string]>;
-  /** The stretches of the file ([first, last] row) of the chunks the service accepted. */
-  accepted: Array<[number, number]>;
 }
 
+/** Every stop the journal's chunks record, or undefined when a chunk records none (a journal of an older outreach).
+ * Throws where a record is not one outreach wrote. */
 export function earlierStops(journal: Journal): EarlierStops | undefined {
-  const byRow = new Map<number, [string, string]>();
-  const accepted: Array<[number, number]> = [];
-  for (const [index, unit] of journal.units) {
+  const chunks: EarlierStops['chunks'] = new Map();
+  // Every stop in the order of the chunks, as three columns; the lists by id and name (a list renamed between runs
+  // is one more entry: each row keeps the name it was stopped under).
+  const rows: number[] = [];
+  const hashes: number[] = [];
+  const listOf: number[] = [];
+  const listIndex = new Map<string, number>();
+  const lists: Array<[string, string]> = [];
+  for (const [index, unit] of [...journal.units].sort((a, b) => a[0] - b[0])) {
     if (!unit.sending) {
       if (unit.accepted) return undefined; // accepted without a sending record: an older journal
       continue;
     }
-    const stops = (unit.sending as { dnc?: unknown }).dnc;
-    if (stops === undefined) return undefined;
-    if (!isChunkStops(stops, unit.sending)) throw journal.notWritten('sending', index);
-    for (const [row, list] of stops.rows) byRow.set(row, stops.lists[list]!);
-    if (unit.accepted) accepted.push([unit.sending.firstRow, unit.sending.lastRow]);
+    if (!isUnitRange(unit.sending)) throw journal.notWritten('sending', index);
+    const record = (unit.sending as { dnc?: unknown }).dnc;
+    if (record === undefined) return undefined;
+    if (!isChunkStops(record, unit.sending)) throw journal.notWritten('sending', index);
+    const { firstRow, lastRow } = unit.sending;
+    chunks.set(index, { firstRow, lastRow, accepted: unit.accepted !== undefined });
+    const own = record.lists.map(([id, name]) => {
+      const key = `${id}\n${name}`;
+      if (!listIndex.has(key)) listIndex.set(key, lists.push([id, name]) - 1);
+      return listIndex.get(key)!;
+    });
+    for (let i = 0; i < record.stops.length; i += 3) {
+      rows.push(record.stops[i]!);
+      listOf.push(own[record.stops[i + 1]!]!);
+      hashes.push(record.stops[i + 2]!);
+    }
   }
-  const rows = [...byRow.keys()].sort((a, b) => a - b);
-  return { rows, lists: rows.map((row) => byRow.get(row)!), accepted: accepted.sort((a, b) => a[0] - b[0]) };
+  // By row; a row two chunks record (a chunk sent again) takes the later one's verdict.
+  const order = rows.map((_, i) => i).sort((a, b) => rows[a]! - rows[b]! || a - b);
+  const kept = order.filter((i, at) => rows[order[at + 1]!] !== rows[i]);
+  return {
+    chunks,
+    rows: Uint32Array.from(kept, (i) => rows[i]!),
+    hashes: Uint32Array.from(kept, (i) => hashes[i]!),
+    listOf: Uint32Array.from(kept, (i) => listOf[i]!),
+    lists,
+  };
 }
 
-/** The lists as this run read them, with the verdicts of the earlier run: a row of a chunk the service accepted is
- * stopped only if it was then; any other row if it was then or is now. A list that stopped rows then and is gone now
- * is one more list of the summary, by the name it had. */
+/** The index of `row` in the sorted `rows`, or -1. */
+function indexOf(rows: Uint32Array, row: number): number {
+  let low = 0;
+  let high = rows.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (rows[mid] === row) return mid;
+    if (rows[mid]! < row) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+/** The lists as this run read them, with the verdicts of the earlier run (Suppression's `earlier`). A list that
+ * stopped rows then and is gone now is one more list of the summary, by the name it had. */
 export function withEarlierStops(dnc: DncLists, earlier: EarlierStops): DncLists & Suppression {
   const lists = [...dnc.lists];
   const numberOf = new Map(lists.map((list, number) => [list.id, number]));
-  const stoppedBy = earlier.lists.map(([id, name]) => {
+  const numbers = earlier.lists.map(([id, name]) => {
     let number = numberOf.get(id);
     if (number === undefined) numberOf.set(id, (number = lists.push({ id, name }) - 1));
     return number;
   });
-  const rows = Uint32Array.from(earlier.rows);
-  /** The index of `row` in the sorted `sorted`, or -1. */
-  const find = (sorted: ArrayLike<number>, row: number) => {
+  // The chunks' stretches in order of their first row, to find a row's by halving.
+  const stretches = [...earlier.chunks.values()].sort((a, b) => a.firstRow - b.firstRow);
+  const chunkOf = (row: number) => {
     let low = 0;
-    let high = sorted.length - 1;
+    let high = stretches.length - 1;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if (sorted[mid] === row) return mid;
-      if (sorted[mid]! < row) low = mid + 1;
+      if (stretches[mid]!.firstRow <= row) low = mid + 1;
       else high = mid - 1;
     }
-    return -1;
-  };
-  const firsts = earlier.accepted.map(([first]) => first);
-  const inAccepted = (row: number) => {
-    let low = 0;
-    let high = firsts.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (firsts[mid]! <= row) low = mid + 1;
-      else high = mid - 1;
-    }
-    return high >= 0 && row <= earlier.accepted[high]![1];
+    const chunk = stretches[high];
+    return chunk && row <= chunk.lastRow ? chunk : undefined;
   };
   return {
     ...dnc,
     lists,
     earlier: {
-      listOf(row: number) {
-        const at = find(rows, row);
-        return at < 0 ? -1 : stoppedBy[at]!;
+      listOf(row, key) {
+        const at = indexOf(earlier.rows, row);
+        return at >= 0 && earlier.hashes[at] === emailHash(key) ? numbers[earlier.listOf[at]!]! : -1;
       },
-      keeps: inAccepted,
+      keeps: (row) => chunkOf(row)?.accepted === true,
+      sentMaybe: (row) => chunkOf(row)?.accepted === false,
+      lastRowOf: (chunk) => earlier.chunks.get(chunk)?.lastRow,
     },
   };
 }

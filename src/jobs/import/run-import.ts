@@ -107,7 +107,14 @@ export interface ImportOptions {
  * rows to fix without adding up the lists), and each list with the rows it stopped. */
 export type DncCheckSummary =
   | { checked: false }
-  | { checked: true; values: number; rows: number; lists: Array<{ id: string; name: string; rows: number }> };
+  | {
+      checked: true;
+      values: number;
+      rows: number;
+      lists: Array<{ id: string; name: string; rows: number }>;
+      /** After a resume once the lists changed: rows an earlier run sent that a list holds now. */
+      listedSinceSent?: number;
+    };
 
 export interface ImportSummary {
   file: string;
@@ -140,17 +147,24 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     const mapped = await mapColumns(ctx, file, opts);
     const plan = planImport(ctx, file, opts, mapped);
     const expectedRows = estimateRows(file.path);
+    let lists: ListsOfResume | undefined;
     if (opts.dryRun || opts.strict) {
       await checkAgainstDnc(ctx, opts, mapped.http, plan);
+      // A --strict resume checks the rows first as its sending pass will: with what the lists stopped before.
+      lists = listsOfResume(ctx, file, opts, plan.suppression?.fingerprint);
+      if (lists.earlier) keepEarlierStops(ctx, plan, lists.earlier);
       if (await checkFirst(ctx, opts, plan, expectedRows)) return plan.summary;
     }
     // The lists' state goes into the journal (one request); their values are read once the journal is kept (a front
     // end following the job hears where first). --strict read them already.
     const listing = opts.dncCheck && !plan.suppression ? await readDncListing(mapped.http) : undefined;
-    const opened = openJournal(ctx, file, opts, plan, mapped, listing?.fingerprint ?? plan.suppression?.fingerprint);
+    lists ??= listsOfResume(ctx, file, opts, listing?.fingerprint);
+    const opened = openJournal(ctx, file, opts, plan, mapped, lists.recorded);
     closeJournal = () => opened.journal?.close();
-    if (!opts.strict) await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
-    if (opened.earlier && plan.suppression) keepEarlierStops(ctx, plan, plan.suppression, opened.earlier);
+    if (!opts.strict) {
+      await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
+      if (lists.earlier) keepEarlierStops(ctx, plan, lists.earlier);
+    }
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
     if (pass.valid > 0 && !opts.sync && !opts.wait) return plan.summary; // the journal is what a follow-up resumes
@@ -242,15 +256,17 @@ async function checkAgainstDnc(
 }
 
 /** A resume after the lists changed: the rows of chunks already accepted go by what the lists stopped then, every
- * other row by what they stopped then or stop now (earlier-stops.ts). */
-function keepEarlierStops(ctx: JobContext, plan: Plan, dnc: DncLists, earlier: EarlierStops): void {
-  plan.suppression = plan.passOptions.suppression = withEarlierStops(dnc, earlier);
+ * other row by what they stopped then or hold now (earlier-stops.ts). */
+function keepEarlierStops(ctx: JobContext, plan: Plan, earlier: EarlierStops): void {
+  if (!plan.suppression) return;
+  plan.suppression = plan.passOptions.suppression = withEarlierStops(plan.suppression, earlier);
   plan.summary.dnc = dncSummary(plan.suppression, []);
   ctx.emit({
     type: 'note',
     text:
-      'The do-not-contact lists changed since this import started: the rows of chunks already accepted are told as ' +
-      'that run checked them; every other row is left out if a list held it then or holds it now.',
+      'The do-not-contact lists changed since this import started: rows in chunks the service already accepted keep ' +
+      "that run's verdicts (a row sent before its opt-out is no reject now), and every other row is left out if a " +
+      'list held it then or holds it now.',
   });
 }
 
@@ -383,8 +399,6 @@ interface Opened {
   journal?: Journal<ImportRecords>;
   previous?: Journal<ImportRecords>;
   alreadyAccepted: Map<number, AcceptedChunk>;
-  /** A resume after the lists changed: what they stopped in the earlier run. */
-  earlier?: EarlierStops;
 }
 
 function openJournal(
@@ -393,14 +407,12 @@ function openJournal(
   opts: ImportOptions,
   plan: Plan,
   mapped: Mapped,
+  /** The lists' state the journal records (listsOfResume). */
   dncLists: string | undefined,
 ): Opened {
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
   if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
-  // A journal written before the lists' state was recorded resumes without it (its settings did not have it); one
-  // whose lists changed since keeps the state it recorded, and the verdicts its chunks record.
-  const lists = opts.resume && dncLists ? listsSince(ctx, journalPath, dncLists) : { recorded: dncLists };
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -420,7 +432,7 @@ function openJournal(
       // Only when there is one: journals of files without a preamble stay as they were.
       ...(mapped.skipLines ? { skipLines: mapped.skipLines } : {}),
       // Skipped, or the state of the lists checked against: a resume checks rows against the same lists.
-      ...(!opts.dncCheck ? { dncCheck: false } : lists.recorded ? { dncLists: lists.recorded } : {}),
+      ...(!opts.dncCheck ? { dncCheck: false } : dncLists ? { dncLists } : {}),
     },
   };
   const { journal, previous } = Journal.start<ImportRecords>(
@@ -443,17 +455,25 @@ function openJournal(
   plan.summary.files.journal = journalPath;
   ctx.emit({ type: 'journal', path: journalPath });
   ctx.resumable();
-  return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map(), earlier: lists.earlier };
+  return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
 }
 
-/** The lists' state a resume records (the one its journal has; none when an older journal has none), and, when the
- * lists changed since the first run (a list's size or last change), what they stopped then: rows of chunks already
- * accepted were checked against the lists as they were, and must be told as they were. A journal whose chunks do not
- * record it (an older outreach wrote them) is refused. */
-function listsSince(ctx: JobContext, journalPath: string, now: string): { recorded?: string; earlier?: EarlierStops } {
+/** The lists' state the journal records, and, on a resume after they changed, what they stopped then. */
+interface ListsOfResume {
+  recorded?: string;
+  earlier?: EarlierStops;
+}
+
+/** A new run records the lists' state it read. A resume records what its journal has (none, when an older one has
+ * none); when the lists changed since (a list's size or last change), the rows of chunks already accepted were
+ * checked against the lists as they were, and are told so by what the journal's chunks record they stopped then. A
+ * journal whose chunks record none (an older outreach wrote them) is refused. Read before the journal is opened (and
+ * locked): opening it refuses it when another run holds it. */
+function listsOfResume(ctx: JobContext, file: InputFile, opts: ImportOptions, now: string | undefined): ListsOfResume {
+  if (!opts.resume || now === undefined || file.fromStdin) return { recorded: now };
   let previous: Journal<ImportRecords> | undefined;
   try {
-    previous = Journal.read<ImportRecords>(journalPath, 'import');
+    previous = Journal.read<ImportRecords>(`${file.base}.import-journal`, 'import');
   } catch {
     return { recorded: now }; // said when the journal is opened
   }
@@ -528,6 +548,17 @@ async function sendRows(
   Object.assign(summary, { total: pass.total, sent: pass.sent, rejected: pass.rejected, chunks: pass.chunks });
   if (opts.resume) summary.sentBefore = pass.sentBefore;
   summary.dnc = dncSummary(plan.suppression, pass.stoppedBy);
+  if (pass.listedSinceSentCount && summary.dnc.checked) {
+    summary.dnc.listedSinceSent = pass.listedSinceSentCount;
+    const more = pass.listedSinceSentCount > pass.listedSinceSent.length ? ', ...' : '';
+    ctx.emit({
+      type: 'note',
+      text:
+        `${plural(pass.listedSinceSentCount, 'row')} sent before the lists changed ${pass.listedSinceSentCount === 1 ? 'is' : 'are'} ` +
+        `on a do-not-contact list now (row ${pass.listedSinceSent.join(', ')}${more}): the service has ` +
+        `${pass.listedSinceSentCount === 1 ? 'it' : 'them'}.`,
+    });
+  }
   summary.requestIds = pass.accepted
     .filter((a) => a.requestId)
     .sort((a, b) => a.chunk - b.chunk)

@@ -14,7 +14,8 @@ import { UnitRunner } from '../runner.js';
 import type { BodyFormat } from './chunk-body.js';
 import { ChunkBuilder, type SpooledChunk } from './chunk-builder.js';
 import { rangeOf, type AcceptedChunk, type ImportRecords } from './send-chunk.js';
-import { takeStops, type ChunkStops } from './earlier-stops.js';
+import { emailHash, takeStops, type ChunkStops } from './earlier-stops.js';
+import { canonicalDncKey } from '../../io/dnc-values.js';
 import { visible } from '../../visible-text.js';
 
 export interface SendPassOptions {
@@ -50,16 +51,23 @@ export interface SendPassResult {
   valid: number;
   /** Rows each do-not-contact list stopped, by the list's number. */
   stoppedBy: number[];
+  /** Rows an earlier run sent in a chunk the service accepted, which a list holds now (a resume after the lists
+   * changed): how many, and the first of them. */
+  listedSinceSentCount: number;
+  listedSinceSent: number[];
 }
+
+/** The most rows of a kind a summary names. */
+const maxRowsSaid = 5;
 
 /** The chunks of a pass: built one at a time, spooled, and sent with bounded concurrency (or, with nothing to send,
  * only counted); each one's spool goes once it is accepted, and every spool left when the pass ends. */
 class Chunks {
   private building: ChunkBuilder | undefined;
   private rowsLimit = 0;
-  /** A row of the chunk under way that a list holds now, sent only as part of the chunk accepted before
-   * (SendPassOptions.suppression's `earlier`): its row and list. */
-  private listedNow: [number, number] | undefined;
+  /** The rows of the chunk under way that a list holds now, sent only as part of the very chunk the service accepted
+   * before the lists changed (SendPassOptions.suppression's `earlier`): each row and list. */
+  private listedNow: Array<[number, number]> = [];
   private readonly spooled = new Set<SpooledChunk>();
   private readonly sender: UnitRunner<SpooledChunk, AcceptedChunk> | undefined;
   /** The rows the lists stopped in each chunk's stretch of the file, journaled with it (earlier-stops.ts). */
@@ -83,7 +91,7 @@ class Chunks {
             before: (chunk) => {
               const dnc = this.stopsOf.get(chunk.index);
               this.stopsOf.delete(chunk.index);
-              options.journal?.sending(chunk.index, { ...rangeOf(chunk), ...(dnc ? { dnc } : {}) });
+              options.journal?.sending(chunk.index, rangeOf(chunk), dnc && { dnc });
             },
             after: (spool, { chunk, ...entry }) => {
               options.journal?.accepted(chunk, entry);
@@ -99,6 +107,7 @@ class Chunks {
   /** Adds a row's JSON to the chunk under way, closing it first when the row would not fit. Synchronous for the common
    * row (an await a row costs as much as the checks); a promise only when a chunk closes and goes. */
   add(row: number, json: string, listedNow?: number): Promise<void> | undefined {
+    if (this.pastRecorded(row)) return this.formAsRecorded(row).then(() => this.add(row, json, listedNow));
     const bytes = Buffer.byteLength(json);
     const under = this.building;
     if (under && (under.rows >= this.rowsLimit || under.bytesWith(bytes) > this.options.chunkBytes))
@@ -107,8 +116,24 @@ class Chunks {
     return undefined;
   }
 
+  /** A resume after the lists changed forms each chunk its journal records over the same rows, however many of them
+   * drop out now: the chunks after it, accepted ones among them, come out as they were. Whether `row` lies past the
+   * chunk to be formed now. */
+  private pastRecorded(row: number): boolean {
+    const last = this.options.suppression?.earlier?.lastRowOf(this.result.chunks);
+    return last !== undefined && row > last;
+  }
+
+  /** Closes the chunk under way at its recorded end; a recorded chunk none of whose rows goes now is passed over. */
+  private async formAsRecorded(row: number): Promise<void> {
+    while (this.pastRecorded(row)) {
+      if (this.building) await this.close();
+      else this.result.chunks++;
+    }
+  }
+
   private append(row: number, json: string, bytes: number, listedNow: number | undefined): void {
-    if (listedNow !== undefined) this.listedNow ??= [row, listedNow];
+    if (listedNow !== undefined) this.listedNow.push([row, listedNow]);
     if (!this.building) {
       const { prefix, suffix } = this.options.format;
       this.building = new ChunkBuilder(this.result.chunks, prefix, suffix, Boolean(this.sender));
@@ -122,7 +147,8 @@ class Chunks {
     if (!this.building) return;
     const chunk = this.building.finish();
     const listedNow = this.listedNow;
-    this.building = this.listedNow = undefined;
+    this.building = undefined;
+    this.listedNow = [];
     this.result.chunks++;
     const stops = this.stopsUpTo(chunk.lastRow);
     if (!this.sender) return;
@@ -131,11 +157,13 @@ class Chunks {
     if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
       this.accept(earlier);
       this.result.sentBefore += earlier.rows;
+      for (const [row] of listedNow) if (this.result.listedSinceSent.push(row) >= maxRowsSaid) break;
+      this.result.listedSinceSentCount += listedNow.length;
       this.discard(chunk);
       return;
     }
     // A chunk accepted before that no longer forms as it did is sent again: never with a row a list holds now.
-    if (listedNow) throw listedRowSentAgain(listedNow, this.options);
+    if (listedNow.length) throw listedRowSentAgain(listedNow[0]!, this.options);
     if (stops) this.stopsOf.set(chunk.index, stops);
     await this.sender.submit(chunk);
   }
@@ -167,14 +195,14 @@ class Chunks {
 }
 
 /** A row a list holds now, of a chunk the service accepted before the lists changed, which would be sent again: it no
- * longer forms as it did (its rows were edited since, or a row before it is on a list now). */
+ * longer forms as it did (its rows were edited since). */
 function listedRowSentAgain([row, list]: [number, number], options: SendPassOptions): UsageError {
   const name = visible(options.suppression!.lists[list]!.name);
   return new UsageError(
-    `row ${row} is on do-not-contact list "${name}" now, and the chunk the service accepted it in before the lists ` +
-      'changed would be sent again (it is not formed as it was: rows were edited since, or a row before it is on a ' +
-      'list now): it is not',
-    'Restore the rows as they were sent, or start over with --restart (every row checked against the lists as they are now).',
+    `row ${row} is on do-not-contact list "${name}" now, and its chunk, which the service accepted before the lists ` +
+      'changed, is to be sent again (its rows differ from those sent): stopped before sending it',
+    'Restore the rows of that chunk as they were sent, or start over with --restart (every row checked against the ' +
+      'lists as they are now).',
   );
 }
 
@@ -234,8 +262,11 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     accepted: [],
     valid: 0,
     stoppedBy: [],
+    listedSinceSentCount: 0,
+    listedSinceSent: [],
   };
-  // The rows the lists stopped since the last chunk, two numbers each (row, list): journaled with the next chunk.
+  // The rows the lists stopped since the last chunk, three numbers each (row, list, the email's hash): journaled with
+  // the next chunk.
   const stops: number[] = [];
   const lists = options.suppression?.lists;
   const chunks = new Chunks(ctx, options, result, (lastRow) => lists && takeStops(stops, lastRow, lists));
@@ -251,7 +282,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           result.rejected++;
           if (check.list !== undefined) {
             result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
-            stops.push(record.row, check.list);
+            if (lists) stops.push(record.row, check.list, emailHash(canonicalDncKey(check.email)));
           }
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
