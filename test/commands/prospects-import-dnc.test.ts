@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/context.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { changeRecord, prospectByEmail, state } from '../helpers/sandbox-state.js';
 import { startFaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
-import { cutJournalUnits } from '../helpers/journal.js';
+import { cutJournalUnits, dropRecords } from '../helpers/journal.js';
 import { dncItemsTable, dncListsTable } from '../../src/sandbox/resources/dnc/tables.js';
 import type { DncListRecord } from '../../src/sandbox/model.js';
 
@@ -331,6 +331,79 @@ describe('prospects import against the do-not-contact lists', () => {
     expect(resumed.stderr).toContain(
       '1 row sent before the lists changed is on a do-not-contact list now (row 7): the service has it.\n',
     );
+  });
+
+  it('a second resume after a second change forms the chunks as the first: copies of an email stay duplicates, and nothing accepted goes again', async () => {
+    // Q twice: its second copy (row 5) was a duplicate inside chunk 1, which the service accepted; chunk 0 (Q and X)
+    // was sent and its answer lost.
+    writeFileSync(
+      join(dir, 'q.csv'),
+      'email\nq@fresh.example\nx@fresh.example\ny@fresh.example\nq@fresh.example\nz@fresh.example\n',
+    );
+    const argv = ['q.csv', '--chunk-size', '2', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '--keep-journal', '-q'])).code).toBe(3);
+    const journal = join(dir, 'q.import-journal');
+    dropRecords(journal, /^\{"unit":0,"accepted"|"finished"/);
+    await run(['dnc', 'add', 'dncCustmr2', 'q@fresh.example'], { env: sb.env, cwd: dir });
+    const posts = importPosts();
+    const first = await importIn([...argv, '--resume', '--keep-journal', '--json']);
+    expect(first.code).toBe(3);
+    expect(importPosts()).toBe(posts + 1); // chunk 0 again, without Q
+    expect(readFileSync(join(dir, 'q.rejected.csv'), 'utf8')).toBe(
+      'row,reason,email\n' +
+        '2,"on do-not-contact list ""Current customers"" now; an earlier run sent it and its answer was lost: the ' +
+        'service may hold it",q@fresh.example\n' +
+        '5,duplicate email: first seen on row 2,q@fresh.example\n',
+    );
+    // A second change of the lists, then a second resume.
+    await run(['dnc', 'add', 'dncCustmr2', 'unrelated.example'], { env: sb.env, cwd: dir });
+    dropRecords(journal, /"finished"/);
+    const second = await importIn([...argv, '--resume', '--json']);
+    expect(second.code).toBe(3);
+    expect(importPosts()).toBe(posts + 1);
+    expect(JSON.parse(second.stdout)).toMatchObject({ sent: 3, sentBefore: 3, rejected: 2, chunks: 2 });
+    // Chunk 0 was accepted by the first resume (without Q): Q's stop is its record's now.
+    expect(readFileSync(join(dir, 'q.rejected.csv'), 'utf8')).toBe(
+      'row,reason,email\n' +
+        '2,"on do-not-contact list ""Current customers""",q@fresh.example\n' +
+        '5,duplicate email: first seen on row 2,q@fresh.example\n',
+    );
+  });
+
+  it('a resume after the lists changed passes over a recorded chunk none of whose rows goes now, and does not count it', async () => {
+    writeFileSync(join(dir, 'k.csv'), 'email\n' + ['a', 'b', 'c', 'd'].map((n) => `${n}@fresh.example\n`).join(''));
+    const argv = ['k.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '--keep-journal', '-q'])).code).toBe(0);
+    // Chunk 1 (B alone) was sent and its answer lost; B is on a list now.
+    dropRecords(join(dir, 'k.import-journal'), /^\{"unit":1,"accepted"|"finished"/);
+    await run(['dnc', 'add', 'dncCustmr2', 'b@fresh.example'], { env: sb.env, cwd: dir });
+    const posts = importPosts();
+    const resumed = await importIn([...argv, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    expect(importPosts()).toBe(posts);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary).toMatchObject({ sent: 3, sentBefore: 3, rejected: 1, chunks: 3 });
+    expect(summary.requestIds).toHaveLength(3);
+  });
+
+  it('names at most five of the rows sent before the lists changed that a list holds now', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    writeFileSync(join(dir, 'h.csv'), 'email\n' + names.map((n) => `${n}@fresh.example\n`).join(''));
+    const argv = ['h.csv', '--chunk-size', '1', '--concurrency', '1', '--no-wait'];
+    expect((await importIn([...argv, '--keep-journal', '-q'])).code).toBe(0);
+    dropRecords(join(dir, 'h.import-journal'), /^\{"unit":8,"accepted"|"finished"/);
+    await run(['dnc', 'add', 'dncCustmr2', ...names.map((n) => `${n}@fresh.example`)], { env: sb.env, cwd: dir });
+    const resumed = await importIn([...argv, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    expect(resumed.stderr).toContain(
+      '8 rows sent before the lists changed are on a do-not-contact list now (row 2, 3, 4, 5, 6, ...): the service has them.\n',
+    );
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      sent: 8,
+      sentBefore: 8,
+      rejected: 1,
+      dnc: { listedSinceSent: 8 },
+    });
   });
 
   it('--strict --resume after the lists changed checks the rows first as the sending pass does: by the verdicts of before', async () => {

@@ -23,3 +23,9 @@ export function cutJournalUnits(path: string, keep: number): void {
   });
   writeFileSync(path, `${[header, ...kept].join('\n')}\n`);
 }
+
+/** Drops the records that match `pattern` (a chunk's acceptance, as if its answer had been lost; the end). */
+export function dropRecords(path: string, pattern: RegExp): void {
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  writeFileSync(path, `${lines.filter((line, i) => i === 0 || !pattern.test(line)).join('\n')}\n`);
+}

@@ -1,7 +1,16 @@
 // What the lists stopped in an earlier run of an import, as its chunks journal it and a resume after the lists changed
 // reads it back: the record of a chunk's stretch, its checks, and the verdicts a row gets from it.
 import { describe, expect, it } from 'vitest';
-import { emailHash, isChunkStops, takeStops, withEarlierStops } from '../../src/jobs/import/earlier-stops.js';
+import { join } from 'node:path';
+import {
+  earlierStops,
+  emailHash,
+  isChunkStops,
+  takeStops,
+  withEarlierStops,
+} from '../../src/jobs/import/earlier-stops.js';
+import { Journal } from '../../src/jobs/journal.js';
+import { tempDir } from '../helpers/context.js';
 import { checkRow } from '../../src/io/import/preflight.js';
 import { EmailIndex } from '../../src/io/import/email-index.js';
 import { DncSet } from '../../src/io/import/dnc-set.js';
@@ -14,40 +23,48 @@ const lists = [
 
 describe('takeStops', () => {
   it("takes the rows up to a chunk's last row, each list once in the order first used, and leaves the rest", () => {
-    const pending = [3, 1, 111, 4, 0, 222, 9, 1, 333, 12, 0, 444];
+    const pending = [3, 1, 111, 0, 4, 0, 222, 1, 9, 1, 333, 0, 12, 0, 444, 0];
     expect(takeStops(pending, 9, lists)).toEqual({
+      through: 9,
       lists: [
         ['c2', 'Customers'],
         ['g1', 'Global'],
       ],
-      stops: [3, 0, 111, 4, 1, 222, 9, 0, 333],
+      stops: [3, 0, 111, 0, 4, 1, 222, 1, 9, 0, 333, 0],
     });
-    expect(pending).toEqual([12, 0, 444]);
-    expect(takeStops(pending, 11, lists)).toEqual({ lists: [], stops: [] });
-    expect(pending).toEqual([12, 0, 444]);
+    expect(pending).toEqual([12, 0, 444, 0]);
+    expect(takeStops(pending, 11, lists)).toEqual({ through: 11, lists: [], stops: [] });
+    expect(pending).toEqual([12, 0, 444, 0]);
   });
 });
 
 describe('isChunkStops', () => {
   const range = { firstRow: 5, lastRow: 9, rows: 3, sha256: 'a'.repeat(64) };
   it('takes a record as outreach writes it', () => {
-    expect(isChunkStops({ lists: [['g1', 'Global']], stops: [2, 0, 7, 9, 0, 2 ** 32 - 1] }, range)).toBe(true);
-    expect(isChunkStops({ lists: [], stops: [] }, range)).toBe(true);
+    expect(
+      isChunkStops({ through: 9, lists: [['g1', 'Global']], stops: [2, 0, 7, 0, 9, 0, 2 ** 32 - 1, 1] }, range),
+    ).toBe(true);
+    // A stretch past the chunk's last row: rows at its end were left out.
+    expect(isChunkStops({ through: 12, lists: [['g1', 'Global']], stops: [12, 0, 7, 1] }, range)).toBe(true);
+    expect(isChunkStops({ through: 9, lists: [], stops: [] }, range)).toBe(true);
   });
 
   it.each([
-    ['no stops', { lists: [] }],
-    ['a stop cut short', { lists: [['g1', 'G']], stops: [4, 0] }],
-    ['rows out of order', { lists: [['g1', 'G']], stops: [4, 0, 1, 3, 0, 1] }],
-    ['a row twice', { lists: [['g1', 'G']], stops: [4, 0, 1, 4, 0, 1] }],
-    ['a row past the chunk', { lists: [['g1', 'G']], stops: [10, 0, 1] }],
-    ['a row 0', { lists: [['g1', 'G']], stops: [0, 0, 1] }],
-    ['a list it does not name', { lists: [['g1', 'G']], stops: [4, 1, 1] }],
-    ['a hash past 32 bits', { lists: [['g1', 'G']], stops: [4, 0, 2 ** 32] }],
-    ['a list of one text', { lists: [['g1']], stops: [] }],
-    ['a name that is no text', { lists: [['g1', 5]], stops: [] }],
-    ['an id too long to be one', { lists: [['g'.repeat(201), 'G']], stops: [] }],
-    ['a row that is no number', { lists: [['g1', 'G']], stops: ['4', 0, 1] }],
+    ['no stops', { through: 9, lists: [] }],
+    ['a stop cut short', { through: 9, lists: [['g1', 'G']], stops: [4, 0, 1] }],
+    ['a seen mark that is neither 0 nor 1', { through: 9, lists: [['g1', 'G']], stops: [4, 0, 1, 2] }],
+    ['rows out of order', { through: 9, lists: [['g1', 'G']], stops: [4, 0, 1, 0, 3, 0, 1, 0] }],
+    ['a row twice', { through: 9, lists: [['g1', 'G']], stops: [4, 0, 1, 0, 4, 0, 1, 0] }],
+    ['a row past the chunk', { through: 9, lists: [['g1', 'G']], stops: [10, 0, 1, 0] }],
+    ['a row 0', { through: 9, lists: [['g1', 'G']], stops: [0, 0, 1, 0] }],
+    ['a list it does not name', { through: 9, lists: [['g1', 'G']], stops: [4, 1, 1, 0] }],
+    ['a hash past 32 bits', { through: 9, lists: [['g1', 'G']], stops: [4, 0, 2 ** 32, 0] }],
+    ['a list of one text', { through: 9, lists: [['g1']], stops: [] }],
+    ['a name that is no text', { through: 9, lists: [['g1', 5]], stops: [] }],
+    ['an id too long to be one', { through: 9, lists: [['g'.repeat(201), 'G']], stops: [] }],
+    ['a stretch ending before the chunk', { through: 8, lists: [], stops: [] }],
+    ['no stretch', { lists: [], stops: [] }],
+    ['a row that is no number', { through: 9, lists: [['g1', 'G']], stops: ['4', 0, 1, 0] }],
   ])('refuses %s', (_what, record) => {
     expect(isChunkStops(record, range)).toBe(false);
   });
@@ -61,13 +78,14 @@ describe('withEarlierStops, and the verdicts checkRow gives by it', () => {
   const resumed = withEarlierStops(dnc, {
     // Chunk 0 (rows 2-5) and chunk 2 (rows 9-12) accepted; chunk 1 (rows 6-8) sent, never answered.
     chunks: new Map([
-      [0, { firstRow: 2, lastRow: 5, accepted: true }],
-      [1, { firstRow: 6, lastRow: 8, accepted: false }],
-      [2, { firstRow: 9, lastRow: 12, accepted: true }],
+      [0, { through: 5, accepted: true }],
+      [1, { through: 8, accepted: false }],
+      [2, { through: 12, accepted: true }],
     ]),
     rows: Uint32Array.from([3, 8, 10]),
     hashes: Uint32Array.from(['then@gone.example', 'then@global.example', 'then@both.example'].map(emailHash)),
     listOf: Uint32Array.from([0, 1, 1]),
+    seen: Uint8Array.from([0, 1, 0]),
     lists: [
       ['gone9', 'A list deleted since'],
       ['g1', 'Global'],
@@ -75,6 +93,24 @@ describe('withEarlierStops, and the verdicts checkRow gives by it', () => {
   });
   const check = (row: number, email: string) =>
     checkRow({ row, fields: [email] }, 0, new EmailIndex(10), 'record', resumed);
+
+  it("counts a row's email as seen where an earlier run took it on, for the duplicates after it", () => {
+    const emails = new EmailIndex(10);
+    expect(checkRow({ row: 8, fields: ['then@global.example'] }, 0, emails, 'record', resumed)).toMatchObject({
+      ok: false,
+      seen: true,
+    });
+    expect(checkRow({ row: 11, fields: ['then@global.example'] }, 0, emails, 'record', resumed)).toMatchObject({
+      ok: false,
+      reason: 'duplicate email: first seen on row 8',
+    });
+    // Stopped then by a record that says the run did not take it on: its later copies are no duplicates of it.
+    checkRow({ row: 3, fields: ['then@gone.example'] }, 0, emails, 'record', resumed);
+    expect(checkRow({ row: 12, fields: ['then@gone.example'] }, 0, emails, 'record', resumed)).toEqual({
+      ok: true,
+      email: 'then@gone.example',
+    });
+  });
 
   it('names a list that stopped rows then and is gone now by the name it had, after the lists of now', () => {
     expect(resumed.lists).toEqual([...lists, { id: 'gone9', name: 'A list deleted since' }]);
@@ -95,6 +131,7 @@ describe('withEarlierStops, and the verdicts checkRow gives by it', () => {
       list: 1,
       reason:
         'on do-not-contact list "Customers" now; an earlier run sent it and its answer was lost: the service may hold it',
+      seen: true,
     });
     expect(check(13, 'now@listed.example')).toMatchObject({
       ok: false,
@@ -110,5 +147,44 @@ describe('withEarlierStops, and the verdicts checkRow gives by it', () => {
 
   it("gives each recorded chunk's last row, and none past them", () => {
     expect([0, 1, 2, 3].map((chunk) => resumed.earlier!.lastRowOf(chunk))).toEqual([5, 8, 12, undefined]);
+  });
+});
+
+describe('earlierStops', () => {
+  const range = (firstRow: number, lastRow: number) => ({ firstRow, lastRow, rows: 1, sha256: 'a'.repeat(64) });
+  const journalOf = (write: (journal: Journal) => void) => {
+    const path = join(tempDir('outreach-earlier-stops-'), 'x.import-journal');
+    const journal = Journal.create(path, { job: 'import', input: { path: 'x.csv' }, settings: {} });
+    write(journal);
+    journal.close();
+    return Journal.read(path, 'import')!;
+  };
+
+  it("reads every chunk's stretch and stops, each chunk's from its last record", () => {
+    const journal = journalOf((j) => {
+      j.sending(0, range(2, 3), { dnc: { through: 4, lists: [['g1', 'Global']], stops: [4, 0, 7, 0] } });
+      j.accepted(0, range(2, 3));
+      j.sending(1, range(5, 6), { dnc: { through: 6, lists: [], stops: [] } });
+      // Chunk 0 sent again (a resume): its new record, which says row 4 was taken on before, replaces the first.
+      j.sending(0, range(2, 3), { dnc: { through: 4, lists: [['c2', 'Customers']], stops: [4, 0, 7, 1] } });
+    });
+    const earlier = earlierStops(journal)!;
+    expect(earlier.chunks).toEqual(
+      new Map([
+        [0, { through: 4, accepted: true }],
+        [1, { through: 6, accepted: false }],
+      ]),
+    );
+    expect([...earlier.rows, ...earlier.seen, ...earlier.listOf]).toEqual([4, 1, 0]);
+    expect(earlier.lists).toEqual([['c2', 'Customers']]);
+  });
+
+  it('finds none in a journal whose chunks record none, and refuses stretches out of order', () => {
+    expect(earlierStops(journalOf((j) => j.sending(0, range(2, 3))))).toBeUndefined();
+    const crossed = journalOf((j) => {
+      j.sending(0, range(2, 3), { dnc: { through: 9, lists: [], stops: [] } });
+      j.sending(1, range(5, 6), { dnc: { through: 6, lists: [], stops: [] } });
+    });
+    expect(() => earlierStops(crossed)).toThrow(/record of unit 1 \(sending\) that outreach did not write/);
   });
 });

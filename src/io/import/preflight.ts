@@ -8,10 +8,12 @@ import { canonicalDncKey } from '../dnc-values.js';
 import type { EmailIndex } from './email-index.js';
 import { visible } from '../../visible-text.js';
 
-/** `list`: the number of the do-not-contact list that stopped the row. `listedNow`: the list that holds a row which
- * goes by an earlier run's verdict (a resume after the lists changed), sent only in the very chunk accepted then. */
+/** `list`: the number of the do-not-contact list that stopped the row (`seen`: a row an earlier run took on, a resume
+ * after the lists changed). `listedNow`: the list that holds a row which goes by an earlier run's verdict, sent only in
+ * the very chunk accepted then. */
 export type RowCheck =
-  { ok: true; email: string; listedNow?: number } | { ok: false; email: string; reason: string; list?: number };
+  | { ok: true; email: string; listedNow?: number }
+  | { ok: false; email: string; reason: string; list?: number; seen?: boolean };
 
 /** The do-not-contact lists rows are checked against, and their ids and names by number. */
 export interface Suppression {
@@ -24,8 +26,9 @@ export interface Suppression {
 /** An earlier run's verdicts, by row: a row of a chunk the service accepted then goes by them alone; any other row is
  * stopped by a list that stopped it then or holds it now. */
 export interface EarlierVerdicts {
-  /** The number of the list that stopped the row then (its email as it is now), or -1. */
-  listOf(row: number, key: string): number;
+  /** The list (by number) that stopped the row then, if its email is as it was; and whether an earlier run had taken
+   * the row on before (its email counts as seen for the duplicates after it). */
+  stopOf(row: number, key: string): { list: number; seen: boolean } | undefined;
   /** The row lies in a chunk the service accepted. */
   keeps(row: number): boolean;
   /** The row lies in a chunk that was sent and never answered: the service may hold it. */
@@ -34,21 +37,22 @@ export interface EarlierVerdicts {
   lastRowOf(index: number): number | undefined;
 }
 
-/** The list that stops a row (-1: none); for a row of an accepted chunk, the list that holds it now; for a row the
- * service may hold, that it may. */
+/** The list that stops a row (-1: none), and whether an earlier run took it on (`seen`); for a row of an accepted
+ * chunk, the list that holds it now; for a row the lists stop now only, whether the service may hold it. */
 function listOfRow(
   suppression: Suppression,
   key: string,
   row: number,
-): { list: number; listedNow?: number; sentMaybe?: boolean } {
+): { list: number; seen?: boolean; listedNow?: number; sentMaybe?: boolean } {
   const { earlier } = suppression;
   if (!earlier) return { list: suppression.set.listOfEmail(key) };
-  const then = earlier.listOf(row, key);
-  if (then >= 0) return { list: then };
+  const then = earlier.stopOf(row, key);
+  if (then) return then;
   const now = suppression.set.listOfEmail(key);
   if (now < 0) return { list: -1 };
   if (earlier.keeps(row)) return { list: -1, listedNow: now };
-  return earlier.sentMaybe(row) ? { list: now, sentMaybe: true } : { list: now };
+  // Stopped by the lists of now only: the earlier run (if it came this far) took it on.
+  return { list: now, seen: true, sentMaybe: earlier.sentMaybe(row) };
 }
 
 /** A value longer than this is no prospect field: a broken file, or a document pasted in a cell. */
@@ -91,12 +95,15 @@ export function checkRow(
   // One form for the address, however it is written, for both the lists and the duplicates.
   const key = canonicalDncKey(email);
   // Before duplicates: every row of a listed email says so, not only its first.
-  const { list, listedNow, sentMaybe } = suppression ? listOfRow(suppression, key, record.row) : { list: -1 };
+  const { list, seen, listedNow, sentMaybe } = suppression ? listOfRow(suppression, key, record.row) : { list: -1 };
   if (list >= 0) {
+    // A resume after the lists changed: the rows of accepted chunks come out as the run that sent them formed them,
+    // which took the later copies of an email it had taken on for duplicates.
+    if (seen && mode === 'record') emails.firstRowOf(key, record.row);
     const reason = `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`;
     // Sent by an earlier run whose answer was lost: not sent again, but the service may have it.
     const maybe = sentMaybe ? ' now; an earlier run sent it and its answer was lost: the service may hold it' : '';
-    return { ok: false, email, reason: reason + maybe, list };
+    return { ok: false, email, reason: reason + maybe, list, ...(seen ? { seen } : {}) };
   }
   const first = mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);
   if (first !== undefined && first !== record.row)

@@ -8,12 +8,18 @@ import type { Suppression } from '../../io/import/preflight.js';
 import { hashed, hashText } from '../../io/text-hash.js';
 import type { DncLists } from '../dnc-lists.js';
 
-/** The rows a chunk's stretch of the file lost to the lists, as its sending record holds them: each list once, as
- * [id, name]; each row as three numbers (its row, its list's index in `lists`, the hash of its email). */
+/** The rows a chunk's stretch of the file lost to the lists, as its sending record holds them: where the stretch ends
+ * (past the chunk's last row when rows at its end were left out); each list once, as [id, name]; each row as four
+ * numbers (its row, its list's index in `lists`, the hash of its email, and 1 when an earlier run took the row on,
+ * so its email counts as seen for the duplicates after it, else 0). */
 export interface ChunkStops {
+  through: number;
   lists: Array<[string, string]>;
   stops: number[];
 }
+
+/** Numbers a stop takes in a record. */
+export const stopSize = 4;
 
 /** The most characters of a list's id and name kept in a record (the service's are far shorter). */
 const maxIdChars = 200;
@@ -31,49 +37,53 @@ export function isChunkStops(value: unknown, range: UnitRange): value is ChunkSt
   if (typeof record !== 'object' || record === null || !Array.isArray(record.lists) || !Array.isArray(record.stops))
     return false;
   const text = (t: unknown, max: number) => typeof t === 'string' && t.length <= max;
-  const { lists, stops } = record;
+  const { through, lists, stops } = record;
+  if (!Number.isSafeInteger(through) || through! < range.lastRow || through! > 0xffff_ffff) return false;
   if (!lists.every((l) => Array.isArray(l) && l.length === 2 && text(l[0], maxIdChars) && text(l[1], maxNameChars)))
     return false;
-  if (stops.length % 3 !== 0) return false;
+  if (stops.length % stopSize !== 0) return false;
   const whole = (n: unknown, max: number): n is number =>
     Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max;
   let previous = 0;
-  for (let i = 0; i < stops.length; i += 3) {
-    const [row, list, hash] = [stops[i], stops[i + 1], stops[i + 2]];
-    if (!whole(row, Math.min(range.lastRow, 0xffff_ffff)) || row <= previous) return false;
+  for (let i = 0; i < stops.length; i += stopSize) {
+    const [row, list, hash, seen] = [stops[i], stops[i + 1], stops[i + 2], stops[i + 3]];
+    if (seen !== 0 && seen !== 1) return false;
+    if (!whole(row, through!) || row <= previous) return false;
     if (!whole(list, lists.length - 1) || !whole(hash, 0xffff_ffff)) return false;
     previous = row;
   }
   return true;
 }
 
-/** The stops of the rows up to `lastRow`, as a chunk's sending record holds them, taken out of `pending`: the rows
- * stopped since the last chunk, three numbers each (row, the list's number in `lists`, the email's hash). */
+/** The stops of the rows up to `through`, as a chunk's sending record holds them, taken out of `pending`: the rows
+ * stopped since the last chunk, four numbers each (row, the list's number in `lists`, the email's hash, seen). */
 export function takeStops(
   pending: number[],
-  lastRow: number,
+  through: number,
   lists: ReadonlyArray<{ id: string; name: string }>,
 ): ChunkStops {
   let count = 0;
-  while (count < pending.length && pending[count]! <= lastRow) count += 3;
+  while (count < pending.length && pending[count]! <= through) count += stopSize;
   const taken = pending.splice(0, count);
   const used = new Map<number, number>();
-  for (let i = 1; i < taken.length; i += 3) {
+  for (let i = 1; i < taken.length; i += stopSize) {
     const list = taken[i]!;
     if (!used.has(list)) used.set(list, used.size);
     taken[i] = used.get(list)!;
   }
-  return { lists: [...used.keys()].map((list) => [lists[list]!.id, lists[list]!.name]), stops: taken };
+  return { through, lists: [...used.keys()].map((list) => [lists[list]!.id, lists[list]!.name]), stops: taken };
 }
 
-/** What the journal's chunks record: each chunk's stretch (by its number: whether the service accepted it), and every
- * stop, by row. */
+/** What the journal's chunks record: each chunk's stretch of the file (by its number: where it ends, and whether the
+ * service accepted it; it starts after the chunk before it), and every stop, by row. */
 export interface EarlierStops {
-  chunks: Map<number, { firstRow: number; lastRow: number; accepted: boolean }>;
+  chunks: Map<number, { through: number; accepted: boolean }>;
   rows: Uint32Array;
   hashes: Uint32Array;
   /** Each stop's list, an index into `lists`. */
   listOf: Uint32Array;
+  /** Each stop's row was taken on by an earlier run (1), or not (0). */
+  seen: Uint8Array;
   lists: Array<[string, string]>;
 }
 
@@ -86,8 +96,10 @@ export function earlierStops(journal: Journal): EarlierStops | undefined {
   const rows: number[] = [];
   const hashes: number[] = [];
   const listOf: number[] = [];
+  const seen: number[] = [];
   const listIndex = new Map<string, number>();
   const lists: Array<[string, string]> = [];
+  let through = 0;
   for (const [index, unit] of [...journal.units].sort((a, b) => a[0] - b[0])) {
     if (!unit.sending) {
       if (unit.accepted) return undefined; // accepted without a sending record: an older journal
@@ -97,17 +109,20 @@ export function earlierStops(journal: Journal): EarlierStops | undefined {
     const record = (unit.sending as { dnc?: unknown }).dnc;
     if (record === undefined) return undefined;
     if (!isChunkStops(record, unit.sending)) throw journal.notWritten('sending', index);
-    const { firstRow, lastRow } = unit.sending;
-    chunks.set(index, { firstRow, lastRow, accepted: unit.accepted !== undefined });
+    // Stretches follow one another in the order of the chunks.
+    if (record.through <= through) throw journal.notWritten('sending', index);
+    through = record.through;
+    chunks.set(index, { through, accepted: unit.accepted !== undefined });
     const own = record.lists.map(([id, name]) => {
       const key = `${id}\n${name}`;
       if (!listIndex.has(key)) listIndex.set(key, lists.push([id, name]) - 1);
       return listIndex.get(key)!;
     });
-    for (let i = 0; i < record.stops.length; i += 3) {
+    for (let i = 0; i < record.stops.length; i += stopSize) {
       rows.push(record.stops[i]!);
       listOf.push(own[record.stops[i + 1]!]!);
       hashes.push(record.stops[i + 2]!);
+      seen.push(record.stops[i + 3]!);
     }
   }
   // By row; a row two chunks record (a chunk sent again) takes the later one's verdict.
@@ -118,6 +133,7 @@ export function earlierStops(journal: Journal): EarlierStops | undefined {
     rows: Uint32Array.from(kept, (i) => rows[i]!),
     hashes: Uint32Array.from(kept, (i) => hashes[i]!),
     listOf: Uint32Array.from(kept, (i) => listOf[i]!),
+    seen: Uint8Array.from(kept, (i) => seen[i]!),
     lists,
   };
 }
@@ -145,30 +161,30 @@ export function withEarlierStops(dnc: DncLists, earlier: EarlierStops): DncLists
     if (number === undefined) numberOf.set(id, (number = lists.push({ id, name }) - 1));
     return number;
   });
-  // The chunks' stretches in order of their first row, to find a row's by halving.
-  const stretches = [...earlier.chunks.values()].sort((a, b) => a.firstRow - b.firstRow);
+  // The stretches in order (each ends past the one before it), to find a row's by halving.
+  const stretches = [...earlier.chunks].sort((a, b) => a[0] - b[0]).map(([, chunk]) => chunk);
   const chunkOf = (row: number) => {
     let low = 0;
     let high = stretches.length - 1;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if (stretches[mid]!.firstRow <= row) low = mid + 1;
+      if (stretches[mid]!.through < row) low = mid + 1;
       else high = mid - 1;
     }
-    const chunk = stretches[high];
-    return chunk && row <= chunk.lastRow ? chunk : undefined;
+    return stretches[low];
   };
   return {
     ...dnc,
     lists,
     earlier: {
-      listOf(row, key) {
+      stopOf(row, key) {
         const at = indexOf(earlier.rows, row);
-        return at >= 0 && earlier.hashes[at] === emailHash(key) ? numbers[earlier.listOf[at]!]! : -1;
+        if (at < 0 || earlier.hashes[at] !== emailHash(key)) return undefined;
+        return { list: numbers[earlier.listOf[at]!]!, seen: earlier.seen[at] === 1 };
       },
       keeps: (row) => chunkOf(row)?.accepted === true,
       sentMaybe: (row) => chunkOf(row)?.accepted === false,
-      lastRowOf: (chunk) => earlier.chunks.get(chunk)?.lastRow,
+      lastRowOf: (chunk) => earlier.chunks.get(chunk)?.through,
     },
   };
 }

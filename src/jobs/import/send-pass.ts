@@ -65,6 +65,9 @@ const maxRowsSaid = 5;
 class Chunks {
   private building: ChunkBuilder | undefined;
   private rowsLimit = 0;
+  /** The number of the next chunk: past the count of chunks formed when a resume passes over a recorded chunk none of
+   * whose rows goes now. */
+  private next = 0;
   /** The rows of the chunk under way that a list holds now, sent only as part of the very chunk the service accepted
    * before the lists changed (SendPassOptions.suppression's `earlier`): each row and list. */
   private listedNow: Array<[number, number]> = [];
@@ -77,8 +80,9 @@ class Chunks {
     ctx: JobContext,
     private readonly options: SendPassOptions,
     private readonly result: SendPassResult,
-    /** The rows the lists stopped up to a chunk's last row, taken for its record; undefined without the check. */
-    private readonly stopsUpTo: (lastRow: number) => ChunkStops | undefined,
+    /** The rows the lists stopped up to a row (the end of a chunk's stretch), taken for its record; undefined without
+     * the check. */
+    private readonly stopsUpTo: (through: number) => ChunkStops | undefined,
   ) {
     const send = options.send;
     this.sender = send
@@ -120,7 +124,7 @@ class Chunks {
    * drop out now: the chunks after it, accepted ones among them, come out as they were. Whether `row` lies past the
    * chunk to be formed now. */
   private pastRecorded(row: number): boolean {
-    const last = this.options.suppression?.earlier?.lastRowOf(this.result.chunks);
+    const last = this.options.suppression?.earlier?.lastRowOf(this.next);
     return last !== undefined && row > last;
   }
 
@@ -128,7 +132,7 @@ class Chunks {
   private async formAsRecorded(row: number): Promise<void> {
     while (this.pastRecorded(row)) {
       if (this.building) await this.close();
-      else this.result.chunks++;
+      else this.next++;
     }
   }
 
@@ -136,8 +140,8 @@ class Chunks {
     if (listedNow !== undefined) this.listedNow.push([row, listedNow]);
     if (!this.building) {
       const { prefix, suffix } = this.options.format;
-      this.building = new ChunkBuilder(this.result.chunks, prefix, suffix, Boolean(this.sender));
-      this.rowsLimit = this.options.rowsOfChunk(this.result.chunks);
+      this.building = new ChunkBuilder(this.next, prefix, suffix, Boolean(this.sender));
+      this.rowsLimit = this.options.rowsOfChunk(this.next);
     }
     this.building.add(row, json, bytes);
   }
@@ -149,15 +153,18 @@ class Chunks {
     const listedNow = this.listedNow;
     this.building = undefined;
     this.listedNow = [];
+    this.next++;
     this.result.chunks++;
-    const stops = this.stopsUpTo(chunk.lastRow);
+    // Its stretch of the file: as recorded, when a resume forms it again (rows that drop out now are in it still).
+    const stops = this.stopsUpTo(this.options.suppression?.earlier?.lastRowOf(chunk.index) ?? chunk.lastRow);
     if (!this.sender) return;
     this.spooled.add(chunk);
     const earlier = this.options.alreadyAccepted.get(chunk.index);
     if (earlier && earlier.sha256 === chunk.sha256 && earlier.rows === chunk.rows) {
       this.accept(earlier);
       this.result.sentBefore += earlier.rows;
-      for (const [row] of listedNow) if (this.result.listedSinceSent.push(row) >= maxRowsSaid) break;
+      for (const [row] of listedNow)
+        if (this.result.listedSinceSent.length < maxRowsSaid) this.result.listedSinceSent.push(row);
       this.result.listedSinceSentCount += listedNow.length;
       this.discard(chunk);
       return;
@@ -265,11 +272,11 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
     listedSinceSentCount: 0,
     listedSinceSent: [],
   };
-  // The rows the lists stopped since the last chunk, three numbers each (row, list, the email's hash): journaled with
-  // the next chunk.
+  // The rows the lists stopped since the last chunk, four numbers each (row, list, the email's hash, seen): journaled
+  // with the next chunk.
   const stops: number[] = [];
   const lists = options.suppression?.lists;
-  const chunks = new Chunks(ctx, options, result, (lastRow) => lists && takeStops(stops, lastRow, lists));
+  const chunks = new Chunks(ctx, options, result, (through) => lists && takeStops(stops, through, lists));
   const report = progressReporter(ctx, options, result, input);
   let rejects: CsvFileWriter | undefined;
   try {
@@ -282,7 +289,7 @@ export async function sendPass(ctx: JobContext, emails: EmailIndex, options: Sen
           result.rejected++;
           if (check.list !== undefined) {
             result.stoppedBy[check.list] = (result.stoppedBy[check.list] ?? 0) + 1;
-            if (lists) stops.push(record.row, check.list, emailHash(canonicalDncKey(check.email)));
+            if (lists) stops.push(record.row, check.list, emailHash(canonicalDncKey(check.email)), check.seen ? 1 : 0);
           }
           if (options.rejectedPath) {
             // The record whole after its row and reason, however many cells it has: nothing of it is lost.
