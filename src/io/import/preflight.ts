@@ -99,10 +99,14 @@ export function checkRow(
   if (list >= 0) {
     // A resume after the lists changed: the rows of accepted chunks come out as the run that sent them formed them,
     // which took the later copies of an email it had taken on for duplicates.
-    if (seen && mode === 'record') emails.firstRowOf(key, record.row);
+    const first = !seen ? undefined : mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);
     const reason = `on do-not-contact list "${visible(suppression!.lists[list]!.name)}"`;
-    // Sent by an earlier run whose answer was lost: not sent again, but the service may have it.
-    const maybe = sentMaybe ? ' now; an earlier run sent it and its answer was lost: the service may hold it' : '';
+    // Sent by an earlier run whose answer was lost (unless a copy before it went instead): not sent again, but the
+    // service may have it.
+    const maybe =
+      sentMaybe && (first === undefined || first === record.row)
+        ? ' now; an earlier run sent it and its answer was lost: the service may hold it'
+        : '';
     return { ok: false, email, reason: reason + maybe, list, ...(seen ? { seen } : {}) };
   }
   const first = mode === 'record' ? emails.firstRowOf(key, record.row) : emails.lookup(key);

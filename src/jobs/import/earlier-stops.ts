@@ -1,8 +1,9 @@
 // What the do-not-contact lists stopped in an earlier run of an import, for a resume after they changed. Each chunk's
-// sending record holds the rows the lists stopped since the chunk before it: their row, the list (id and name), and a
-// hash of the email, so a verdict is never taken for another row's. A resume forms the chunks the journal records
-// over the same rows (the service's accepted ones come out as they were, and are not sent again) and tells their rows
-// as that run did; every other row is left out if a list stopped it then or holds it now.
+// sending record holds the rows the lists stopped in its stretch of the file: their row, the list (id and name), a
+// hash of the email (a verdict is never taken for another row's), and whether a run took the row on before (its email
+// then counts as seen for the duplicates after it). A resume forms the chunks the journal records over the same
+// stretches (the service's accepted ones come out as they were, and are not sent again) and tells their rows as that
+// run did; every other row is left out if a list stopped it then or holds it now.
 import { isUnitRange, type Journal, type UnitRange } from '../journal.js';
 import type { Suppression } from '../../io/import/preflight.js';
 import { hashed, hashText } from '../../io/text-hash.js';
@@ -91,8 +92,8 @@ export interface EarlierStops {
  * Throws where a record is not one outreach wrote. */
 export function earlierStops(journal: Journal): EarlierStops | undefined {
   const chunks: EarlierStops['chunks'] = new Map();
-  // Every stop in the order of the chunks, as three columns; the lists by id and name (a list renamed between runs
-  // is one more entry: each row keeps the name it was stopped under).
+  // Every stop in the order of the chunks, as four columns; the lists by id and name (a list renamed between runs is
+  // one more entry: each row keeps the name it was stopped under).
   const rows: number[] = [];
   const hashes: number[] = [];
   const listOf: number[] = [];
@@ -125,7 +126,8 @@ export function earlierStops(journal: Journal): EarlierStops | undefined {
       seen.push(record.stops[i + 3]!);
     }
   }
-  // By row; a row two chunks record (a chunk sent again) takes the later one's verdict.
+  // By row; a row two records hold (the stops of a chunk passed over go with the next one's) takes the later one's
+  // verdict.
   const order = rows.map((_, i) => i).sort((a, b) => rows[a]! - rows[b]! || a - b);
   const kept = order.filter((i, at) => rows[order[at + 1]!] !== rows[i]);
   return {

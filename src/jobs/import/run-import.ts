@@ -151,8 +151,8 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     if (opts.dryRun || opts.strict) {
       await checkAgainstDnc(ctx, opts, mapped.http, plan);
       // A --strict resume checks the rows first as its sending pass will: with what the lists stopped before.
-      lists = listsOfResume(ctx, file, opts, plan.suppression?.fingerprint);
-      if (lists.earlier) keepEarlierStops(ctx, plan, lists.earlier);
+      if (!opts.dryRun) lists = listsOfResume(ctx, file, opts, plan.suppression?.fingerprint);
+      if (lists?.earlier) keepEarlierStops(ctx, plan, lists);
       if (await checkFirst(ctx, opts, plan, expectedRows)) return plan.summary;
     }
     // The lists' state goes into the journal (one request); their values are read once the journal is kept (a front
@@ -163,7 +163,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     closeJournal = () => opened.journal?.close();
     if (!opts.strict) {
       await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
-      if (lists.earlier) keepEarlierStops(ctx, plan, lists.earlier);
+      if (lists.earlier) keepEarlierStops(ctx, plan, lists);
     }
     const emails = new EmailIndex(expectedRows);
     const pass = await sendRows(ctx, opts, plan, mapped, opened, emails);
@@ -257,10 +257,11 @@ async function checkAgainstDnc(
 
 /** A resume after the lists changed: the rows of chunks already accepted go by what the lists stopped then, every
  * other row by what they stopped then or hold now (earlier-stops.ts). */
-function keepEarlierStops(ctx: JobContext, plan: Plan, earlier: EarlierStops): void {
-  if (!plan.suppression) return;
+function keepEarlierStops(ctx: JobContext, plan: Plan, { earlier, changed }: ListsOfResume): void {
+  if (!plan.suppression || !earlier) return;
   plan.suppression = plan.passOptions.suppression = withEarlierStops(plan.suppression, earlier);
   plan.summary.dnc = dncSummary(plan.suppression, []);
+  if (!changed) return;
   ctx.emit({
     type: 'note',
     text:
@@ -462,6 +463,8 @@ function openJournal(
 interface ListsOfResume {
   recorded?: string;
   earlier?: EarlierStops;
+  /** The lists' state differs from the one recorded. */
+  changed?: boolean;
 }
 
 /** A new run records the lists' state it read. A resume records what its journal has (none, when an older one has
@@ -479,9 +482,11 @@ function listsOfResume(ctx: JobContext, file: InputFile, opts: ImportOptions, no
   }
   const recorded = previous?.header.settings.dncLists;
   if (recorded === undefined) return {}; // an older journal: it records no lists
-  if (recorded === now) return { recorded };
+  // The verdicts its chunks record, whenever they record them: the chunks form as the journal has them even where the
+  // lists changed and changed back (with the lists unchanged, they are the verdicts of now).
   const earlier = typeof recorded === 'string' ? earlierStops(previous!) : undefined;
-  if (earlier) return { recorded: recorded as string, earlier };
+  if (earlier) return { recorded: recorded as string, earlier, changed: recorded !== now };
+  if (recorded === now) return { recorded };
   throw new UsageError(
     '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated), ' +
       'and its journal does not record what they stopped then: the rows already sent were checked against them as they were',
