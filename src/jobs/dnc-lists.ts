@@ -23,12 +23,12 @@ import type { JobContext } from './context.js';
 /** Values read page by page after which the read's garbage is collected at once (collect-garbage.ts): a thousand
  * pages or more, where the collection's 30-50 ms are lost in the read's seconds. */
 const collectAfterValues = 100_000;
-/** A page of a list, its values in their lookup form as hashes (list-value-hash.ts), any other as text. */
-const valuesPage = dncValuesReader(listValueReader, (value): value is ListValueHash => value instanceof ListValueHash);
-
 /** Values read between two reports of the count: ten pages (a report a page cost some 40 ms of a million values'
  * read, in strings for a spinner that redraws a dozen times a second). */
 const reportEvery = 1_000;
+
+/** A page of a list, its values in their lookup form as hashes (list-value-hash.ts), any other as text. */
+const valuesPage = dncValuesReader(listValueReader, (value): value is ListValueHash => value instanceof ListValueHash);
 
 export interface DncLists {
   set: DncSet;
