@@ -140,17 +140,16 @@ export function earlierStops(journal: Journal): EarlierStops | undefined {
   };
 }
 
-/** The index of `row` in the sorted `rows`, or -1. */
-function indexOf(rows: Uint32Array, row: number): number {
+/** The first index of the ascending `sorted` whose value is `value` or more; its length when there is none. */
+function firstAtLeast(sorted: ArrayLike<number>, value: number): number {
   let low = 0;
-  let high = rows.length - 1;
-  while (low <= high) {
+  let high = sorted.length;
+  while (low < high) {
     const mid = (low + high) >> 1;
-    if (rows[mid] === row) return mid;
-    if (rows[mid]! < row) low = mid + 1;
-    else high = mid - 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
   }
-  return -1;
+  return low;
 }
 
 /** The lists as this run read them, with the verdicts of the earlier run (Suppression's `earlier`). A list that
@@ -163,25 +162,17 @@ export function withEarlierStops(dnc: DncLists, earlier: EarlierStops): DncLists
     if (number === undefined) numberOf.set(id, (number = lists.push({ id, name }) - 1));
     return number;
   });
-  // The stretches in order (each ends past the one before it), to find a row's by halving.
+  // The stretches in order (each ends past the one before it): a row's is the first that ends at it or after.
   const stretches = [...earlier.chunks].sort((a, b) => a[0] - b[0]).map(([, chunk]) => chunk);
-  const chunkOf = (row: number) => {
-    let low = 0;
-    let high = stretches.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (stretches[mid]!.through < row) low = mid + 1;
-      else high = mid - 1;
-    }
-    return stretches[low];
-  };
+  const throughs = stretches.map((chunk) => chunk.through);
+  const chunkOf = (row: number) => stretches[firstAtLeast(throughs, row)];
   return {
     ...dnc,
     lists,
     earlier: {
       stopOf(row, key) {
-        const at = indexOf(earlier.rows, row);
-        if (at < 0 || earlier.hashes[at] !== emailHash(key)) return undefined;
+        const at = firstAtLeast(earlier.rows, row);
+        if (earlier.rows[at] !== row || earlier.hashes[at] !== emailHash(key)) return undefined;
         return { list: numbers[earlier.listOf[at]!]!, seen: earlier.seen[at] === 1 };
       },
       keeps: (row) => chunkOf(row)?.accepted === true,

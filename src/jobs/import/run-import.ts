@@ -144,6 +144,7 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
   sweepOrphans(dirname(file.base));
   let closeJournal = () => {};
   try {
+    const earlierJournal = journalBefore(file);
     const mapped = await mapColumns(ctx, file, opts);
     const plan = planImport(ctx, file, opts, mapped);
     const expectedRows = estimateRows(file.path);
@@ -151,15 +152,15 @@ export async function runImport(ctx: JobContext, opts: ImportOptions): Promise<I
     if (opts.dryRun || opts.strict) {
       await checkAgainstDnc(ctx, opts, mapped.http, plan);
       // A --strict resume checks the rows first as its sending pass will: with what the lists stopped before.
-      if (!opts.dryRun) lists = listsOfResume(ctx, file, opts, plan.suppression?.fingerprint);
+      if (!opts.dryRun) lists = listsOfResume(ctx, opts, earlierJournal, plan.suppression?.fingerprint);
       if (lists?.earlier) keepEarlierStops(ctx, plan, lists);
       if (await checkFirst(ctx, opts, plan, expectedRows)) return plan.summary;
     }
     // The lists' state goes into the journal (one request); their values are read once the journal is kept (a front
     // end following the job hears where first). --strict read them already.
     const listing = opts.dncCheck && !plan.suppression ? await readDncListing(mapped.http) : undefined;
-    lists ??= listsOfResume(ctx, file, opts, listing?.fingerprint);
-    const opened = openJournal(ctx, file, opts, plan, mapped, lists.recorded);
+    lists ??= listsOfResume(ctx, opts, earlierJournal, listing?.fingerprint);
+    const opened = openJournal(ctx, file, opts, plan, mapped, lists.recorded, earlierJournal);
     closeJournal = () => opened.journal?.close();
     if (!opts.strict) {
       await checkAgainstDnc(ctx, opts, mapped.http, plan, listing);
@@ -410,10 +411,11 @@ function openJournal(
   mapped: Mapped,
   /** The lists' state the journal records (listsOfResume). */
   dncLists: string | undefined,
+  earlier: EarlierJournal,
 ): Opened {
   if (file.fromStdin) return { alreadyAccepted: new Map() };
   const journalPath = `${file.base}.import-journal`;
-  if (opts.resume && plan.ramp) adoptRecordedRamp(journalPath, plan);
+  if (opts.resume && plan.ramp) adoptRecordedRamp(earlier(), plan);
   const header = {
     job: 'import' as const,
     input: { path: file.path },
@@ -459,6 +461,25 @@ function openJournal(
   return { journal, previous, alreadyAccepted: opts.resume ? acceptedBefore : new Map() };
 }
 
+/** The journal an earlier run of this import left, read (once) before it is opened and locked; undefined when there is
+ * none, or none to read (said when it is opened). */
+type EarlierJournal = () => Journal<ImportRecords> | undefined;
+
+function journalBefore(file: InputFile): EarlierJournal {
+  let read: { journal?: Journal<ImportRecords> } | undefined;
+  return () => {
+    if (read) return read.journal;
+    read = {};
+    if (file.fromStdin) return undefined;
+    try {
+      read.journal = Journal.read<ImportRecords>(`${file.base}.import-journal`, 'import');
+    } catch {
+      // said when the journal is opened
+    }
+    return read.journal;
+  };
+}
+
 /** The lists' state the journal records, and, on a resume after they changed, what they stopped then. */
 interface ListsOfResume {
   recorded?: string;
@@ -472,25 +493,25 @@ interface ListsOfResume {
  * checked against the lists as they were, and are told so by what the journal's chunks record they stopped then. A
  * journal whose chunks record none (an older outreach wrote them) is refused. Read before the journal is opened (and
  * locked): opening it refuses it when another run holds it. */
-function listsOfResume(ctx: JobContext, file: InputFile, opts: ImportOptions, now: string | undefined): ListsOfResume {
-  if (!opts.resume || now === undefined || file.fromStdin) return { recorded: now };
-  let previous: Journal<ImportRecords> | undefined;
-  try {
-    previous = Journal.read<ImportRecords>(`${file.base}.import-journal`, 'import');
-  } catch {
-    return { recorded: now }; // said when the journal is opened
-  }
-  const recorded = previous?.header.settings.dncLists;
+function listsOfResume(
+  ctx: JobContext,
+  opts: ImportOptions,
+  readEarlier: EarlierJournal,
+  now: string | undefined,
+): ListsOfResume {
+  const previous = opts.resume && now !== undefined ? readEarlier() : undefined;
+  if (!previous) return { recorded: now }; // none, or none to read: said when the journal is opened
+  const recorded = previous.header.settings.dncLists;
   if (recorded === undefined) return {}; // an older journal: it records no lists
   // The verdicts its chunks record, whenever they record them: the chunks form as the journal has them even where the
   // lists changed and changed back (with the lists unchanged, they are the verdicts of now).
-  const earlier = typeof recorded === 'string' ? earlierStops(previous!) : undefined;
+  const earlier = typeof recorded === 'string' ? earlierStops(previous) : undefined;
   if (earlier) return { recorded: recorded as string, earlier, changed: recorded !== now };
-  if (recorded === now) return { recorded };
+  if (recorded === now) return { recorded: now };
   throw new UsageError(
     '--resume: the do-not-contact lists changed since this import started (a list has another size or was updated), ' +
       'and its journal does not record what they stopped then: the rows already sent were checked against them as they were',
-    sentWhole(ctx, previous!) ??
+    sentWhole(ctx, previous) ??
       'Start over with --restart: every row is checked against the lists as they are now and sent again ' +
         '(--conflict noUpdate leaves prospects already imported as they are).',
   );
@@ -511,13 +532,8 @@ function sentWhole(ctx: JobContext, journal: Journal<ImportRecords>): string | u
 /** A resume sends the chunks its first run planned: the ramp that run recorded (its first size, and its growth:
  * doubling when none is recorded, as version 0.1.0 wrote them), when it is one of the two ramps a version made. Any
  * other journal is left to the comparison of settings to refuse. */
-function adoptRecordedRamp(journalPath: string, plan: Plan): void {
-  let settings: Record<string, unknown> | undefined;
-  try {
-    settings = Journal.read(journalPath, 'import')?.header.settings;
-  } catch {
-    return; // said when the journal is opened
-  }
+function adoptRecordedRamp(previous: Journal<ImportRecords> | undefined, plan: Plan): void {
+  const settings = previous?.header.settings;
   const first = settings?.firstChunkRows;
   const growth = settings?.chunkGrowth ?? 2;
   // Only the two ramps a version made: doubling from a tenth of the largest chunk (0.1.0), or this one.
